@@ -1,0 +1,42 @@
+"""mjscore's scorer: one core (tiles, melds, hands, arrangements, waits) and two evaluators (riichi, MCR).
+
+Public API::
+
+    from scorer import score
+    result = score("123m456p789s11z55z+5z ron riichi dora:4p")
+    result.win, result.to_dict()
+
+``score`` parses notation (or takes a :class:`~scorer.hand.Hand`), picks the evaluator named by the hand's
+``rules:`` keyword or the ``rules`` argument, and returns that evaluator's result object.
+"""
+
+from __future__ import annotations
+
+from scorer.errors import ClaimError, ImpossibleHandError, LogError, MjscoreError, NotationError
+from scorer.hand import Hand, Situation
+from scorer.melds import Meld, MeldType
+from scorer.tiles import Tile
+
+__all__ = ["score", "parse", "Hand", "Situation", "Meld", "MeldType", "Tile", "MjscoreError", "NotationError",
+           "ImpossibleHandError", "LogError", "ClaimError"]
+
+
+def parse(text: str, *, rules: str | None = None, preset: str | None = None) -> Hand:
+    """Parse hand notation into a :class:`Hand` (raises :class:`NotationError`)."""
+    from grammar import parse_hand
+    return parse_hand(text, rules=rules, preset=preset)
+
+
+def score(hand: str | Hand, *, rules: str | None = None, preset: str | None = None):
+    """Score one hand under riichi or MCR rules; returns a result with ``.win``, ``.reason`` and ``.to_dict()``."""
+    if isinstance(hand, str):
+        hand = parse(hand, rules=rules, preset=preset)
+    rules = rules or hand.rules
+    preset = preset or hand.preset
+    if rules == "mcr":
+        from scorer.mcr import evaluate
+    elif rules == "riichi":
+        from scorer.riichi import evaluate
+    else:
+        raise NotationError(f"unknown rules {rules!r} (expected riichi or mcr)")
+    return evaluate(hand, preset=preset)

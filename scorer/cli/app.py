@@ -1,0 +1,148 @@
+"""The ``mjscore`` command: typer commands that parse, score and hand results to the renderer.
+
+Data goes to stdout, messages to stderr. Exit codes: 0 success, 1 a domain failure (an invalid hand, a disputed
+claim, a replay mismatch), 2 usage. Heavy modules are imported inside the commands that need them, so that
+scoring one hand starts fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import List, Optional
+
+import typer
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Mahjong calculator and table: score riichi and MCR hands, play a deal, replay logs, batch-score files.",
+)
+
+RULES_HELP = "riichi or mcr (default: riichi, or the hand's rules: keyword)"
+
+
+def _err_console():
+    from rich.console import Console
+    return Console(stderr=True)
+
+
+def _print_error(message: str) -> None:
+    sys.stderr.write(f"mjscore: {message}\n")
+
+
+def _score_line(text: str, rules: Optional[str], preset: Optional[str]):
+    from scorer import score
+    return score(text, rules=rules, preset=preset)
+
+
+@app.command()
+def score(
+    hand: List[str] = typer.Argument(..., help="The hand in notation (quote it, or give its words), or - for stdin"),
+    rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
+    preset: Optional[str] = typer.Option(None, "--preset", help="rule preset (see `mjscore presets`)"),
+    json_out: bool = typer.Option(False, "--json", help="print one JSON object instead of the panel"),
+):
+    """Score one hand: `mjscore score "123m456p789s11z55z+5z ron riichi dora:4p"`."""
+    from scorer.errors import MjscoreError
+    from scorer.cli.render import to_json
+
+    if rules is not None and rules not in ("riichi", "mcr"):
+        _print_error(f"--rules expects riichi or mcr, not {rules!r}")
+        raise typer.Exit(2)
+    if hand == ["-"]:
+        raise typer.Exit(_score_stream(sys.stdin, rules, preset))
+    text = " ".join(hand)
+    try:
+        result = _score_line(text, rules, preset)
+    except MjscoreError as exc:
+        _print_error(str(exc))
+        raise typer.Exit(1)
+    d = result.to_dict()
+    if json_out:
+        sys.stdout.write(to_json(d) + "\n")
+    else:
+        from rich.console import Console
+        from scorer.cli.render import panel
+        Console().print(panel(d))
+    raise typer.Exit(0)
+
+
+def _score_stream(stream, rules, preset) -> int:
+    """One JSON line per hand of the input, in order; blank lines and # comments are skipped."""
+    from scorer.errors import MjscoreError
+    from scorer.cli.render import to_json
+
+    status = 0
+    out = sys.stdout
+    for n, raw in enumerate(stream, 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            d = {"line": n, **_score_line(line, rules, preset).to_dict()}
+        except MjscoreError as exc:
+            d = {"line": n, "input": line, "error": str(exc)}
+            status = 1
+        out.write(to_json(d) + "\n")
+        out.flush()
+    return status
+
+
+@app.command()
+def presets(json_out: bool = typer.Option(False, "--json", help="print the presets as JSON")):
+    """List the rule presets of both rule sets with their options."""
+    from scorer.cli.presets import presets_command
+    raise typer.Exit(presets_command(json_out))
+
+
+@app.command()
+def play(
+    rules: str = typer.Option("riichi", "--rules", help=RULES_HELP),
+    seed: Optional[int] = typer.Option(None, "--seed", help="seed: the same seed deals the same game"),
+    log: Optional[str] = typer.Option(None, "--log", help="write every event to this JSON-lines file"),
+    auto: bool = typer.Option(False, "--auto", help="AI-only deals, then a summary"),
+    deals: int = typer.Option(1, "--deals", help="with --auto: how many deals"),
+    json_out: bool = typer.Option(False, "--json", help="with --auto: the summary as one JSON object"),
+):
+    """Play a deal in text mode against three AIs (or watch AI-only deals with --auto)."""
+    from scorer.cli import play as play_mod
+    if rules not in ("riichi", "mcr"):
+        _print_error(f"--rules expects riichi or mcr, not {rules!r}")
+        raise typer.Exit(2)
+    if auto:
+        raise typer.Exit(play_mod.play_auto(deals, seed, json_out, rules=rules))
+    raise typer.Exit(play_mod.play_interactive(seed, log, None, rules=rules))
+
+
+@app.command()
+def analyze(hand: List[str] = typer.Argument(..., help="13 or 14 tiles in notation")):
+    """Shanten and waits of a 13-tile hand; for 14 tiles, each discard with its shanten and ukeire."""
+    from scorer.cli import play as play_mod
+    raise typer.Exit(play_mod.analyze(" ".join(hand)))
+
+
+@app.command(name="rules")
+def rules_cmd(rules: str = typer.Option("riichi", "--rules", help=RULES_HELP),
+              preset: Optional[str] = typer.Option(None, "--preset", help="table preset")):
+    """Print the table rules of a preset as a readable card."""
+    from scorer.cli import play as play_mod
+    raise typer.Exit(play_mod.rules_card(rules))
+
+
+def main() -> None:
+    """Entry point: run the app and turn known errors into one-line messages."""
+    from scorer.errors import MjscoreError
+    try:
+        app(standalone_mode=True)
+    except MjscoreError as exc:
+        _print_error(str(exc))
+        sys.exit(1)
+    except KeyboardInterrupt:
+        _print_error("interrupted")
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+"""`mjscore presets`: every rule preset of both rule sets with the options where they differ."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+
+
+def _options(preset) -> dict:
+    if dataclasses.is_dataclass(preset):
+        d = dataclasses.asdict(preset)
+    else:
+        d = dict(vars(preset))
+    for key in ("name", "description"):
+        d.pop(key, None)
+    return d
+
+
+def collect() -> dict:
+    from scorer.riichi.presets import PRESETS as RIICHI
+    out = {"riichi": {name: {"description": getattr(p, "description", ""), "options": _options(p)}
+                      for name, p in RIICHI.items()}}
+    try:
+        from scorer.mcr.presets import PRESETS as MCR
+    except ImportError:  # pragma: no cover - MCR not installed in this build
+        MCR = {}
+    out["mcr"] = {name: {"description": getattr(p, "description", ""), "options": _options(p)}
+                  for name, p in MCR.items()}
+    return out
+
+
+def presets_command(json_out: bool) -> int:
+    data = collect()
+    if json_out:
+        from scorer.cli.render import to_json
+        sys.stdout.write(to_json(data) + "\n")
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+    console = Console()
+    for rules, presets in data.items():
+        keys: list[str] = []
+        for p in presets.values():
+            for k in p["options"]:
+                if k not in keys:
+                    keys.append(k)
+        table = Table(title=f"{rules} presets", show_lines=False)
+        table.add_column("option")
+        for name in presets:
+            table.add_column(name)
+        table.add_row("", *[p["description"] for p in presets.values()], style="dim")
+        for k in keys:
+            table.add_row(k, *[str(p["options"].get(k, "")) for p in presets.values()])
+        console.print(table)
+    return 0
