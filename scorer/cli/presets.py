@@ -13,7 +13,17 @@ def _options(preset) -> dict:
         d = dict(vars(preset))
     for key in ("name", "description"):
         d.pop(key, None)
-    return d
+    flat: dict = {}
+
+    def walk(prefix, value):
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(k if prefix in ("", "options") else f"{prefix}.{k}", v)
+        else:
+            flat[prefix] = value
+
+    walk("", d)
+    return flat
 
 
 def collect() -> dict:
@@ -27,6 +37,16 @@ def collect() -> dict:
     out["mcr"] = {name: {"description": getattr(p, "description", ""), "options": _options(p)}
                   for name, p in MCR.items()}
     return out
+
+
+def _cell(value) -> str:
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(str(v) for v in value) or "-"
+    return str(value)
 
 
 def presets_command(json_out: bool) -> int:
@@ -45,11 +65,13 @@ def presets_command(json_out: bool) -> int:
                 if k not in keys:
                     keys.append(k)
         table = Table(title=f"{rules} presets", show_lines=False)
-        table.add_column("option")
+        table.add_column("option", no_wrap=True)
         for name in presets:
-            table.add_column(name)
-        table.add_row("", *[p["description"] for p in presets.values()], style="dim")
+            table.add_column(name, overflow="fold")
         for k in keys:
-            table.add_row(k, *[str(p["options"].get(k, "")) for p in presets.values()])
+            table.add_row(k, *[_cell(p["options"].get(k, "")) for p in presets.values()])
         console.print(table)
+        for name, p in presets.items():
+            console.print(f"  [bold]{name}[/bold]: {p['description']}")
+        console.print()
     return 0
