@@ -15,6 +15,7 @@ import typer
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
+    pretty_exceptions_enable=False,
     help="Mahjong calculator and table: score riichi and MCR hands, play a deal, replay logs, batch-score files.",
 )
 
@@ -129,6 +130,53 @@ def rules_cmd(rules: str = typer.Option("riichi", "--rules", help=RULES_HELP),
     raise typer.Exit(play_mod.rules_card(rules))
 
 
+@app.command()
+def verify(
+    hand: List[str] = typer.Argument(..., help="The hand in notation (quote it, or give its words)"),
+    claim: Optional[str] = typer.Option(None, "--claim", help="7700, 2000/3900, 2600all, mangan, 30fu4han, or an "
+                                                              "MCR total like 24 (or claim: in the hand)"),
+    rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
+    preset: Optional[str] = typer.Option(None, "--preset", help="rule preset (see `mjscore presets`)"),
+    json_out: bool = typer.Option(False, "--json", help="print the verdict as one JSON object"),
+):
+    """Settle a disputed payout: AGREE or DISAGREE, the right value, and why the claim differs."""
+    from scorer.cli.verify import verify_command
+    raise typer.Exit(verify_command(" ".join(hand), claim, rules, preset, json_out))
+
+
+@app.command()
+def replay(
+    files: List[str] = typer.Argument(..., help="Tenhou mjlog (.mjlog/.xml/.gz), tenhou.net/6 JSON, mjai JSON "
+                                                "lines, or an `mjscore play --log` file"),
+    verify: bool = typer.Option(False, "--verify", help="compare every round with the record; exit 1 on any "
+                                                        "disagreement"),
+    json_out: bool = typer.Option(False, "--json", help="one JSON object per round"),
+    step: bool = typer.Option(False, "--step", help="walk a round on the board, one event per key press"),
+):
+    """Replay real game logs round by round, and check every payout against the rules."""
+    from scorer.cli.replay import replay_command
+    raise typer.Exit(replay_command(files, verify, json_out, step))
+
+
+@app.command()
+def batch(
+    inputs: List[str] = typer.Argument(..., help="text, JSONL or CSV files of hands, - for stdin, or game logs "
+                                                 "and directories (replayed and verified)"),
+    rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
+    preset: Optional[str] = typer.Option(None, "--preset", help="rule preset (see `mjscore presets`)"),
+    fmt: Optional[str] = typer.Option(None, "--format", help="table, jsonl or csv (default: table on a terminal, "
+                                                             "jsonl otherwise)"),
+    out: Optional[str] = typer.Option(None, "--out", help="write the rows to this file instead of stdout"),
+    jobs: Optional[int] = typer.Option(None, "--jobs", help="worker processes (default: the cores available)"),
+    engine: str = typer.Option("local", "--engine", help="local or dask"),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="with --engine dask: an existing "
+                                                                      "scheduler's address"),
+):
+    """Score files of hands (and replay logs) at scale: one row per input line, in order, errors included."""
+    from scorer.cli.batch import batch_command
+    raise typer.Exit(batch_command(inputs, rules, preset, fmt, out, jobs, engine, scheduler))
+
+
 def main() -> None:
     """Entry point: run the app and turn known errors into one-line messages."""
     from scorer.errors import MjscoreError
@@ -142,6 +190,12 @@ def main() -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
+    except Exception as exc:  # a bug of ours: one line for the user, the traceback with MJSCORE_DEBUG=1
+        import os
+        if os.environ.get("MJSCORE_DEBUG"):
+            raise
+        _print_error(f"internal error: {type(exc).__name__}: {exc} (run with MJSCORE_DEBUG=1 for the traceback)")
+        sys.exit(70)
 
 
 if __name__ == "__main__":
