@@ -1,0 +1,204 @@
+"""mjai JSON lines (``start_kyoku``, ``tsumo``, ``dahai``, ``reach``, calls, ``hora``, ``ryukyoku`` ...) to engine
+events, one :class:`~scorer.logs.Round` per ``start_kyoku``.
+
+mjai writes tiles as ``1m``-``9m``, ``5mr`` (red), ``E S W N`` and ``P F C`` (white, green, red dragons); the
+reader deals physical ids in order of appearance as the tenhou.net/6 reader does. A ``hora`` carries only the
+deltas (and ura indicators), so a replay checks those and the legality of every event. The rules are taken to be
+Tenhou's (the programs that write mjai play by them).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterator
+
+from scorer.errors import LogError
+from scorer.game import events as ev
+from scorer.logs import Round, display_name, round_label
+from scorer.logs.tenhou6 import _Ids
+
+_HONORS = {"E": 41, "S": 42, "W": 43, "N": 44, "P": 45, "F": 46, "C": 47}
+
+
+def mjai_code(pai) -> int:
+    """The tenhou.net/6 code of an mjai tile name."""
+    if not isinstance(pai, str):
+        raise LogError(f"{pai!r} is not an mjai tile")
+    if pai in _HONORS:
+        return _HONORS[pai]
+    if len(pai) in (2, 3) and pai[0] in "123456789" and pai[1] in "mps" and (len(pai) == 2 or pai[2:] == "r"):
+        if pai.endswith("r"):
+            if pai[0] != "5":
+                raise LogError(f"{pai!r}: only fives are red")
+            return 51 + "mps".index(pai[1])
+        return 10 * ("mps".index(pai[1]) + 1) + int(pai[0])
+    raise LogError(f"{pai!r} is not an mjai tile (1m-9m, 5mr, E S W N P F C)")
+
+
+class _Mjai:
+    def __init__(self, name: str):
+        self.name = name
+        self.rounds = 0
+        self.cur: Round | None = None
+        self.players: list[str] = []
+
+    def _seat(self, d, key="actor") -> int:
+        v = d.get(key)
+        if not isinstance(v, int) or not 0 <= v < 4:
+            raise LogError(f"{key}={v!r} is not a seat")
+        return v
+
+    def take_hand(self, seat: int, pai, what: str, prefer: int | None = None) -> int:
+        code = mjai_code(pai)
+        from scorer.logs.tenhou6 import kind_of
+        kind, red = kind_of(code)
+        h = self.hands[seat]
+        if prefer is not None and prefer in h and prefer // 4 == kind and (prefer in (16, 52, 88)) == red:
+            h.remove(prefer)
+            return prefer
+        for t in h:
+            if t // 4 == kind and (t in (16, 52, 88)) == red and t != self.last_draw:
+                h.remove(t)
+                return t
+        for t in h:
+            if t // 4 == kind and (t in (16, 52, 88)) == red:
+                h.remove(t)
+                return t
+        raise LogError(f"{what}: seat {seat} holds no {pai}")
+
+    def add(self, e: ev.Event, where: str) -> None:
+        self.cur.events.append(e)
+        self.cur.where.append(where)
+
+    def feed(self, d: dict, where: str) -> Round | None:
+        t = d.get("type")
+        if t == "start_game":
+            self.players = [str(x) for x in d.get("names", [])]
+            return None
+        if t in ("end_kyoku", "end_game", "none"):
+            if t == "end_kyoku" and self.cur is not None:
+                r, self.cur = self.cur, None
+                if not self.results:
+                    raise LogError(f"{r.name}: the round ends without a result")
+                return r
+            return None
+        if t == "start_kyoku":
+            if self.cur is not None:
+                raise LogError("start_kyoku inside a round (no end_kyoku)")
+            self.ids = _Ids()
+            tehais = d.get("tehais")
+            if not isinstance(tehais, list) or len(tehais) != 4:
+                raise LogError("start_kyoku needs four tehais (three-player games are not replayed)")
+            self.hands = [[self.ids.take(mjai_code(p), "tehai") for p in h] for h in tehais]
+            bakaze = "ESWN".index(d.get("bakaze", "E"))
+            kyoku = int(d.get("kyoku", 1))
+            honba = int(d.get("honba", 0))
+            dealer = self._seat(d, "oya")
+            rnd = bakaze * 4 + kyoku - 1
+            self.cur = Round(self.name, 0, self.rounds, round_label(rnd, honba), [], [], preset="tenhou",
+                             players=self.players)
+            self.rounds += 1
+            self.results = 0
+            self.last_draw = None
+            self.last_discard = None
+            self.rinshan = False
+            self.add(ev.Deal(dealer=dealer, round_wind=bakaze, honba=honba, sticks=int(d.get("kyotaku", 0)),
+                             scores=[int(x) for x in d.get("scores", [25000] * 4)],
+                             hands=[list(h) for h in self.hands],
+                             dora_indicator=self.ids.take(mjai_code(d.get("dora_marker")), "dora marker"),
+                             live_left=70), where)
+            return None
+        if self.cur is None:
+            raise LogError(f"{t!r} outside a round")
+        if t == "tsumo":
+            s = self._seat(d)
+            tid = self.ids.take(mjai_code(d.get("pai")), "tsumo")
+            self.hands[s].append(tid)
+            self.add(ev.Draw(seat=s, tile=tid, rinshan=self.rinshan), where)
+            self.rinshan = False
+            self.last_draw = tid
+        elif t == "dahai":
+            s = self._seat(d)
+            tid = self.take_hand(s, d.get("pai"), "dahai", prefer=self.last_draw if d.get("tsumogiri") else None)
+            self.add(ev.Discard(seat=s, tile=tid, tsumogiri=tid == self.last_draw), where)
+            self.last_draw = None
+            self.last_discard = tid
+        elif t == "reach":
+            self.add(ev.Riichi(seat=self._seat(d)), where)
+        elif t == "reach_accepted":
+            self.add(ev.RiichiAccepted(seat=self._seat(d)), where)
+        elif t in ("chi", "pon", "daiminkan"):
+            s = self._seat(d)
+            if self.last_discard is None:
+                raise LogError(f"a {t} with no discard to call")
+            own = [self.take_hand(s, p, t) for p in d.get("consumed", [])]
+            kind = {"chi": "chi", "pon": "pon", "daiminkan": "kan"}[t]
+            self.add(ev.Call(seat=s, kind=kind, tiles=sorted(own + [self.last_discard]), called=self.last_discard,
+                             from_seat=self._seat(d, "target")), where)
+            self.last_discard = None
+            self.rinshan = kind == "kan"
+        elif t == "ankan":
+            s = self._seat(d)
+            own = [self.take_hand(s, p, t) for p in d.get("consumed", [])]
+            self.add(ev.Call(seat=s, kind="ankan", tiles=sorted(own)), where)
+            self.rinshan = True
+            self.last_draw = None
+        elif t == "kakan":
+            s = self._seat(d)
+            added = self.take_hand(s, d.get("pai"), t)
+            pon = next((e for e in reversed(self.cur.events) if e.type == "call" and e.kind == "pon" and e.seat == s
+                        and e.tiles[0] // 4 == added // 4), None)
+            if pon is None:
+                raise LogError("kakan without a pon of its kind")
+            self.add(ev.Call(seat=s, kind="kakan", tiles=sorted(list(pon.tiles) + [added]), called=added), where)
+            self.last_discard = added
+            self.rinshan = True
+            self.last_draw = None
+        elif t == "dora":
+            self.add(ev.Dora(indicator=self.ids.take(mjai_code(d.get("dora_marker")), "dora marker")), where)
+        elif t == "hora":
+            s = self._seat(d)
+            target = self._seat(d, "target")
+            tile = self.last_draw if target == s else self.last_discard
+            if tile is None:
+                raise LogError("a hora with no tile to win on")
+            ura = [self.ids.take(mjai_code(p), "ura marker") for p in d.get("ura_markers", [])]
+            self.add(ev.Win(seat=s, from_seat=None if target == s else target, tile=tile,
+                            deltas=[int(x) for x in d.get("deltas", [0] * 4)], ura_indicators=ura), where)
+            self.results += 1
+        elif t == "ryukyoku":
+            deltas = [int(x) for x in d.get("deltas", [0] * 4)]
+            self.add(ev.DrawGame(reason="exhaustive", tenpai=[x > 0 for x in deltas], deltas=deltas,
+                                 deposits_returned=False), where)
+            self.results += 1
+        else:
+            raise LogError(f"unknown mjai event type {t!r}")
+        return None
+
+
+def read_mjai(data: bytes, name: str) -> Iterator[Round]:
+    """The rounds of an mjai JSON-lines log."""
+    name = display_name(name)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise LogError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    m = _Mjai(name)
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            d = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise LogError(f"{name}:{n}: not JSON ({e.msg}) — truncated?") from None
+        if not isinstance(d, dict):
+            raise LogError(f"{name}:{n}: an mjai event is a JSON object")
+        try:
+            r = m.feed(d, f"line {n}")
+        except LogError as e:
+            where = f"{m.cur.name}, event {len(m.cur.events) + 1} at line {n}" if m.cur else f"{name}:{n}"
+            raise LogError(f"{where}: {e}") from None
+        if r is not None:
+            yield r
+    if m.cur is not None:
+        raise LogError(f"{m.cur.name}: the log ends inside the round (truncated)")

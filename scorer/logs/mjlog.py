@@ -1,0 +1,382 @@
+"""Tenhou mjlog XML (plain or gzipped) to engine events, one :class:`~scorer.logs.Round` per ``INIT``.
+
+The XML comes from the internet, so it is parsed with defusedxml (no DTD, no entities, no external references)
+and read incrementally: a truncated file still names the round and the element where it breaks.
+
+Elements: ``INIT`` starts a round (seed = round, honba, sticks, dice, dice, first dora indicator; ``ten`` in
+hundreds); ``T U V W`` + id draw for seats 0-3, ``D E F G`` + id discard; ``N who m`` a call packed in bits;
+``REACH step=1`` declares riichi, ``step=2`` is the deposit paid; ``DORA`` a kan's new indicator; ``AGARI`` a win
+(two in a row for a double ron), ``RYUUKYOKU`` a draw. ``owari`` on the last result holds the final scores.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Iterator
+
+from scorer.errors import LogError
+from scorer.game import events as ev
+from scorer.logs import Round, display_name, round_label
+
+# Tenhou's yaku ids, in the kanji Tenhou writes (the riichi scorer uses the same kanji)
+YAKU_KANJI = (
+    "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九", "一盃口",
+    "自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南", "場風 西", "場風 北", "役牌 白", "役牌 發",
+    "役牌 中", "両立直", "七対子", "混全帯幺九", "一気通貫", "三色同順", "三色同刻", "三槓子", "対々和", "三暗刻",
+    "小三元", "混老頭", "二盃口", "純全帯幺九", "混一色", "清一色", "人和", "天和", "地和", "大三元",
+    "四暗刻", "四暗刻単騎", "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈", "国士無双", "国士無双１３面",
+    "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ",
+)
+
+DRAW_REASONS = {
+    None: "exhaustive", "yao9": "nine_terminals", "kaze4": "four_winds", "reach4": "four_riichi",
+    "ron3": "triple_ron", "kan4": "four_kans", "nm": "nagashi_mangan",
+}
+
+# GO type bits: 0x01 vs humans, 0x02 no red fives, 0x04 no open tanyao, 0x08 half-game (hanchan), 0x10 three
+# players, 0x20 tokujou, 0x40 fast, 0x80 joukyuu. Higher bits mark special lobbies (chips, ratio ...).
+_GO_NO_RED, _GO_NO_KUITAN, _GO_SANMA = 0x02, 0x04, 0x10
+_GO_SUPPORTED_HIGH = 0x100
+
+
+def decode_meld(who: int, m: int) -> ev.Call:
+    """The :class:`Call` packed in an ``N`` element's ``m``. ``tiles`` holds every tile of the meld."""
+    src = m & 3
+    if m & 0x4:                                    # chi: always from the left
+        base = m >> 10
+        called_i = base % 3
+        base //= 3
+        kind = (base // 7) * 9 + base % 7
+        ids = [4 * (kind + i) + ((m >> (3 + 2 * i)) & 3) for i in range(3)]
+        return ev.Call(seat=who, kind="chi", tiles=ids, called=ids[called_i], from_seat=(who + 3) % 4)
+    if m & 0x18:                                   # pon (bit 3) or added kan (bit 4)
+        base = m >> 9
+        called_i = base % 3
+        kind = base // 3
+        unused = (m >> 5) & 3
+        ids = [4 * kind + i for i in range(4) if i != unused]
+        if m & 0x8:
+            if src == 0:
+                raise LogError(f"a pon from nobody (m={m})")
+            return ev.Call(seat=who, kind="pon", tiles=ids, called=ids[called_i], from_seat=(who + src) % 4)
+        added = 4 * kind + unused
+        return ev.Call(seat=who, kind="kakan", tiles=sorted(ids + [added]), called=added, from_seat=None)
+    if m & 0x20:
+        raise LogError("nukidora (three-player North) is not supported")
+    tile = m >> 8                                  # kan: the called (or any) tile; kind = tile // 4
+    kind = tile // 4
+    ids = [4 * kind + i for i in range(4)]
+    if src == 0:
+        return ev.Call(seat=who, kind="ankan", tiles=ids, called=None, from_seat=None)
+    return ev.Call(seat=who, kind="kan", tiles=ids, called=tile, from_seat=(who + src) % 4)
+
+
+def _ints(s: str | None, what: str) -> list[int]:
+    if s is None or s == "":
+        return []
+    try:
+        return [int(x) for x in s.split(",")]
+    except ValueError:
+        raise LogError(f"{what}={s!r} is not a list of numbers") from None
+
+
+def _tile(n: int, what: str) -> int:
+    if not 0 <= n < 136:
+        raise LogError(f"{what}: {n} is not a tile id (0-135)")
+    return n
+
+
+def _elements(data: bytes, name: str) -> Iterator[tuple[int, str, dict, int]]:
+    """(index, tag, attributes, line) of each child of the root, parsed incrementally with defusedxml."""
+    from xml.etree.ElementTree import ParseError
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import iterparse
+
+    depth = 0
+    n = 0
+    try:
+        for kind, el in iterparse(io.BytesIO(data), events=("start", "end"), forbid_dtd=True,
+                                  forbid_entities=True, forbid_external=True):
+            if kind == "start":
+                depth += 1
+                continue
+            depth -= 1
+            if depth == 1:
+                yield n, el.tag, dict(el.attrib), 0
+                n += 1
+                el.clear()
+    except ParseError as e:
+        line, col = getattr(e, "position", (0, 0))
+        raise _Broken(f"XML broken at line {line}, column {col} ({str(e).split(':')[0]})", n) from None
+    except DefusedXmlException as e:
+        raise _Broken(f"refused unsafe XML ({type(e).__name__}: a DTD or entity declaration; "
+                      f"an entity bomb?)", n) from None
+
+
+class _Broken(Exception):
+    def __init__(self, message: str, n: int):
+        super().__init__(message)
+        self.n = n
+
+
+def _describe(tag: str, attrib: dict, n: int) -> str:
+    attrs = " ".join(f'{k}="{v}"' for k, v in list(attrib.items())[:4] if len(v) < 60)
+    return f"element {n + 1} <{tag}{' ' + attrs if attrs else ''}/>"
+
+
+class _Reader:
+    """Builds rounds from the elements of one mjlog."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.rounds_done = 0
+        self.game_id = ""
+        self.players: list[str] = []
+        self.current: Round | None = None
+        self.go_type: int | None = None
+        self.last_draw: list[int | None] = [None] * 4
+        self.rinshan_next = False
+        self.results = 0
+
+    # ---- errors -------------------------------------------------------------------------------------------
+    def fail(self, where: str, message: str) -> LogError:
+        if self.current is None:
+            return LogError(f"{self.name}: {where}: {message}")
+        r = self.current
+        return LogError(f"{r.name}, event {len(r.events) + 1} at {where}: {message}")
+
+    # ---- elements -------------------------------------------------------------------------------------------
+    def feed(self, n: int, tag: str, a: dict) -> Round | None:
+        """Take one element; returns a round when this element closes the previous one."""
+        where = _describe(tag, a, n)
+        try:
+            return self._feed(tag, a, where)
+        except LogError as e:
+            if str(e).startswith(self.name):
+                raise
+            raise self.fail(where, str(e)) from None
+
+    def _feed(self, tag: str, a: dict, where: str) -> Round | None:
+        c = tag[0] if tag else ""
+        if tag == "GO":
+            self._go(a)
+            return None
+        if tag == "UN":
+            if "n0" in a and not self.players:
+                from urllib.parse import unquote
+                self.players = [unquote(a.get(f"n{i}", "")) for i in range(4)]
+            return None
+        if tag in ("SHUFFLE", "TAIKYOKU", "BYE", "mjloggm"):
+            return None
+        if tag == "INIT":
+            done = self._close()
+            self._init(a, where)
+            return done
+        r = self.current
+        if r is None:
+            raise LogError(f"<{tag}> before the first <INIT>")
+        if self.results and tag not in ("AGARI",):
+            raise LogError(f"<{tag}> after the round's result")
+        if c in "TUVW" and tag[1:].isdigit():
+            seat = "TUVW".index(c)
+            t = _tile(int(tag[1:]), "draw")
+            self._add(ev.Draw(seat=seat, tile=t, rinshan=self.rinshan_next), where)
+            self.rinshan_next = False
+            self.last_draw = [None] * 4
+            self.last_draw[seat] = t
+            return None
+        if c in "DEFGdefg" and tag[1:].isdigit():
+            seat = "DEFG".index(c.upper())
+            t = _tile(int(tag[1:]), "discard")
+            self._add(ev.Discard(seat=seat, tile=t, tsumogiri=self.last_draw[seat] == t), where)
+            self.last_draw = [None] * 4
+            return None
+        if tag == "N":
+            who = self._seat(a.get("who"))
+            try:
+                m = int(a.get("m", ""))
+            except ValueError:
+                raise LogError(f"m={a.get('m')!r} is not a number") from None
+            call = decode_meld(who, m)
+            self._add(call, where)
+            self.last_draw = [None] * 4
+            if call.kind in ("kan", "ankan", "kakan"):
+                self.rinshan_next = True
+            return None
+        if tag == "REACH":
+            who = self._seat(a.get("who"))
+            step = a.get("step")
+            if step == "1":
+                self._add(ev.Riichi(seat=who), where)
+            elif step == "2":
+                self._add(ev.RiichiAccepted(seat=who), where)
+            else:
+                raise LogError(f"REACH step={step!r}")
+            return None
+        if tag == "DORA":
+            self._add(ev.Dora(indicator=_tile(_one(a, "hai"), "dora")), where)
+            return None
+        if tag == "AGARI":
+            self._agari(a, where)
+            return None
+        if tag == "RYUUKYOKU":
+            self._ryuukyoku(a, where)
+            return None
+        raise LogError(f"unknown element <{tag}>")
+
+    def _seat(self, s) -> int:
+        try:
+            v = int(s)
+        except (TypeError, ValueError):
+            raise LogError(f"who={s!r} is not a seat") from None
+        if not 0 <= v < 4:
+            raise LogError(f"who={v} is not a seat (0-3)")
+        return v
+
+    def _go(self, a: dict) -> None:
+        try:
+            t = int(a.get("type", "0"))
+        except ValueError:
+            raise LogError(f"{self.name}: GO type={a.get('type')!r} is not a number") from None
+        self.go_type = t
+        if t & _GO_SANMA:
+            raise LogError(f"{self.name}: a three-player game (GO type {t}); only four-player games are replayed")
+        if t & ~0xFF & ~_GO_SUPPORTED_HIGH:
+            raise LogError(f"{self.name}: a special-lobby game (GO type {t:#x}: chips, ratio or other special "
+                           f"scoring); only ordinary Tenhou rooms are replayed")
+        if t & _GO_NO_RED:
+            raise LogError(f"{self.name}: a game without red fives (GO type {t}); only the 喰赤 (kuitan, red "
+                           f"fives) rules are replayed")
+        if t & _GO_NO_KUITAN:
+            raise LogError(f"{self.name}: a game without open tanyao (GO type {t}); only the 喰赤 (kuitan, red "
+                           f"fives) rules are replayed")
+
+    def _init(self, a: dict, where: str) -> None:
+        seed = _ints(a.get("seed"), "seed")
+        ten = _ints(a.get("ten"), "ten")
+        if len(seed) < 6 or len(ten) < 4:
+            raise LogError(f"{self.name}: {where}: INIT needs seed (6 numbers) and ten (4 scores)")
+        if "chip" in a or "ratio" in a:
+            raise LogError(f"{self.name}: a special-lobby game (chips/ratio in INIT); not replayed")
+        hands = [_ints(a.get(f"hai{s}"), f"hai{s}") for s in range(4)]
+        if not hands[3]:
+            raise LogError(f"{self.name}: a three-player game (no hand for seat 3); only four-player games are "
+                           f"replayed")
+        for s, h in enumerate(hands):
+            if len(h) != 13:
+                raise LogError(f"{self.name}: {where}: seat {s} is dealt {len(h)} tiles, not 13")
+            for t in h:
+                _tile(t, f"hai{s}")
+        rnd, honba, sticks = seed[0], seed[1], seed[2]
+        dealer = self._seat(a.get("oya"))
+        if dealer != rnd % 4:
+            raise LogError(f"{self.name}: {where}: dealer {dealer} does not match round {rnd}")
+        deal = ev.Deal(dealer=dealer, round_wind=rnd // 4, honba=honba, sticks=sticks,
+                       scores=[x * 100 for x in ten[:4]], hands=hands, dora_indicator=_tile(seed[5], "dora"),
+                       live_left=70)
+        self.current = Round(self.name, 0, self.rounds_done, round_label(rnd, honba), [deal], [where],
+                             preset="tenhou", game_id=self.game_id, players=list(self.players))
+        self.last_draw = [None] * 4
+        self.rinshan_next = False
+        self.results = 0
+
+    def _add(self, e: ev.Event, where: str) -> None:
+        self.current.events.append(e)
+        self.current.where.append(where)
+
+    def _agari(self, a: dict, where: str) -> None:
+        who = self._seat(a.get("who"))
+        frm = self._seat(a.get("fromWho"))
+        sc = _ints(a.get("sc"), "sc")
+        if len(sc) < 8:
+            raise LogError("AGARI without sc (scores and deltas)")
+        ten = _ints(a.get("ten"), "ten")
+        if len(ten) < 2:
+            raise LogError("AGARI without ten (fu, points)")
+        yaku_raw = _ints(a.get("yaku"), "yaku")
+        yakuman = _ints(a.get("yakuman"), "yakuman")
+        yaku = []
+        for i in range(0, len(yaku_raw) - 1, 2):
+            yid, han = yaku_raw[i], yaku_raw[i + 1]
+            if not 0 <= yid < len(YAKU_KANJI):
+                raise LogError(f"unknown yaku id {yid}")
+            yaku.append([YAKU_KANJI[yid], han])
+        for yid in yakuman:
+            if not 0 <= yid < len(YAKU_KANJI):
+                raise LogError(f"unknown yakuman id {yid}")
+            yaku.append([YAKU_KANJI[yid], 13])
+        han = 13 * len(yakuman) if yakuman else sum(h for _, h in yaku)
+        tile = _tile(_one(a, "machi"), "machi")
+        self._add(ev.Win(seat=who, from_seat=None if who == frm else frm, tile=tile,
+                         deltas=[x * 100 for x in sc[1:8:2]], han=han, fu=ten[0], points=ten[1], yaku=yaku,
+                         ura_indicators=_ints(a.get("doraHaiUra"), "doraHaiUra"),
+                         hand=",".join(a.get("hai", "").split(","))), where)
+        self.results += 1
+        self._owari(a)
+
+    def _ryuukyoku(self, a: dict, where: str) -> None:
+        kind = a.get("type")
+        if kind not in DRAW_REASONS:
+            raise LogError(f"unknown draw type {kind!r}")
+        sc = _ints(a.get("sc"), "sc")
+        if len(sc) < 8:
+            raise LogError("RYUUKYOKU without sc (scores and deltas)")
+        tenpai = [f"hai{s}" in a for s in range(4)]
+        self._add(ev.DrawGame(reason=DRAW_REASONS[kind], tenpai=tenpai, deltas=[x * 100 for x in sc[1:8:2]],
+                              deposits_returned=False), where)
+        self.results += 1
+        self._owari(a)
+
+    def _owari(self, a: dict) -> None:
+        if "owari" in a:
+            parts = a["owari"].split(",")
+            try:
+                self.current.final_scores = [int(round(float(parts[i]) * 100)) for i in range(0, 8, 2)]
+            except (ValueError, IndexError):
+                raise LogError(f"owari={a['owari']!r} is not four scores") from None
+            self.current.last_of_game = True
+
+    def _close(self) -> Round | None:
+        r = self.current
+        self.current = None
+        if r is None:
+            return None
+        if not self.results:
+            raise LogError(f"{r.name}: the round has no result (no AGARI or RYUUKYOKU)")
+        self.rounds_done += 1
+        return r
+
+    def finish(self) -> Round | None:
+        r = self.current
+        if r is not None and not self.results:
+            raise LogError(f"{r.name}, after event {len(r.events)} ({r.where[-1]}): the log ends inside the round "
+                           f"(truncated: no AGARI or RYUUKYOKU)")
+        return self._close()
+
+
+def _one(a: dict, key: str) -> int:
+    v = _ints(a.get(key), key)
+    if len(v) != 1:
+        raise LogError(f"{key}={a.get(key)!r}: expected one number")
+    return v[0]
+
+
+def read_mjlog(data: bytes, name: str) -> Iterator[Round]:
+    """The rounds of one mjlog document."""
+    name = display_name(name)
+    rd = _Reader(name)
+    rd.game_id = name.rsplit(".", 1)[0] if name.endswith((".mjlog", ".xml", ".gz")) else name
+    try:
+        for n, tag, attrib, _ in _elements(data, name):
+            r = rd.feed(n, tag, attrib)
+            if r is not None:
+                yield r
+    except _Broken as b:
+        where = f"element {b.n + 1}"
+        if rd.current is not None:
+            raise LogError(f"{rd.current.name}, after event {len(rd.current.events)} "
+                           f"({rd.current.where[-1]}): {b} — the file is truncated or not XML") from None
+        raise LogError(f"{name}: {where}: {b}") from None
+    r = rd.finish()
+    if r is not None:
+        yield r

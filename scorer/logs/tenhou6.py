@@ -1,0 +1,523 @@
+"""tenhou.net/6 JSON (one game object, or one round object a line) to engine events.
+
+A round is ``[[round, honba, sticks], scores, dora indicators, ura indicators, haipai0, draws0, discards0, ...,
+haipai3, draws3, discards3, result]``. Tiles are 11-19 m, 21-29 p, 31-39 s, 41-47 honors, 51-53 red fives; in
+a discard list 60 is the drawn tile (tsumogiri) and 0 the placeholder after an open kan. Chi, pon and open kan
+sit in the caller's draw list (``c275226``; ``p151515`` / ``15p1515`` / ``1515p15`` from left / across / right;
+``m`` for an open kan); closed kan (``a``), added kan (``k``) and riichi (``r``) sit in the discard list.
+
+The format writes tile kinds, not physical tiles, so the reader deals physical ids (``id // 4`` is the kind; 16,
+52, 88 are the red fives) in order of appearance, and it re-creates what the format leaves implicit in the order
+Tenhou's own mjlog writes it: the riichi deposit right after the declaring discard passes, and a kan's new dora
+indicator (a closed kan: at once; an open or added kan: after the replacement draw, before the next discard or
+kan). With that, a game read from tenhou.net/6 and from mjlog gives the same events up to which copy of a tile
+is which (:func:`scorer.logs.comparable` compares them).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Iterator
+
+from scorer.errors import LogError
+from scorer.game import events as ev
+from scorer.logs import Round, display_name, round_label
+
+_RESULTS_DRAW = {
+    "流局": "exhaustive", "全員聴牌": "exhaustive", "全員不聴": "exhaustive", "流し満貫": "nagashi_mangan",
+    "九種九牌": "nine_terminals", "四風連打": "four_winds", "四家立直": "four_riichi", "三家和了": "triple_ron",
+    "四槓散了": "four_kans",
+}
+# Mahjong Soul games in tenhou.net/6 form write some yaku in English
+_ENGLISH = {"Riichi": "立直", "Dora": "ドラ", "Ura Dora": "裏ドラ", "Red Five": "赤ドラ", "Tsumo": "門前清自摸和",
+            "Fully Concealed Hand": "門前清自摸和", "Pinfu": "平和", "Tanyao": "断幺九", "All Simples": "断幺九",
+            "Ippatsu": "一発", "Red Five(s)": "赤ドラ"}
+_YAKU_RE = re.compile(r"^(.*)\((\d+)飜\)$|^(.*)\(役満\)$")
+_POINTS_RE = re.compile(r"^(?:(\d+)符)?(?:(\d+)飜)?\D*?(\d+)(?:-(\d+))?点(∀)?$")
+
+
+def kind_of(code, what: str = "tile") -> tuple[int, bool]:
+    """(kind 0-33, red) of a tenhou.net/6 tile code."""
+    if not isinstance(code, int) or isinstance(code, bool):
+        raise LogError(f"{what} {code!r} is not a tile code")
+    if code in (51, 52, 53):
+        return 4 + 9 * (code - 51), True
+    s, n = divmod(code, 10)
+    if 1 <= s <= 3 and 1 <= n <= 9:
+        return 9 * (s - 1) + n - 1, False
+    if s == 4 and 1 <= n <= 7:
+        return 27 + n - 1, False
+    raise LogError(f"{what} {code!r} is not a tile code (11-19, 21-29, 31-39, 41-47, 51-53)")
+
+
+class _Ids:
+    """Deals physical ids for tile codes in order of appearance (red fives get 16, 52, 88)."""
+
+    def __init__(self):
+        self.free: dict[tuple[int, bool], list[int]] = {}
+        for k in range(34):
+            ids = [4 * k + i for i in range(4)]
+            if k in (4, 13, 22):
+                self.free[(k, True)] = [ids[0]]
+                self.free[(k, False)] = ids[1:]
+            else:
+                self.free[(k, False)] = ids
+                self.free[(k, True)] = []
+
+    def take(self, code, what: str) -> int:
+        kind, red = kind_of(code, what)
+        pool = self.free[(kind, red)]
+        if not pool:
+            raise LogError(f"{what}: a fifth {'red ' if red else ''}{_name(kind)} — that tile is not there")
+        return pool.pop(0)
+
+
+def _name(kind: int) -> str:
+    if kind >= 27:
+        return f"{kind - 26}z"
+    return f"{kind % 9 + 1}{'mps'[kind // 9]}"
+
+
+def _split_call(s: str, letter: str) -> tuple[int, list[int]]:
+    """(index of the letter, tile codes in written order with the one after the letter first)."""
+    i = s.index(letter)
+    body = s[:i] + s[i + 1:]
+    if len(body) % 2 or not body.isdigit():
+        raise LogError(f"call {s!r} is not written as two-digit tile codes")
+    codes = [int(body[j:j + 2]) for j in range(0, len(body), 2)]
+    k = i // 2
+    called = codes[k]
+    return i, [called] + codes[:k] + codes[k + 1:]
+
+
+class _RoundBuilder:
+    """Plays one tenhou.net/6 round forward from the seats' lists, producing events.
+
+    Where a seat's next draw-list item is a call that could take the current discard, the call is tried first
+    and, if the rest of the round cannot be played that way, the discard is let pass instead (the same tile may
+    be discarded again later, which is the call's real moment): a small backtracking search over the calls.
+    """
+
+    def __init__(self, data: list, name: str, number: int, game: int):
+        self.name = name
+        self.raw = data
+        self.number = number
+        self.game = game
+        self.ids = _Ids()
+        self.events: list[ev.Event] = []
+        self.where: list[str] = []
+        self.hands: list[list[int]] = [[], [], [], []]
+        self.melds: list[list[list]] = [[], [], [], []]
+        self.label = ""
+        self.pos = "header"
+        self.budget = [20000]          # events the call search may try in all (shared by its branches)
+
+    def fail(self, where: str, msg: str) -> LogError:
+        return LogError(f"{self.name} round {self.number + 1} ({self.label or '?'}), event {len(self.events) + 1} at "
+                        f"{where}: {msg}")
+
+    def add(self, e: ev.Event, where: str) -> None:
+        self.budget[0] -= 1
+        if self.budget[0] < 0:
+            raise LogError("cannot settle the order of the calls (the search gave up)")
+        self.events.append(e)
+        self.where.append(where)
+
+    def clone(self) -> "_RoundBuilder":
+        c = object.__new__(_RoundBuilder)
+        c.__dict__.update(self.__dict__)
+        c.ids = object.__new__(_Ids)
+        c.ids.free = {k: list(v) for k, v in self.ids.free.items()}
+        c.events = list(self.events)
+        c.where = list(self.where)
+        c.hands = [list(h) for h in self.hands]
+        c.melds = [[[m[0], list(m[1])] for m in ms] for ms in self.melds]
+        c.ti = list(self.ti)
+        c.di = list(self.di)
+        c.more_dora = list(self.more_dora)
+        return c
+
+    def build(self) -> Round:
+        r = self.raw
+        if not isinstance(r, list) or len(r) < 17:
+            raise LogError(f"{self.name} round {self.number + 1}: a round is a list of 17 items "
+                           f"(header, scores, dora, ura, 3 lists per seat, result)")
+        head, scores, dora = r[0], r[1], r[2]
+        try:
+            rnd, honba, sticks = (int(x) for x in head[:3])
+            scores = [int(x) for x in scores]
+        except (TypeError, ValueError):
+            raise LogError(f"{self.name} round {self.number + 1}: header {head!r} / scores {scores!r} are not "
+                           f"numbers") from None
+        self.label = round_label(rnd, honba)
+        if len(scores) != 4:
+            raise self.fail("header", f"{len(scores)} scores: only four-player games are replayed")
+        if not isinstance(dora, list) or not dora:
+            raise self.fail("header", "no dora indicator")
+        try:
+            self._start(rnd, honba, sticks, scores, r)
+            done = self._run()
+        except LogError as e:
+            if str(e).startswith(self.name):
+                raise
+            raise self.fail(self.pos, str(e)) from None
+        return Round(self.name, self.game, self.number, self.label, done.events, done.where, preset="tenhou")
+
+    def _start(self, rnd, honba, sticks, scores, r) -> None:
+        dealer = rnd % 4
+        haipai = [r[4 + 3 * s] for s in range(4)]
+        self.draws = [list(r[5 + 3 * s]) if isinstance(r[5 + 3 * s], list) else [] for s in range(4)]
+        self.discards = [list(r[6 + 3 * s]) if isinstance(r[6 + 3 * s], list) else [] for s in range(4)]
+        self.result = r[16]
+        self.ura = r[3] if isinstance(r[3], list) else []
+        for s in range(4):
+            if not isinstance(haipai[s], list) or len(haipai[s]) != 13:
+                if s == 3 and not haipai[s]:
+                    raise LogError("a three-player game: only four-player games are replayed")
+                raise LogError(f"seat {s} is dealt {len(haipai[s]) if isinstance(haipai[s], list) else '?'} tiles, "
+                               f"not 13")
+            self.pos = f"seat {s}'s haipai"
+            self.hands[s] = [self.ids.take(c, f"seat {s}'s haipai") for c in haipai[s]]
+        self.pos = "dora indicators"
+        first = self.ids.take(r[2][0], "dora indicator")
+        self.add(ev.Deal(dealer=dealer, round_wind=rnd // 4, honba=honba, sticks=sticks, scores=scores,
+                         hands=[list(h) for h in self.hands], dora_indicator=first, live_left=70), "header")
+        self.more_dora = list(r[2][1:])
+        self.ti = [0] * 4
+        self.di = [0] * 4
+        self.actor = dealer
+        self.last_draw = None
+        self.rinshan = False
+        self.pending_dora = 0          # open kans whose indicator is not shown yet
+        self.ron_source = None
+        self.phase = "draw"
+
+    # ---- helpers --------------------------------------------------------------------------------------------
+    def show_dora(self, where: str) -> None:
+        while self.pending_dora:
+            self.pending_dora -= 1
+            if not self.more_dora:
+                raise LogError("a kan but no indicator for its dora in the header")
+            code = self.more_dora.pop(0)
+            self.add(ev.Dora(indicator=self.ids.take(code, "kan dora indicator")), where)
+
+    def take_from_hand(self, seat: int, code, what: str, avoid: int | None = None) -> int:
+        kind, red = kind_of(code, what)
+        h = self.hands[seat]
+        cands = [t for t in h if t // 4 == kind and (t in (16, 52, 88)) == red]
+        if avoid is not None and len(cands) > 1 and avoid in cands:
+            cands.remove(avoid)
+        if not cands:
+            raise LogError(f"{what}: seat {seat} holds no {'red ' if red else ''}{_name(kind)}")
+        h.remove(cands[0])
+        return cands[0]
+
+    def all_done(self) -> bool:
+        return all(self.ti[s] >= len(self.draws[s]) and self.di[s] >= len(self.discards[s]) for s in range(4))
+
+    # ---- the play ---------------------------------------------------------------------------------------------
+    def _run(self) -> "_RoundBuilder":
+        """Play to the end; returns the builder (this one or a branch) that got there."""
+        while True:
+            if self.phase == "draw":
+                a = self.actor
+                if self.ti[a] >= len(self.draws[a]):
+                    break                                     # the round's result follows
+                item = self.draws[a][self.ti[a]]
+                where = f"seat {a}'s draw {self.ti[a] + 1}"
+                self.pos = where
+                self.ti[a] += 1
+                if not isinstance(item, int):
+                    raise LogError(f"a call {item!r} where seat {a} should draw")
+                t = self.ids.take(item, where)
+                self.hands[a].append(t)
+                self.add(ev.Draw(seat=a, tile=t, rinshan=self.rinshan), where)
+                self.last_draw = t
+                self.phase = "act"
+                continue
+            branch = self._act()
+            if branch == "end":
+                break
+            if isinstance(branch, tuple):
+                # a possible call: try it; if the round cannot be finished that way, let the tile pass
+                s, call = branch
+                trial = self.clone()
+                try:
+                    trial._call(s, call)
+                    return trial._run()
+                except LogError as e:
+                    err = (len(trial.events), e)
+                try:
+                    self.actor = (self.actor + 1) % 4
+                    self.phase = "draw"
+                    return self._run()
+                except LogError as e2:
+                    raise err[1] if err[0] >= len(self.events) else e2
+        self.pos = "result"
+        for s in range(4):
+            if self.ti[s] < len(self.draws[s]) or self.di[s] < len(self.discards[s]):
+                left = self.draws[s][self.ti[s]:] + self.discards[s][self.di[s]:]
+                raise LogError(f"the play stops but seat {s} still has {left[:4]!r} in its lists "
+                               f"(an illegal or impossible call?)")
+        self._result()
+        return self
+
+    def _act(self):
+        """The actor's discard-list item. Returns None to go on, "end", or (seat, call) for a possible call."""
+        a = self.actor
+        if self.di[a] >= len(self.discards[a]):
+            return "end"                                      # tsumo, nine terminals ...
+        item = self.discards[a][self.di[a]]
+        where = f"seat {a}'s discard {self.di[a] + 1}"
+        self.pos = where
+        self.di[a] += 1
+        if isinstance(item, str) and ("a" in item or "k" in item):
+            letter = "a" if "a" in item else "k"
+            _, codes = _split_call(item, letter)
+            if letter == "a":
+                if len(codes) != 4 or len({kind_of(c)[0] for c in codes}) != 1:
+                    raise LogError(f"closed kan {item!r} is not four of a kind")
+                tiles = sorted(self.take_from_hand(a, c, where) for c in codes)
+                self.add(ev.Call(seat=a, kind="ankan", tiles=tiles), where)
+                self.show_dora(where)            # an earlier open kan's indicator first
+                self.pending_dora = 1
+                self.show_dora(where)            # a closed kan shows its indicator at once
+            else:
+                kind = kind_of(codes[0])[0]
+                h = [t for t in self.hands[a] if t // 4 == kind]
+                if len(h) != 1:
+                    raise LogError(f"added kan {item!r}: seat {a} holds {len(h)} tiles of that kind, not 1")
+                pon = next((m for m in self.melds[a] if m[0] == "pon" and m[1][0] // 4 == kind), None)
+                if pon is None:
+                    raise LogError(f"added kan {item!r} without a pon of that kind")
+                added = h[0]
+                self.hands[a].remove(added)
+                self.add(ev.Call(seat=a, kind="kakan", tiles=sorted(pon[1] + [added]), called=added), where)
+                pon[0] = "kakan"
+                if self.all_done():              # robbed (chankan): the round ends here
+                    self.ron_source = (a, added)
+                    return "end"
+                self.show_dora(where)            # an earlier open kan's indicator, once nobody robbed this kan
+                self.pending_dora += 1
+            self.rinshan = True
+            self.phase = "draw"
+            return None
+        if self.pending_dora:
+            self.show_dora(where)
+        riichi = False
+        if isinstance(item, str):
+            if not item.startswith("r"):
+                raise LogError(f"{item!r} is not a discard")
+            try:
+                item = int(item[1:])
+            except ValueError:
+                raise LogError(f"{item!r} is not a riichi discard") from None
+            riichi = True
+            self.add(ev.Riichi(seat=a), where)
+        if item == 0:
+            raise LogError("a placeholder discard (0) without an open kan")
+        if item == 60:
+            if self.last_draw is None:
+                raise LogError("a discard of the drawn tile (60) without a draw")
+            t = self.last_draw
+            self.hands[a].remove(t)
+        else:
+            t = self.take_from_hand(a, item, where, avoid=self.last_draw)
+        self.add(ev.Discard(seat=a, tile=t, tsumogiri=t == self.last_draw), where)
+        self.last_draw = None
+        self.rinshan = False
+        done = self.all_done()
+        if riichi and not (done and _is_ron_on(self.result, a)):
+            self.add(ev.RiichiAccepted(seat=a), where)
+        if done:
+            self.ron_source = (a, t)
+            return "end"
+        self.last_discard = t
+        caller = self._caller(a, t)
+        if caller is None:
+            self.actor = (a + 1) % 4
+            self.phase = "draw"
+            return None
+        return caller
+
+    def _call(self, s: int, call) -> None:
+        letter, codes, text = call
+        t = self.last_discard
+        where = f"seat {s}'s draw {self.ti[s] + 1}"
+        self.pos = where
+        self.ti[s] += 1
+        own = [self.take_from_hand(s, c, where) for c in codes[1:]]
+        tiles = sorted(own + [t])
+        k = {"c": "chi", "p": "pon", "m": "kan"}[letter]
+        self.add(ev.Call(seat=s, kind=k, tiles=tiles, called=t, from_seat=self.actor), where)
+        self.melds[s].append([k, tiles])
+        self.actor = s
+        self.last_draw = None
+        if k == "kan":
+            self.show_dora(where)
+            if self.di[s] < len(self.discards[s]) and self.discards[s][self.di[s]] == 0:
+                self.di[s] += 1
+            else:
+                raise LogError(f"an open kan {text!r} without the placeholder 0 in the discard list")
+            self.pending_dora += 1
+            self.rinshan = True
+            self.phase = "draw"
+        else:
+            self.phase = "act"
+
+    def _caller(self, actor: int, tile: int):
+        """The seat whose next draw-list item is a call on ``tile`` from ``actor`` (pon/kan before chi)."""
+        found = []
+        for s in range(4):
+            if s == actor or self.ti[s] >= len(self.draws[s]):
+                continue
+            item = self.draws[s][self.ti[s]]
+            if not isinstance(item, str):
+                continue
+            letter = next((c for c in item if c.isalpha()), None)
+            if letter not in ("c", "p", "m"):
+                raise LogError(f"seat {s}'s draw {self.ti[s] + 1}: {item!r} is not a call")
+            i, codes = _split_call(item, letter)
+            if letter == "c":
+                src = 3
+            else:
+                src = {0: 3, 2: 2, 4: 1, 6: 1}.get(i)
+                if src is None or (letter == "p" and i == 6):
+                    raise LogError(f"seat {s}'s draw {self.ti[s] + 1}: cannot tell whom {item!r} calls from")
+            if (s + src) % 4 != actor:
+                continue
+            kind, red = kind_of(codes[0])
+            if kind != tile // 4 or red != (tile in (16, 52, 88)):
+                continue
+            found.append((0 if letter != "c" else 1, s, (letter, codes, item)))
+        if not found:
+            return None
+        found.sort()
+        return found[0][1], found[0][2]
+
+    def _result(self) -> None:
+        where = "result"
+        result = self.result
+        if not isinstance(result, list) or not result:
+            raise LogError("no result")
+        kind = result[0]
+        if kind == "和了":
+            ura_ids = [self.ids.take(c, "ura indicator") for c in self.ura]
+            pairs = list(zip(result[1::2], result[2::2]))
+            if not pairs:
+                raise LogError("a win without its deltas and details")
+            for deltas, info in pairs:
+                if not isinstance(info, list) or len(info) < 4:
+                    raise LogError(f"win details {info!r} are not [who, from, pao, points, yaku...]")
+                who, frm = int(info[0]), int(info[1])
+                han, fu, points, yaku = _parse_win(info[3], info[4:])
+                if who == frm:
+                    if self.last_draw is None or who != self.actor:
+                        raise LogError(f"seat {who} wins by tsumo but did not just draw")
+                    tile = self.last_draw
+                    from_seat = None
+                else:
+                    if self.ron_source is None or self.ron_source[0] != frm:
+                        raise LogError(f"seat {who} wins by ron from seat {frm}, who did not just discard")
+                    tile = self.ron_source[1]
+                    from_seat = frm
+                self.add(ev.Win(seat=who, from_seat=from_seat, tile=tile, deltas=[int(x) for x in deltas], han=han,
+                                fu=fu, points=points, yaku=yaku, ura_indicators=list(ura_ids)), where)
+            return
+        reason = _RESULTS_DRAW.get(kind)
+        if reason is None:
+            raise LogError(f"unknown result {kind!r}")
+        deltas = [int(x) for x in result[1]] if len(result) > 1 and isinstance(result[1], list) else [0, 0, 0, 0]
+        if kind == "全員聴牌":
+            tenpai = [True] * 4
+        elif reason == "exhaustive":
+            tenpai = [d > 0 for d in deltas]
+        else:
+            tenpai = [False] * 4
+        self.add(ev.DrawGame(reason=reason, tenpai=tenpai, deltas=deltas, deposits_returned=False), where)
+
+
+def _is_ron_on(result, actor) -> bool:
+    if not result or result[0] != "和了":
+        return False
+    infos = result[2::2]
+    return any(isinstance(x, list) and len(x) >= 2 and x[0] != x[1] and x[1] == actor for x in infos)
+
+
+def _parse_win(points_str, yaku_strs) -> tuple[int, int, int, list]:
+    if not isinstance(points_str, str):
+        raise LogError(f"points {points_str!r} is not a string")
+    m = _POINTS_RE.match(points_str)
+    if not m:
+        raise LogError(f"cannot read the points {points_str!r}")
+    fu = int(m.group(1) or 0)
+    a, b, allx = int(m.group(3)), m.group(4), m.group(5)
+    if b is not None:
+        points = 2 * a + int(b)
+    elif allx:
+        points = 3 * a
+    else:
+        points = a
+    yaku = []
+    for y in yaku_strs:
+        ym = _YAKU_RE.match(str(y))
+        if not ym:
+            raise LogError(f"cannot read the yaku {y!r}")
+        if ym.group(1) is not None:
+            name, han = ym.group(1), int(ym.group(2))
+        else:
+            name, han = ym.group(3), 13
+        yaku.append([_ENGLISH.get(name, name), han])
+    han = sum(h for _, h in yaku)
+    return han, fu, points, yaku
+
+
+def _rounds_of(obj, name: str, game: int, start: int, line: int | None) -> list[Round]:
+    if not isinstance(obj, dict) or "log" not in obj:
+        raise LogError(f"{name}{f':{line}' if line else ''}: a tenhou.net/6 game is an object with a 'log' list")
+    rule = obj.get("rule") or {}
+    if isinstance(rule, dict) and rule.get("aka") == 0 and not any(k.startswith("aka5") for k in rule):
+        raise LogError(f"{name}: a game without red fives; only the 喰赤 (kuitan, red fives) rules are replayed")
+    if not isinstance(obj["log"], list):
+        raise LogError(f"{name}: 'log' is not a list of rounds")
+    out = []
+    names = [str(x) for x in obj.get("name", [])]
+    for k, r in enumerate(obj["log"]):
+        rd = _RoundBuilder(r, name + (f":{line}" if line else ""), start + k, game).build()
+        rd.source = name
+        rd.players = names
+        rd.where = [(f"line {line}, " if line else "") + w for w in rd.where]
+        out.append(rd)
+    sc = obj.get("sc")
+    if out and isinstance(sc, list) and len(sc) >= 8:
+        out[-1].final_scores = [int(sc[i]) for i in range(0, 8, 2)]
+        out[-1].last_of_game = True
+    return out
+
+
+def read_tenhou6(data: bytes, name: str) -> Iterator[Round]:
+    """The rounds of a tenhou.net/6 file: one game object, or one round object per line (all one game)."""
+    name = display_name(name)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise LogError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError:
+        obj = None
+    if obj is not None:
+        yield from _rounds_of(obj, name, 0, 0, None)
+        return
+    n = 0
+    for line_no, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            o = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise LogError(f"{name}:{line_no}: not JSON ({e.msg} at column {e.colno}) — truncated?") from None
+        rounds = _rounds_of(o, name, 0, n, line_no)
+        n += len(rounds)
+        yield from rounds
