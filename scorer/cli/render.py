@@ -111,7 +111,9 @@ def mcr_panel(d: dict):
             pay.append(f"\n  {p.get('from', '?')} pays {p.get('amount')}")
         parts.append(pay)
         parts.append(Text(f"\nWinner gains {d.get('total_gain')}", style="bold"))
-    return Panel(Group(*parts), title=f"mcr · {d.get('preset')}", expand=False)
+    preset = d.get("preset")
+    title = "MCR" if preset in (None, "mcr") else f"MCR · {preset}"
+    return Panel(Group(*parts), title=title, expand=False)
 
 
 def panel(result_dict: dict):
