@@ -1,0 +1,113 @@
+"""Riichi fu: the itemized minipoints of one placement of a winning hand (read from its :class:`~.yaku.Ctx`).
+
+Rules applied here: 20 fu base (fuutei); +10 for a closed ron (menzen kafu); +2 for tsumo except with pinfu;
++2 for a kanchan, penchan or tanki wait; a pair of dragons or of the round or seat wind +2 (the double wind pair
+2 or 4 per preset); sets by kind — an open triplet of simples 2, of terminals/honors 4, doubled when concealed,
+a kan four times a triplet — where a triplet completed by ron counts as open (minkou); an open hand with no fu
+beyond the base (the open pinfu shape) is 30 fu; seven pairs are 25 fu flat; the total rounds up to 10.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorer.arrangements import KANCHAN, PENCHAN, SEVEN_PAIRS, TANKI, THIRTEEN_ORPHANS
+from scorer.tiles import kind_name
+
+
+class FuItem(NamedTuple):
+    """One line of a fu count: why, and how many fu."""
+
+    reason: str
+    fu: int
+
+    def to_dict(self) -> dict:
+        return {"reason": self.reason, "fu": self.fu}
+
+
+_TH = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_EDGE_WAITS = (KANCHAN, PENCHAN, TANKI)
+_NAMES = tuple(kind_name(k) for k in range(34))
+
+# the items are values: made once, shared by every count
+BASE = FuItem("base", 20)
+CLOSED_RON = FuItem("closed ron", 10)
+TSUMO = FuItem("tsumo", 2)
+CHIITOITSU = FuItem("chiitoitsu", 25)
+OPEN_PINFU = FuItem("open pinfu shape", 10)
+_WAIT = {w: FuItem(f"{w} wait", 2) for w in _EDGE_WAITS}
+_ROUND = {d: FuItem("rounded up", d) for d in range(1, 10)}
+_PAIR = {(k, fu): FuItem(f"yakuhai pair {_NAMES[k]}", fu) for k in range(27, 34) for fu in (2, 4)}
+
+
+def _set_fu(k: int, concealed: bool, kan: bool) -> int:
+    return (4 if k in _TH else 2) * (2 if concealed else 1) * (4 if kan else 1)
+
+
+_SET = {(k, c, kan): FuItem(f"{'closed' if c else 'open'} {'kan' if kan else 'triplet'} {_NAMES[k]}",
+                            _set_fu(k, c, kan))
+        for k in range(34) for c in (False, True) for kan in (False, True)}
+
+
+def count_fu(ctx, pinfu: bool, itemize: bool = False):
+    """Fu of the current placement of ``ctx``; with ``itemize`` also its :class:`FuItem` tuple, whose fu add up
+    to the total (a rounding item last)."""
+    form = ctx.form
+    if form == SEVEN_PAIRS:
+        return (25, (CHIITOITSU,)) if itemize else 25
+    if form == THIRTEEN_ORPHANS:
+        return (0, ()) if itemize else 0
+    items = [BASE]
+    total = 20
+    tsumo = ctx.tsumo
+    if ctx.closed and not tsumo:
+        total += 10
+        items.append(CLOSED_RON)
+    if tsumo and not pinfu:
+        total += 2
+        items.append(TSUMO)
+    wait = ctx.wait
+    if wait in _EDGE_WAITS:
+        total += 2
+        items.append(_WAIT[wait])
+    p = ctx.pair
+    if p is not None and p >= 27:
+        fu = 0
+        if p >= 31:
+            fu = 2
+        else:
+            is_round, is_seat = p == ctx.round_kind, p == ctx.seat_kind
+            if is_round and is_seat:
+                fu = ctx.opts.double_wind_pair_fu
+            elif is_round or is_seat:
+                fu = 2
+        if fu:
+            total += fu
+            items.append(_PAIR[p, fu])
+    # sets; a triplet completed by ron is open
+    ron_trip = ctx.ron_trip
+    for k in ctx.closed_trips:
+        item = _SET[k, k != ron_trip, False]
+        total += item.fu
+        items.append(item)
+    for k in ctx.pons:
+        item = _SET[k, False, False]
+        total += item.fu
+        items.append(item)
+    for k in ctx.open_kans:
+        item = _SET[k, False, True]
+        total += item.fu
+        items.append(item)
+    for k in ctx.ankans:
+        item = _SET[k, True, True]
+        total += item.fu
+        items.append(item)
+    if total == 20 and not ctx.closed:
+        items.append(OPEN_PINFU)
+        total = 30
+    rounded = -(-total // 10) * 10
+    if not itemize:
+        return rounded
+    if rounded != total:
+        items.append(_ROUND[rounded - total])
+    return rounded, tuple(items)

@@ -1,0 +1,81 @@
+"""Riichi points: from han and fu (or yakuman) to the base value, the limit name and who pays what.
+
+base = fu x 2^(han+2), capped at mangan (2000); 5 han mangan, 6-7 haneman (3000), 8-10 baiman (4000), 11-12
+sanbaiman (6000), 13+ counted han kazoe yakuman (8000) or sanbaiman per preset, yakuman 8000 per multiple.
+A ron is paid by the discarder: base x 6 for the dealer, x 4 otherwise; a tsumo is split (dealer: 2 x base from
+each; non-dealer: 2 x base from the dealer, base from each other player), each payment rounded up to 100.
+Honba: 300 a stick on ron, 100 from each payer on tsumo (three-player: 200 on ron, 100 from each of two payers).
+The winner also collects the riichi deposits, 1000 each. Kiriage mangan (per preset) rounds 4 han 30 fu and
+3 han 60 fu up to mangan. Three-player tsumo is tsumo-son: the missing seat's share is simply not paid.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman", 4: "quadruple yakuman",
+                 5: "quintuple yakuman", 6: "sextuple yakuman"}
+
+
+class Payment(NamedTuple):
+    """One payer's payment to the winner: ``payer`` is ``dealer``, ``non-dealer`` or ``discarder``;
+    ``amount`` includes ``honba`` (the part paid for the counters)."""
+
+    payer: str
+    amount: int
+    honba: int = 0
+
+    def to_dict(self) -> dict:
+        return {"from": self.payer, "amount": self.amount}
+
+
+def _up100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def base_points(han: int, fu: int, yakuman: int, opts) -> tuple[int, str | None]:
+    """The base value and the limit name (None below mangan)."""
+    if yakuman:
+        return 8000 * yakuman, YAKUMAN_NAMES.get(yakuman, f"{yakuman}x yakuman")
+    if han >= 13:
+        if opts.kazoe == "yakuman":
+            return 8000, "kazoe yakuman"
+        return 6000, "sanbaiman"
+    if han >= 11:
+        return 6000, "sanbaiman"
+    if han >= 8:
+        return 4000, "baiman"
+    if han >= 6:
+        return 3000, "haneman"
+    if han >= 5:
+        return 2000, "mangan"
+    base = fu * (1 << (han + 2))
+    if base >= 2000:
+        return 2000, "mangan"
+    if opts.kiriage and base >= 1920:  # 4 han 30 fu, 3 han 60 fu
+        return 2000, "mangan"
+    return base, None
+
+
+_new = tuple.__new__
+
+
+def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0, three_player: bool = False) -> list[Payment]:
+    """Who pays the winner what, honba included (one entry per paying seat)."""
+    if not tsumo:
+        h = (200 if three_player else 300) * honba
+        return [_new(Payment, ("discarder", -(-base * (6 if dealer else 4) // 100) * 100 + h, h))]
+    h = 100 * honba
+    if dealer:
+        each = _new(Payment, ("non-dealer", -(-base * 2 // 100) * 100 + h, h))
+        return [each, each] if three_player else [each, each, each]
+    child = _new(Payment, ("non-dealer", -(-base // 100) * 100 + h, h))
+    out = [_new(Payment, ("dealer", -(-base * 2 // 100) * 100 + h, h)), child]
+    if not three_player:
+        out.append(child)
+    return out
+
+
+def hand_value(pays: list[Payment]) -> int:
+    """The hand's value to the winner before honba and deposits."""
+    return sum(p.amount - p.honba for p in pays)

@@ -1,0 +1,153 @@
+"""The riichi evaluator's contract: presets by name, the result's keys, non-winning hands, the yaku table."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+
+# 200 examples a property by default; a longer profile (HYPOTHESIS_PROFILE=long) raises it
+_EXAMPLES = max(200, settings.default.max_examples)
+
+from scorer.errors import NotationError
+from scorer.hand import Hand, Situation
+from scorer.riichi import PRESETS, RiichiResult, evaluate, find_preset, options_table
+from scorer.riichi.yaku import SUPERSEDED_BY, YAKU, YAKU_BY_ID, find_yaku, find_yaku_plainly
+from scorer.tiles import Tile, parse_tiles
+from tests.riichi.strategies import winning_hands
+
+KEYS = {"rules", "preset", "hand", "win", "reason", "yaku", "dora", "han", "fu", "yakuman", "limit", "fu_breakdown",
+        "points", "payments", "total_gain", "shanten", "waits"}
+
+
+def _hand(text, win=None, **sit):
+    return Hand(tuple(parse_tiles(text)), (), Tile.parse(win) if win else None, Situation(**sit))
+
+
+def test_presets_are_data():
+    assert set(PRESETS) >= {"standard", "tenhou", "mahjongsoul", "wrc", "ema"}
+    assert find_preset(None).name == "standard"
+    assert find_preset("Tenhou") is PRESETS["tenhou"]
+    rows = options_table()
+    assert [r["name"] for r in rows] == list(PRESETS)
+    assert all(r["description"] for r in rows)
+    with pytest.raises(AttributeError):
+        PRESETS["tenhou"].options.kiriage = True  # frozen
+
+
+def test_unknown_preset_names_the_known_ones():
+    with pytest.raises(NotationError) as err:
+        evaluate(_hand("123m456p99m222s78s", "9s", riichi=True), "nope")
+    for name in PRESETS:
+        assert name in str(err.value)
+
+
+def test_presets_really_differ():
+    opts = {name: p.options for name, p in PRESETS.items()}
+    assert opts["mahjongsoul"].double_yakuman and not opts["tenhou"].double_yakuman
+    assert opts["wrc"].kiriage and not opts["tenhou"].kiriage
+    assert opts["wrc"].kazoe == opts["ema"].kazoe == "sanbaiman" and opts["tenhou"].kazoe == "yakuman"
+    assert not opts["wrc"].red_fives and opts["tenhou"].red_fives
+    assert opts["wrc"].double_wind_pair_fu == 2 and opts["tenhou"].double_wind_pair_fu == 4
+
+
+def test_to_dict_keys_and_json():
+    r = evaluate(_hand("123m456p99m222s78s", "9s", riichi=True, sticks=1, honba=1), "tenhou")
+    d = r.to_dict()
+    assert set(d) == KEYS
+    assert d["rules"] == "riichi" and d["preset"] == "tenhou" and d["win"] is True and d["reason"] is None
+    assert d["yaku"] == [{"name": "riichi", "kanji": "立直", "han": 1}]
+    assert d["dora"] == {"dora": 0, "red": 0, "ura": 0}
+    assert sum(f["fu"] for f in d["fu_breakdown"]) == d["fu"] == 40
+    assert d["payments"] == [{"from": "discarder", "amount": 1600}]
+    assert d["points"] == 1300 and d["total_gain"] == 2600
+    assert d["waits"] == ["6s", "9s"] and d["shanten"] == -1
+    json.dumps(d, ensure_ascii=False)
+    assert isinstance(r, RiichiResult)
+    with pytest.raises(Exception):
+        r.win = False  # frozen
+
+
+def test_not_complete_is_a_result():
+    r = evaluate(_hand("123m456p99m222s79s", "1s", riichi=True))
+    assert not r.win and r.reason == "not complete"
+    assert r.shanten == 0 and [str(t) for t in r.waits] == ["8s"]
+    assert r.to_dict()["waits"] == ["8s"]
+
+
+def test_thirteen_tiles_without_winning_tile():
+    r = evaluate(_hand("123m456p99m222s78s"))
+    assert not r.win and r.reason == "not complete" and r.shanten == 0
+    assert [str(t) for t in r.waits] == ["6s", "9s"]
+
+
+def test_no_yaku_and_dora_do_not_help():
+    r = evaluate(_hand("123m456p99m222s78s", "9s", dora=(Tile.parse("8s"),)))
+    assert not r.win and r.reason == "no yaku" and r.shanten == -1
+    assert r.han == 0 and r.points == 0 and r.payments == ()
+
+
+def test_four_of_a_kind_is_not_two_pairs():
+    # 1111m 22p 33p 44p 55s 66s would be seven pairs only with a duplicate pair: riichi rejects it
+    r = evaluate(_hand("1111m22p33p44p55s6s", "6s", riichi=True))
+    assert not r.win
+
+
+def test_yaku_table_is_data():
+    ids = [y.id for y in YAKU]
+    assert len(ids) == len(set(ids))
+    assert all(y.kanji and y.name and y.check for y in YAKU)
+    for weak, strong in SUPERSEDED_BY.items():
+        assert weak in YAKU_BY_ID and all(s in YAKU_BY_ID for s in strong)
+    assert YAKU_BY_ID["round_wind_e"].kanji == "場風 東" and YAKU_BY_ID["seat_wind_s"].kanji == "自風 南"
+    assert YAKU_BY_ID["chun"].kanji == "役牌 中"
+
+
+@settings(max_examples=_EXAMPLES)
+@given(winning_hands())
+def test_compiled_table_agrees_with_applies(hand):
+    """find_yaku (the table's checks compiled into one function) equals checking every yaku's applies()."""
+    import sys
+    mod = sys.modules["scorer.riichi.evaluate"]   # the package's ``evaluate`` attribute is the function
+    seen = []
+    original = mod.find_yaku
+
+    def spy(ctx):
+        fast = original(ctx)
+        assert [y.id for y in fast] == [y.id for y in find_yaku_plainly(ctx)]
+        seen.append(1)
+        return fast
+
+    mod.find_yaku = spy
+    try:
+        mod.evaluate(hand, "tenhou")
+    finally:
+        mod.find_yaku = original
+
+
+@settings(max_examples=_EXAMPLES)
+@given(winning_hands())
+def test_conservation(hand):
+    """Payments add up: the winner's gain is what the payers pay plus the deposits; points exclude honba."""
+    r = evaluate(hand, "tenhou")
+    if not r.win:
+        return
+    s = hand.situation
+    assert r.total_gain == sum(p.amount for p in r.payments) + 1000 * s.sticks
+    assert r.points == sum(p.amount for p in r.payments) - 300 * s.honba
+    assert sum(f.fu for f in r.fu_items) == r.fu
+    assert all(p.amount % 100 == 0 for p in r.payments)
+    assert len(r.payments) == (3 if s.tsumo else 1)
+
+
+def test_fifth_tile_is_an_impossible_hand():
+    from scorer.errors import ImpossibleHandError
+    from scorer.melds import Meld, MeldType
+    with pytest.raises(ImpossibleHandError):
+        evaluate(_hand("11112m456p789s55z", "1m"))
+    hand = Hand(tuple(parse_tiles("1m456p789s")), (Meld(MeldType.PON, tuple(parse_tiles("111m"))),
+                                                     Meld(MeldType.CHI, tuple(parse_tiles("123m")))),
+                Tile.parse("1m"), Situation())
+    with pytest.raises(ImpossibleHandError):
+        evaluate(hand)
