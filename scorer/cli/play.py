@@ -1,0 +1,426 @@
+"""Text mode: play a riichi deal against three AIs, run AI-only deals, analyse a hand, print the table rules.
+
+Functions for the ``mjscore`` typer app (each returns an exit code): :func:`play_interactive`,
+:func:`play_auto`, :func:`analyze`, :func:`rules_card`. ``python -m scorer.cli.play`` runs them without typer
+(used by the end-to-end test).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Callable
+
+from scorer.game.actions import ANKAN, DISCARD, KAKAN, PASS, RIICHI, TSUMO, Action
+
+WIND_NAMES = ("East", "South", "West", "North")
+
+
+# ---- the human player -------------------------------------------------------------------------------------------
+class HumanPlayer:
+    """Asks a person through a rich console. Every offer is built from the legal actions only."""
+
+    name = "you"
+
+    def __init__(self, console, names, recent: list[str], input_fn: Callable[[str], str] | None = None):
+        self.console = console
+        self.names = names
+        self.recent = recent
+        self.input = input_fn or (lambda prompt: console.input(prompt))
+
+    def _board(self, state, seat):
+        from scorer.cli.board import render_board
+        self.console.rule()
+        self.console.print(render_board(state, seat, self.names, self.recent))
+
+    def choose(self, state, seat, actions):
+        if state.phase == "act" and state.turn == seat:
+            return self._turn(state, seat, actions)
+        return self._respond(state, seat, actions)
+
+    # own turn: discard by index or notation (confirm), Enter = the drawn tile; t tsumo, r riichi, k kan
+    def _turn(self, state, seat, actions):
+        from scorer.cli.board import hand_order
+        self._board(state, seat)
+        by = {}
+        for a in actions:
+            by.setdefault(a.type, []).append(a)
+        order = hand_order(state, seat)
+        extra = []
+        if TSUMO in by:
+            extra.append("[bold green]t[/] tsumo")
+        if RIICHI in by:
+            extra.append("[bold magenta]r[/] riichi")
+        if ANKAN in by or KAKAN in by:
+            extra.append("[bold]k[/] kan")
+        drawn = state.last_draw
+        enter = "Enter = discard the drawn tile" if drawn is not None and any(
+            a.tile == drawn for a in by.get(DISCARD, [])) else ""
+        while True:
+            hint = ", ".join(x for x in ["tile index or notation", enter] + extra if x)
+            text = self.input(f"Discard ({hint}): ").strip().lower()
+            if text == "" and enter:
+                return next(a for a in by[DISCARD] if a.tile == drawn)
+            if text in ("t", "tsumo") and TSUMO in by:
+                return by[TSUMO][0]
+            if text in ("k", "kan") and (ANKAN in by or KAKAN in by):
+                a = self._menu(state, by.get(ANKAN, []) + by.get(KAKAN, []), "Kan")
+                if a is not None:
+                    return a
+                continue
+            riichi = False
+            if text.startswith("r") and RIICHI in by and text not in ("",):
+                riichi = True
+                text = text[1:].strip() or self.input("Riichi: discard which tile (Enter = drawn tile)? ").strip()
+                if text == "" and drawn is not None:
+                    text = str(order.index(drawn) + 1)
+            tid = self._pick(state, order, text)
+            if tid is None:
+                self.console.print(f"[red]not a tile in your hand: {text!r}[/]")
+                continue
+            pool = by.get(RIICHI if riichi else DISCARD, [])
+            a = next((x for x in pool if x.tile == tid), None) or next(
+                (x for x in pool if state.tile(x.tile) == state.tile(tid)), None)
+            if a is None:
+                why = "that discard does not keep tenpai" if riichi else (
+                    "kuikae: you may not discard that tile now" if state.after_call else
+                    "after riichi you discard the drawn tile" if state.players[seat].riichi else "not allowed")
+                self.console.print(f"[red]{why}[/]")
+                continue
+            word = "Riichi and discard" if riichi else "Discard"
+            ok = self.input(f"{word} {state.tile(tid)}? [Y/n] ").strip().lower()
+            if ok in ("", "y", "yes"):
+                return Action(a.type, seat, tid)
+
+    @staticmethod
+    def _pick(state, order, text):
+        if text.isdigit():
+            i = int(text) - 1
+            return order[i] if 0 <= i < len(order) else None
+        from scorer.tiles import Tile
+        try:
+            t = Tile.parse(text)
+        except ValueError:
+            return None
+        exact = [x for x in order if state.tile(x) == t]
+        if exact:
+            return exact[-1]
+        same = [x for x in order if state.tile(x).kind == t.kind]
+        return same[-1] if same else None
+
+    def _menu(self, state, options, title):
+        for i, a in enumerate(options, 1):
+            self.console.print(f"  {i}) {a.describe(state.table)}")
+        text = self.input(f"{title}: number (Enter = back): ").strip()
+        if text.isdigit() and 1 <= int(text) <= len(options):
+            return options[int(text) - 1]
+        return None
+
+    # a call or a win on someone else's tile: a numbered menu of the legal choices, Enter = pass
+    def _respond(self, state, seat, actions):
+        choices = [a for a in actions if a.type != PASS]
+        self._board(state, seat)
+        tile = state.last_discard if state.phase == "respond" else state.kakan_tile
+        who = state.last_discarder if state.phase == "respond" else state.turn
+        what = "discards" if state.phase == "respond" else "adds to a kan"
+        self.console.print(f"[bold]{self.names[who]}[/] {what} [bold]{state.tile(tile)}[/].")
+        for i, a in enumerate(choices, 1):
+            self.console.print(f"  {i}) {a.describe(state.table)}")
+        while True:
+            text = self.input("Call: number or word (ron/pon/chi/kan), Enter = pass: ").strip().lower()
+            if text in ("", "p", "pass"):
+                return next(a for a in actions if a.type == PASS)
+            if text.isdigit() and 1 <= int(text) <= len(choices):
+                return choices[int(text) - 1]
+            named = [a for a in choices if a.type == text]
+            if len(named) == 1:
+                return named[0]
+            if named:
+                self.console.print("[red]several of those: pick a number[/]")
+            else:
+                self.console.print(f"[red]not one of the choices: {text!r}[/]")
+
+
+def _event_line(e, state, names) -> str | None:
+    t = e.type
+    if t == "discard":
+        return f"{names[e.seat]}: {state.tile(e.tile)}"
+    if t == "call":
+        return f"{names[e.seat]}: {e.kind} {state.tile(e.called if e.called is not None else e.tiles[0])}"
+    if t == "riichi":
+        return f"{names[e.seat]}: riichi!"
+    if t == "dora":
+        return f"new dora indicator {state.tile(e.indicator)}"
+    return None
+
+
+def _result_panel(engine, console, names) -> None:
+    from rich.table import Table
+    st = engine.state
+    res = st.result
+    if res is None:
+        return
+    if res.type == "win":
+        how = "tsumo" if res.from_seat is None else f"ron from {names[res.from_seat]}"
+        console.print(f"[bold green]{names[res.seat]} win{'s' if names[res.seat] != 'You' else ''}[/] by {how}.")
+        d = engine.result.to_dict()
+        try:
+            from scorer.cli.render import panel
+            console.print(panel(d))
+        except Exception:   # the shared renderer is optional here: fall back to a plain line
+            console.print(f"{d.get('hand')}  {d.get('han')} han {d.get('fu')} fu  {d.get('points')} points  "
+                          f"yaku: {', '.join(y['name'] for y in d.get('yaku', []))}")
+    else:
+        tp = [names[s] for s in range(4) if res.tenpai[s]]
+        console.print(f"[bold]Exhaustive draw.[/] Tenpai: {', '.join(tp) if tp else 'nobody'}.")
+    t = Table(title="Point changes")
+    t.add_column("seat")
+    t.add_column("change", justify="right")
+    t.add_column("score", justify="right")
+    for s in range(4):
+        dlt = engine.deltas[s]
+        t.add_row(f"{WIND_NAMES[st.seat_wind(s)]} {names[s]}", f"{dlt:+,}", f"{st.players[s].score:,}")
+    console.print(t)
+
+
+# ---- the commands -----------------------------------------------------------------------------------------------
+def play_interactive(seed: int | None = None, log_path: str | None = None, console=None,
+                     input_fn: Callable[[str], str] | None = None, rules: str = "riichi") -> int:
+    """``mjscore play [--seed N] [--log FILE]``: you (East, the dealer) against three AIs, one deal.
+    Exit 0 when the deal ends; 1 if the input ends first."""
+    if rules == "mcr":   # issue #5: the MCR table's text mode lives in scorer/cli/play_mcr.py
+        from scorer.cli import play_mcr
+        return play_mcr.play_interactive(seed, log_path, console, input_fn)
+    import random
+    from rich.console import Console
+    from scorer.game.ai import RiichiAI
+    from scorer.game.engine import Engine
+    from scorer.cli.board import render_board
+
+    console = console or Console()
+    if seed is None:
+        seed = random.randrange(1 << 31)
+    names = ["You", "AI South", "AI West", "AI North"]
+    recent: list[str] = []
+    human = HumanPlayer(console, names, recent, input_fn)
+    log = open(log_path, "w", encoding="utf-8") if log_path else None
+
+    def on_event(e, state):
+        line = _event_line(e, state, names)
+        if line:
+            recent.append(line)
+            del recent[:-8]
+
+    players = [human] + [RiichiAI(n) for n in names[1:]]
+    eng = Engine(players, seed=seed, log=log, on_event=on_event)
+    start = [eng.scores[s] for s in range(4)]
+    console.print(f"[bold]mjscore[/] riichi deal · seed {seed} · preset {eng.preset.name}")
+    try:
+        eng.run()
+    except (EOFError, KeyboardInterrupt):
+        console.print("\n[yellow]Deal abandoned.[/]")
+        return 1
+    finally:
+        if log:
+            log.close()
+    st = eng.state
+    eng.deltas = [st.players[s].score - start[s] for s in range(4)]
+    console.rule("End of the deal")
+    console.print(render_board(st, 0, names, recent, reveal=True))
+    _result_panel(eng, console, names)
+    if log_path:
+        console.print(f"Log written to {log_path}")
+    return 0
+
+
+def auto_stats(deals: int, seed: int | None = 0, on_deal: Callable[[int], None] | None = None) -> dict:
+    """Run ``deals`` AI-only deals (deal ``i`` uses seed ``seed + i``) and summarise them."""
+    import random
+    from scorer.game.ai import RiichiAI
+    from scorer.game.engine import Engine
+
+    base = seed if seed is not None else random.randrange(1 << 31)
+    stats = {"deals": deals, "seed": base, "wins": 0, "tsumo": 0, "ron": 0, "exhaustive_draws": 0,
+             "deal_ins": [0, 0, 0, 0], "wins_by_seat": [0, 0, 0, 0], "riichi": 0, "calls": 0,
+             "average_points": [0.0] * 4, "average_change": [0.0] * 4}
+    totals = [0, 0, 0, 0]
+    for i in range(deals):
+        eng = Engine([RiichiAI(f"ai{s}") for s in range(4)], seed=base + i)
+        eng.run()
+        st = eng.state
+        res = st.result
+        if res.type == "win":
+            stats["wins"] += 1
+            stats["wins_by_seat"][res.seat] += 1
+            if res.from_seat is None:
+                stats["tsumo"] += 1
+            else:
+                stats["ron"] += 1
+                stats["deal_ins"][res.from_seat] += 1
+        else:
+            stats["exhaustive_draws"] += 1
+        stats["riichi"] += sum(1 for e in eng.events if e.type == "riichi")
+        stats["calls"] += sum(1 for e in eng.events if e.type == "call")
+        for s in range(4):
+            totals[s] += st.players[s].score
+        if on_deal:
+            on_deal(i)
+    if deals:
+        stats["average_points"] = [round(t / deals, 1) for t in totals]
+        stats["average_change"] = [round(t / deals - 25000, 1) for t in totals]
+        stats["win_rate"] = round(stats["wins"] / deals, 3)
+        stats["draw_rate"] = round(stats["exhaustive_draws"] / deals, 3)
+    return stats
+
+
+def play_auto(deals: int = 100, seed: int | None = 0, json_out: bool = False, console=None,
+              rules: str = "riichi") -> int:
+    """``mjscore play --auto --deals N [--seed S] [--json]``: AI-only deals, a progress bar on a terminal, then
+    a summary (one JSON object with ``--json``)."""
+    if rules == "mcr":   # issue #5: AI-only MCR deals, summary with the share of wins by fan plan
+        from scorer.cli import play_mcr
+        return play_mcr.play_auto(deals, seed, json_out, console)
+    from rich.console import Console
+    console = console or Console()
+    if deals < 0:
+        Console(stderr=True).print("--deals must be at least 0")
+        return 2
+    if console.is_terminal and not json_out:
+        from rich.progress import Progress
+        with Progress(console=console, transient=True) as prog:
+            task = prog.add_task("AI deals", total=deals)
+            stats = auto_stats(deals, seed, lambda i: prog.advance(task))
+    else:
+        stats = auto_stats(deals, seed)
+    if json_out:
+        sys.stdout.write(json.dumps(stats) + "\n")
+        return 0
+    from rich.table import Table
+    t = Table(title=f"{deals} AI-only deals (seeds {stats['seed']}…)", show_header=False)
+    t.add_column("what")
+    t.add_column("value", justify="right")
+    t.add_row("wins", f"{stats['wins']} (tsumo {stats['tsumo']}, ron {stats['ron']})")
+    t.add_row("exhaustive draws", str(stats["exhaustive_draws"]))
+    t.add_row("deal-ins by seat", " ".join(map(str, stats["deal_ins"])))
+    t.add_row("wins by seat", " ".join(map(str, stats["wins_by_seat"])))
+    t.add_row("riichi declared", str(stats["riichi"]))
+    t.add_row("calls", str(stats["calls"]))
+    t.add_row("average points E S W N", " ".join(f"{x:,.0f}" for x in stats["average_points"]))
+    console.print(t)
+    return 0
+
+
+def analyze(text: str, console=None) -> int:
+    """``mjscore analyze HAND``: shanten and waits of 13 tiles; each discard's shanten and ukeire for 14."""
+    from rich.console import Console
+    from rich.table import Table
+    from scorer.errors import MjscoreError
+    from scorer.tiles import format_tiles, parse_tiles
+    from scorer.waits import discard_options, shanten, ukeire_counts, waits
+    from scorer.tiles import counts34, Tile
+
+    console = console or Console()
+    try:
+        tiles, melds = _analysis_tiles(text)
+    except (MjscoreError, ValueError) as e:
+        sys.stderr.write(f"mjscore: {e}\n")
+        return 1
+    n = len(tiles) + 3 * melds
+    if n not in (13, 14):
+        sys.stderr.write(f"mjscore: analyze needs 13 or 14 tiles, not {n}: {text!r}\n")
+        return 1
+    shown = format_tiles(tiles) + (f" + {melds} meld{'s' if melds > 1 else ''}" if melds else "")
+    if n == 13:
+        sh = shanten(tiles, melds)
+        console.print(f"[bold]{shown}[/]  shanten {sh}" + ("  (tenpai)" if sh == 0 else ""))
+        if sh == 0:
+            console.print("waits: " + " ".join(str(t) for t in waits(tiles, melds)))
+        else:
+            _, uk = ukeire_counts(counts34(tiles), melds)
+            console.print(f"ukeire {sum(c for _, c in uk)}: " + " ".join(f"{Tile(k)}×{c}" for k, c in uk))
+        return 0
+    sh = shanten(tiles, melds)
+    console.print(f"[bold]{shown}[/]  shanten {sh}" + ("  (complete)" if sh == -1 else ""))
+    t = Table()
+    t.add_column("discard")
+    t.add_column("shanten", justify="right")
+    t.add_column("ukeire", justify="right")
+    t.add_column("tiles")
+    for tile, s, uk in discard_options(tiles, melds):
+        t.add_row(str(tile), str(s), str(sum(c for _, c in uk)), " ".join(f"{u}×{c}" for u, c in uk))
+    console.print(t)
+    return 0
+
+
+def _analysis_tiles(text: str):
+    """Concealed tiles and the number of declared melds of a hand written as tiles, melds in brackets
+    (``[555p]``, ``(1111z)``) anywhere; spaces and a ``+`` before the last tile are ignored."""
+    import re
+    from scorer.errors import NotationError
+    from scorer.melds import Meld, MeldType
+    from scorer.tiles import parse_tiles
+    melds = 0
+    for body, kind in ((m.group(2), m.group(1)) for m in re.finditer(r"([\[(])([0-9mpsz]+)[\])]", text)):
+        tiles = parse_tiles(body)
+        if len(tiles) == 3:
+            Meld(MeldType.CHI if tiles[0].kind != tiles[1].kind else MeldType.PON, tuple(tiles))
+        elif len(tiles) == 4:
+            Meld(MeldType.ANKAN if kind == "(" else MeldType.KAN, tuple(tiles))
+        else:
+            raise NotationError(f"a meld has 3 or 4 tiles: {body!r}", text)
+        melds += 1
+    rest = re.sub(r"[\[(][0-9mpsz]+[\])]", "", text).replace(" ", "").replace("+", "")
+    return parse_tiles(rest), melds
+
+
+def rules_card(rules: str = "riichi", console=None, preset: str | None = None) -> int:
+    """``mjscore rules [--rules riichi|mcr] [--preset NAME]``: the table rules of one preset (default: every
+    preset of those rules) as a readable card."""
+    from rich.console import Console
+    from rich.panel import Panel
+    from rich.table import Table
+    from scorer.game.presets import all_presets, rules_card_rows
+
+    console = console or Console()
+    presets = [p for p in all_presets().values() if p.rules == rules and (preset is None or p.name == preset)]
+    if not presets:
+        what = f"preset {preset!r} for " if preset else "table preset for "
+        sys.stderr.write(f"mjscore: no {what}{rules!r} rules\n")
+        return 1
+    for p in presets:
+        t = Table(box=None, show_header=False, pad_edge=False)
+        t.add_column("rule", style="bold")
+        t.add_column("value")
+        for k, v in rules_card_rows(p):
+            t.add_row(k, v)
+        from rich.console import Group
+        from rich.text import Text
+        console.print(Panel(Group(Text(p.description, style="italic"), Text(""), t),
+                            title=f"{p.rules} · table preset {p.name}", expand=False, width=100))
+    return 0
+
+
+def main(argv=None) -> int:
+    """``python -m scorer.cli.play [--seed N] [--log FILE] | --auto --deals N [--json] | --analyze HAND |
+    --rules R``: the same functions without typer."""
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m scorer.cli.play")
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--log", default=None)
+    ap.add_argument("--auto", action="store_true")
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--analyze", default=None)
+    ap.add_argument("--rules", default=None)
+    args = ap.parse_args(argv)
+    if args.analyze:
+        return analyze(args.analyze)
+    if args.rules:
+        return rules_card(args.rules)
+    if args.auto:
+        return play_auto(args.deals, 0 if args.seed is None else args.seed, args.json)
+    return play_interactive(args.seed, args.log)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

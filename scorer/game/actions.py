@@ -1,0 +1,289 @@
+"""Legal actions: what a seat may do in a state. The engine validates every chosen action against this list.
+
+An :class:`Action` names physical tile ids. ``legal_actions`` lists one action per distinct choice (two plain 5m
+are the same choice; a red 5m is another); :func:`is_legal` accepts any action equivalent to a listed one whose
+ids the player really holds. Win checks ask the riichi scorer, so "legal ron" means complete, not furiten, and
+with a yaku.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Callable
+
+from scorer.game.fast import shanten
+from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, waits_of_counts
+from scorer.hand import Hand, Situation
+
+DISCARD, RIICHI, TSUMO, ANKAN, KAKAN, RON, CHI, PON, KAN, PASS = (
+    "discard", "riichi", "tsumo", "ankan", "kakan", "ron", "chi", "pon", "kan", "pass")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One choice. ``tile``: the discard (discard, riichi), the added tile (kakan), the winning tile (tsumo, ron),
+    the called discard (chi, pon, kan). ``tiles``: the player's own tiles used (chi, pon, kan: 2, 2, 3; ankan: 4)."""
+
+    type: str
+    seat: int
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+
+    def key(self, table) -> tuple:
+        """Equal for equivalent choices: the same kinds with the same red fives."""
+        return (self.type, self.seat, None if self.tile is None else _code(table, self.tile),
+                tuple(sorted(_code(table, t) for t in self.tiles)) if self.tiles else ())
+
+    def describe(self, table) -> str:
+        t = "" if self.tile is None else str(table[self.tile])
+        own = "".join(str(table[x]) for x in sorted(self.tiles))
+        if self.type in (CHI, PON, KAN):
+            return f"{self.type} {t} with {own}"
+        if self.type == ANKAN:
+            return f"closed kan {own}"
+        return f"{self.type} {t}".strip()
+
+
+def _code(table, tile_id: int) -> int:
+    """A tile id's kind and red flag as one int (two copies of a plain kind share it)."""
+    return (tile_id >> 2) * 2 + (1 if table[tile_id].red else 0)
+
+
+# ---- scoring hook ---------------------------------------------------------------------------------------------
+_evaluate: Callable | None = None
+
+
+def evaluator() -> Callable:
+    """The riichi scorer's ``evaluate(hand, preset)`` (imported on first use)."""
+    global _evaluate
+    if _evaluate is None:
+        from scorer.riichi import evaluate
+        _evaluate = evaluate
+    return _evaluate
+
+
+def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False,
+             ura: tuple[int, ...] = ()) -> Hand:
+    """The :class:`Hand` a win would score, with the table's facts in its situation."""
+    p = state.players[seat]
+    table = state.table
+    hand_ids = list(p.hand)
+    if tsumo:
+        hand_ids.remove(tile)
+    last = state.live_left == 0
+    first = state.first_turn(seat)
+    sit = Situation(
+        tsumo=tsumo,
+        riichi=p.riichi and not p.double_riichi,
+        double_riichi=p.double_riichi,
+        ippatsu=p.riichi and p.ippatsu,
+        haitei=tsumo and last and not state.rinshan,
+        houtei=not tsumo and last and not chankan,
+        rinshan=tsumo and state.rinshan,
+        chankan=chankan,
+        tenhou=tsumo and first and seat == state.dealer and not state.rinshan,
+        chiihou=tsumo and first and seat != state.dealer and not state.rinshan,
+        round_wind=state.round_wind,
+        seat_wind=state.seat_wind(seat),
+        honba=state.honba,
+        sticks=state.sticks,
+        dora=tuple(table[t] for t in state.dora_indicators),
+        ura=tuple(table[t] for t in ura) if p.riichi else (),
+    )
+    return Hand(concealed=tuple(table[t] for t in hand_ids), melds=tuple(m.meld(table) for m in p.melds),
+                winning_tile=table[tile], situation=sit, rules="riichi", preset=state.preset.scorer_preset)
+
+
+def score_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False,
+              ura: tuple[int, ...] = ()):
+    return evaluator()(win_hand(state, seat, tile, tsumo=tsumo, chankan=chankan, ura=ura),
+                       preset=state.preset.scorer_preset)
+
+
+def _can_ron(state: GameState, seat: int, tile: int, chankan: bool) -> bool:
+    p = state.players[seat]
+    kind = tile >> 2
+    if kind not in p.waits:
+        return False
+    # furiten: any winning kind among own discards; a passed winning tile since the last draw; riichi furiten
+    if p.temp_furiten or p.riichi_furiten or p.furiten_by_discards:
+        return False
+    return score_win(state, seat, tile, tsumo=False, chankan=chankan).win
+
+
+def _can_tsumo(state: GameState, seat: int) -> bool:
+    p = state.players[seat]
+    tile = state.last_draw
+    if tile is None:
+        return False
+    if shanten(p.counts(), len(p.melds)) != -1:
+        return False
+    return score_win(state, seat, tile, tsumo=True).win
+
+
+def _dedupe(actions: list[Action], table) -> list[Action]:
+    seen = set()
+    out = []
+    for a in actions:
+        k = a.key(table)
+        if k not in seen:
+            seen.add(k)
+            out.append(a)
+    return out
+
+
+def can_kan(state: GameState) -> bool:
+    """A kan needs a replacement tile: fewer than the preset's kans so far and a tile left in the live wall."""
+    return state.kans < state.preset.max_kans and state.live_left > 0
+
+
+def _tenpai_after(counts: list[int], melds: int, kind: int) -> bool:
+    counts[kind] -= 1
+    ok = shanten(counts, melds) == 0
+    counts[kind] += 1
+    return ok
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    """Every legal action of ``seat`` now ([] if the seat has nothing to decide). Responses include ``pass``."""
+    if state.phase == ACT and seat == state.turn:
+        return _turn_actions(state, seat)
+    if state.phase == RESPOND and seat != state.last_discarder and state.last_discard is not None:
+        return _response_actions(state, seat)
+    if state.phase == CHANKAN and seat != state.turn and state.kakan_tile is not None:
+        out = [Action(PASS, seat)]
+        if _can_ron(state, seat, state.kakan_tile, chankan=True):
+            out.insert(0, Action(RON, seat, state.kakan_tile))
+        return out
+    return []
+
+
+def _turn_actions(state: GameState, seat: int) -> list[Action]:
+    p = state.players[seat]
+    pre = state.preset
+    table = state.table
+    out: list[Action] = []
+    drawn = state.last_draw
+    if state.after_call:
+        # after chi or pon: discard now, no kan; kuikae forbids some kinds
+        out = [Action(DISCARD, seat, t) for t in p.hand if (t >> 2) not in state.kuikae]
+        return _dedupe(out, table)
+    if state.riichi_pending == seat and not p.riichi:
+        # riichi declared: the discard must keep the hand tenpai
+        counts = p.counts()
+        out = [Action(DISCARD, seat, t) for t in sorted(p.hand, key=lambda t: t != drawn)
+               if _tenpai_after(counts, len(p.melds), t >> 2)]
+        return _dedupe(out, table)
+    if drawn is not None and _can_tsumo(state, seat):
+        out.append(Action(TSUMO, seat, drawn))
+    counts = p.counts()
+    kan_ok = can_kan(state)
+    if p.riichi:
+        # after riichi: only the drawn tile, or a win, or (preset) a closed kan that keeps the waits
+        if kan_ok and drawn is not None and pre.kan_after_riichi == "waits_unchanged" and counts[drawn >> 2] == 4:
+            k = drawn >> 2
+            rest = list(counts)
+            rest[k] = 0
+            before = list(counts)
+            before[k] -= 1
+            if waits_of_counts(rest, len(p.melds) + 1) == waits_of_counts(before, len(p.melds)):
+                out.append(Action(ANKAN, seat, None, tuple(t for t in p.hand if t >> 2 == k)))
+        if drawn is not None:
+            out.append(Action(DISCARD, seat, drawn))
+        return out
+    if kan_ok:
+        for k in range(34):
+            if counts[k] == 4:
+                out.append(Action(ANKAN, seat, None, tuple(sorted(t for t in p.hand if t >> 2 == k))))
+        for m in p.melds:
+            if m.kind == "pon":
+                for t in p.hand:
+                    if t >> 2 == m.tiles[0] >> 2:
+                        out.append(Action(KAKAN, seat, t))
+    # the drawn tile first, so that of equal copies the listed one is the drawn one (tsumogiri)
+    hand = sorted(p.hand, key=lambda t: t != drawn)
+    if (p.is_closed and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
+            and len(p.hand) % 3 == 2 and shanten(counts, len(p.melds)) <= 0):
+        melds = len(p.melds)
+        for t in hand:
+            if _tenpai_after(counts, melds, t >> 2):
+                out.append(Action(RIICHI, seat, t))
+    out += [Action(DISCARD, seat, t) for t in hand]
+    return _dedupe(out, table)
+
+
+def _response_actions(state: GameState, seat: int) -> list[Action]:
+    p = state.players[seat]
+    pre = state.preset
+    table = state.table
+    tile = state.last_discard
+    k = tile >> 2
+    out: list[Action] = []
+    if _can_ron(state, seat, tile, chankan=False):
+        out.append(Action(RON, seat, tile))
+    calls_ok = not p.riichi and (state.live_left > 0 or pre.calls_on_last_discard)
+    if calls_ok:
+        same = [t for t in p.hand if t >> 2 == k]
+        if len(same) >= 2:
+            for pair in combinations(same, 2):
+                if _discard_left(p.hand, pair, frozenset({k})):
+                    out.append(Action(PON, seat, tile, tuple(pair)))
+        if len(same) == 3 and can_kan(state):
+            out.append(Action(KAN, seat, tile, tuple(same)))
+        if seat == (state.last_discarder + 1) % 4 and k < 27:
+            pos = k % 9
+            for lo in (pos - 2, pos - 1, pos):
+                if lo < 0 or lo + 2 > 8:
+                    continue
+                need = [k - pos + lo + i for i in range(3) if lo + i != pos]
+                a = [t for t in p.hand if t >> 2 == need[0]]
+                b = [t for t in p.hand if t >> 2 == need[1]]
+                for x in a:
+                    for y in b:
+                        if _discard_left(p.hand, (x, y), _chi_kuikae(need, k)):
+                            out.append(Action(CHI, seat, tile, (x, y)))
+    if not out:
+        return []
+    out.append(Action(PASS, seat))
+    return _dedupe(out, table)
+
+
+def _chi_kuikae(need: list[int], called: int) -> frozenset[int]:
+    from scorer.game.state import kuikae_kinds
+    return kuikae_kinds("chi", need + [called], called)
+
+
+def _discard_left(hand: list[int], used: tuple[int, ...], forbidden: frozenset[int]) -> bool:
+    """A call is allowed only if the caller then has a tile that kuikae lets them discard."""
+    rest = list(hand)
+    for t in used:
+        rest.remove(t)
+    return any((t >> 2) not in forbidden for t in rest)
+
+
+def is_legal(state: GameState, action: Action, legal: list[Action] | None = None) -> bool:
+    """Is ``action`` one of the seat's legal actions (up to equivalent copies) with ids the seat really holds?
+    ``legal``: the list already computed for this state, if any."""
+    if legal is None:
+        legal = legal_actions(state, action.seat)
+    table = state.table
+    key = action.key(table)
+    if not any(a.key(table) == key for a in legal):
+        return False
+    hand = state.players[action.seat].hand
+    own = list(action.tiles)
+    if action.type in (DISCARD, RIICHI, KAKAN) or (action.type == TSUMO):
+        own.append(action.tile)
+    if action.type == TSUMO and action.tile != state.last_draw:
+        return False
+    if action.type == RON and action.tile not in (state.last_discard, state.kakan_tile):
+        return False
+    if action.type in (CHI, PON, KAN) and action.tile != state.last_discard:
+        return False
+    rest = list(hand)
+    for t in own:
+        if t not in rest:
+            return False
+        rest.remove(t)
+    return True

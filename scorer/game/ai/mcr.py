@@ -1,0 +1,422 @@
+"""The MCR fan-plan AI: it plays for a hand that reaches the 8-point minimum.
+
+A *plan* is a target fan with a shape the hand can be measured against:
+
+- three fixed chows: Mixed Straight (8; 123/456/789 in three suits), Mixed Triple Chow (8; the same chow in the
+  three suits), Pure Straight (16), Pure Shifted Chows (16; one suit, steps of one or two);
+- Knitted Straight (12; 147/258/369 in three suits, plus a set and a pair) and Lesser/Greater Honors and Knitted
+  Tiles (12; fourteen single tiles from one knitted straight and the honors);
+- Seven Pairs (24);
+- Half Flush (6) and All Pungs (6), which need two more points: they count as one tile further unless a
+  dragon or value-wind pair or pung is in hand (or, for a half flush, the hand is still concealed).
+
+For each plan the AI computes a *distance* in shanten units (-1: complete, 0: one tile away), counting a plan
+dead when a tile it still needs has no unseen copy. On its turn it picks the plan with the smallest distance (ties:
+more live tiles that advance it, then the plan it followed last turn, then value) and discards toward it: the
+discard that keeps the plan's distance lowest, then the one with the most unseen tiles that advance it, then the
+tile other plans want least. When a discard would leave the hand one tile from complete, the waits are scored by
+the MCR scorer and only waits worth 8 count: a "ready" hand worth less is treated as one step further.
+
+It calls a chow, pung or kong only when the call lowers the distance of the best plan reachable after the call
+(a plan that needs a concealed hand is out of reach after a call); it declares every legal win.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
+from scorer.game.fast import candidates, standard_shanten
+
+INF = 99
+
+# ---- plans ------------------------------------------------------------------------------------------------------
+MS, MTC, PS, PSC, KS, HK, SP, HF, AP = ("mixed straight", "mixed triple chow", "pure straight",
+                                        "pure shifted chows", "knitted straight", "honors and knitted",
+                                        "seven pairs", "half flush", "all pungs")
+VALUE = {MS: 8, MTC: 8, PS: 16, PSC: 16, KS: 12, HK: 12, SP: 24, HF: 6, AP: 6}
+
+# three fixed chows, each by its lowest kind
+CHOW_PLANS: list[tuple[str, tuple[int, int, int]]] = []
+for a, b, c in permutations(range(3)):
+    CHOW_PLANS.append((MS, (a * 9, b * 9 + 3, c * 9 + 6)))
+for n in range(7):
+    CHOW_PLANS.append((MTC, (n, 9 + n, 18 + n)))
+for s in range(3):
+    CHOW_PLANS.append((PS, (s * 9, s * 9 + 3, s * 9 + 6)))
+    for n in range(5):
+        CHOW_PLANS.append((PSC, (s * 9 + n, s * 9 + n + 1, s * 9 + n + 2)))
+    for n in range(3):
+        CHOW_PLANS.append((PSC, (s * 9 + n, s * 9 + n + 2, s * 9 + n + 4)))
+
+KNITTED = [tuple(base * 9 + r for base, ranks in zip(p, ((0, 3, 6), (1, 4, 7), (2, 5, 8))) for r in ranks)
+           for p in permutations(range(3))]
+
+# every plan: (name, data); the index in this list is the plan id
+PLANS: list[tuple[str, object]] = (CHOW_PLANS + [(KS, seq) for seq in KNITTED] + [(HK, seq) for seq in KNITTED]
+                                   + [(SP, None)] + [(HF, s) for s in range(3)] + [(AP, None)])
+
+
+def _chow_distance(c: list[int], melds, chows, unseen) -> int:
+    need = list(chows)
+    free = 0
+    for t, k in melds:
+        if t == "c" and k in need:
+            need.remove(k)
+        else:
+            free += 1
+    if free > 1:
+        return INF
+    rest = list(c)
+    missing = 0
+    for k0 in need:
+        for k in (k0, k0 + 1, k0 + 2):
+            if rest[k]:
+                rest[k] -= 1
+            else:
+                if unseen[k] <= 0:
+                    return INF
+                missing += 1
+    return missing + standard_shanten(rest, 3 + free)
+
+
+def _knitted_distance(c, melds, seq, unseen) -> int:
+    if len(melds) > 1:
+        return INF
+    rest = list(c)
+    missing = 0
+    for k in seq:
+        if rest[k]:
+            rest[k] -= 1
+        else:
+            if unseen[k] <= 0:
+                return INF
+            missing += 1
+    return missing + standard_shanten(rest, 3 + len(melds))
+
+
+def _hk_distance(c, melds, seq) -> int:
+    if melds:
+        return INF
+    useful = sum(1 for k in seq if c[k]) + sum(1 for k in range(27, 34) if c[k])
+    return 13 - useful
+
+
+def _pairs_distance(c, melds) -> int:
+    if melds:
+        return INF
+    pairs = c.count(2) + c.count(3) + 2 * c.count(4)   # four of a kind counts as two pairs in MCR seven pairs
+    kinds = len(c) - c.count(0)
+    return 6 - min(pairs, 7) + max(0, 7 - kinds)
+
+
+def _value_honor(c, melds, values) -> bool:
+    return any(c[k] >= 2 for k in values) or any(t == "p" and k in values for t, k in melds)
+
+
+def _flush_distance(c, melds, suit, values) -> int:
+    lo, hi = suit * 9, suit * 9 + 9
+    for t, k in melds:
+        if not (lo <= k < hi or k >= 27):
+            return INF
+    r = [n if (lo <= k < hi or k >= 27) else 0 for k, n in enumerate(c)]
+    d = standard_shanten(r, len(melds))
+    if not melds:
+        d = min(d, _pairs_distance(r, melds))
+    # 6 points: two more are needed — a value pung, or a concealed hand (Concealed Hand 2)
+    if melds and not _value_honor(c, melds, values):
+        d += 1
+    return d
+
+
+def _pungs_distance(c, melds, values) -> int:
+    if any(t == "c" for t, _ in melds):
+        return INF
+    sets = len(melds) + sum(1 for n in c if n >= 3)
+    pairs = sum(1 for n in c if n == 2)
+    sets = min(sets, 4)
+    head = 1 if pairs else 0
+    partial = min(pairs - head, 4 - sets)
+    d = 8 - 2 * sets - partial - head
+    if not _value_honor(c, melds, values):
+        d += 1
+    return d
+
+
+def plan_distance(i: int, c: list[int], melds, unseen, values) -> int:
+    name, data = PLANS[i]
+    if name in (MS, MTC, PS, PSC):
+        return _chow_distance(c, melds, data, unseen)
+    if name == KS:
+        return _knitted_distance(c, melds, data, unseen)
+    if name == HK:
+        return _hk_distance(c, melds, data)
+    if name == SP:
+        return _pairs_distance(c, melds)
+    if name == HF:
+        return _flush_distance(c, melds, data, values)
+    return _pungs_distance(c, melds, values)
+
+
+def all_distances(c, melds, unseen, values) -> list[int]:
+    return [plan_distance(i, c, melds, unseen, values) for i in range(len(PLANS))]
+
+
+# ---- the table as this seat sees it ------------------------------------------------------------------------------
+def _meld_sig(player) -> tuple:
+    out = []
+    for m in player.melds:
+        k = min(t >> 2 for t in m.tiles)
+        out.append(("c" if m.kind == "chi" else "p", k))
+    return tuple(out)
+
+
+def _counts(hand) -> list[int]:
+    c = [0] * 34
+    for t in hand:
+        if t < 136:
+            c[t >> 2] += 1
+    return c
+
+
+def unseen_counts(state, seat: int) -> list[int]:
+    """Copies of each kind this seat has not seen: 4 minus its own hand and melds, every river and exposed meld."""
+    u = [4] * 34
+    for s, p in enumerate(state.players):
+        for r in p.river:
+            if r.called_by is None:
+                u[r.tile >> 2] -= 1
+        for m in p.melds:
+            if m.kind == "ankan" and s != seat:
+                continue
+            for t in m.tiles:
+                u[t >> 2] -= 1
+    for t in state.players[seat].hand:
+        if t < 136:
+            u[t >> 2] -= 1
+    return [max(0, n) for n in u]
+
+
+def _values(state, seat) -> tuple[int, ...]:
+    """Honor kinds whose pung is worth 2: the dragons, the prevalent wind, the seat wind."""
+    return tuple(sorted({31, 32, 33, 27 + state.round_wind, 27 + state.seat_wind(seat)}))
+
+
+class McrAI:
+    """Fan-plan player. ``plans_won`` (class-wide) counts the plans that the AIs were following when they won."""
+
+    def __init__(self, name: str = "mcr-ai", seed: int | None = None):
+        self.name = name
+        self.plan: int | None = None       # the plan followed last turn
+        self.won_plan: str | None = None   # the plan of the hand this AI won with
+
+    # ---- entry ------------------------------------------------------------------------------------------------
+    def choose(self, state, seat: int, actions: list[Action]) -> Action:
+        for a in actions:
+            if a.type in (TSUMO, RON):      # every legal win is declared
+                self.won_plan = self.winning_plan(state, seat, a)
+                return a
+        if state.phase == "act" and state.turn == seat:
+            return self._turn(state, seat, actions)
+        return self._respond(state, seat, actions)
+
+    def winning_plan(self, state, seat, win: Action) -> str:
+        """The plan the winning hand completes (ties: the plan followed last turn); "other" if none fits."""
+        p = state.players[seat]
+        c = _counts(p.hand)
+        if win.type != TSUMO:
+            c[win.tile >> 2] += 1
+        d = all_distances(c, _meld_sig(p), [4] * 34, _values(state, seat))
+        best = min(range(len(PLANS)), key=lambda i: (d[i], i != self.plan))
+        return PLANS[best][0] if d[best] <= 0 else "other"
+
+    def current_plan(self, state, seat) -> str | None:
+        """The name of the plan this seat follows now (for the summary of wins by plan)."""
+        p = state.players[seat]
+        c = _counts(p.hand)
+        d = all_distances(c, _meld_sig(p), unseen_counts(state, seat), _values(state, seat))
+        best = min(range(len(PLANS)), key=lambda i: (d[i], i != self.plan))
+        return PLANS[best][0] if d[best] < INF else None
+
+    # ---- own turn ---------------------------------------------------------------------------------------------
+    def _choose_plans(self, c, melds, unseen, values) -> list[int]:
+        """Plans at the smallest distance (at most three), best first."""
+        d = all_distances(c, melds, unseen, values)
+        best = min(d)
+        if best >= INF:
+            return []
+        tied = [i for i in range(len(PLANS)) if d[i] <= best]
+        if len(tied) > 1:
+            live = {i: self._live(c, melds, unseen, values, i) for i in tied}
+            tied.sort(key=lambda i: (-live[i], i != self.plan, -VALUE[PLANS[i][0]]))
+        return tied[:3]
+
+    def _live(self, c, melds, unseen, values, i) -> int:
+        """Unseen tiles that lower plan ``i``'s distance (the hand may be 3n+1 or 3n+2)."""
+        base = plan_distance(i, c, melds, unseen, values)
+        n = 0
+        for k in _improving_kinds(c, i):
+            if unseen[k] and c[k] < 4:
+                c[k] += 1
+                if plan_distance(i, c, melds, unseen, values) < base:
+                    n += unseen[k]
+                c[k] -= 1
+        return n
+
+    def _turn(self, state, seat, actions) -> Action:
+        p = state.players[seat]
+        c = _counts(p.hand)
+        melds = _meld_sig(p)
+        unseen = unseen_counts(state, seat)
+        values = _values(state, seat)
+        plans = self._choose_plans(c, melds, unseen, values)
+        discards = [a for a in actions if a.type == DISCARD]
+        if not plans:
+            plans = [len(PLANS) - 4]           # nothing reachable: fall back on a half flush shape
+        self.plan = plans[0]
+        # kongs that do not slow the plan down
+        best_now = plan_distance(plans[0], c, melds, unseen, values)
+        for a in actions:
+            if a.type == ANKAN:
+                k = a.tiles[0] >> 2
+                c2 = list(c)
+                c2[k] = 0
+                if min(all_distances(c2, melds + (("p", k),), unseen, values)) <= best_now:
+                    return a
+            elif a.type == KAKAN:
+                k = a.tile >> 2
+                c2 = list(c)
+                c2[k] -= 1
+                if min(all_distances(c2, melds, unseen, values)) <= best_now:
+                    return a
+        if not discards:
+            return actions[0]
+        return self._discard(state, seat, discards, c, melds, unseen, values, plans)
+
+    def _discard(self, state, seat, discards, c, melds, unseen, values, plans) -> Action:
+        kinds = sorted({a.tile >> 2 for a in discards})
+        main = plans[0]
+        scored = []
+        for k in kinds:
+            c[k] -= 1
+            d = plan_distance(main, c, melds, unseen, values)
+            others = min(plan_distance(i, c, melds, unseen, values) for i in plans[1:]) if len(plans) > 1 else INF
+            c[k] += 1
+            scored.append([d, others, k])
+        best_d = min(s[0] for s in scored)
+        cands = [s for s in scored if s[0] == best_d]
+        if best_d == 0:
+            # ready: only waits that reach 8 points count
+            for s in cands:
+                c[s[2]] -= 1
+                s.append(self._valid_waits(state, seat, c, s[2]))
+                c[s[2]] += 1
+            if any(s[3] > 0 for s in cands):
+                cands = [s for s in cands if s[3] > 0]
+                cands.sort(key=lambda s: (-s[3], s[2]))
+                return self._pick(discards, cands[0][2])
+            # no wait worth 8: the plan is one step further; fall through to the ukeire choice
+        if len(cands) > 1:
+            for s in cands:
+                c[s[2]] -= 1
+                s.append(self._live(c, melds, unseen, values, main))
+                c[s[2]] += 1
+            # most live tiles for the plan; then keep what the other plans want; then honors and terminals first
+            cands.sort(key=lambda s: (-s[-1], s[1], _keep_value(s[2]), s[2]))
+        return self._pick(discards, cands[0][2])
+
+    def _valid_waits(self, state, seat, c13, discarded_kind) -> int:
+        """Unseen copies of the winning kinds of a 13-tile hand whose win (on a discard) reaches 8 points."""
+        from scorer.mcr.evaluate import mcr_waits
+        p = state.players[seat]
+        waits = mcr_waits(list(c13), len(p.melds))
+        if not waits:
+            return 0
+        unseen = unseen_counts(state, seat)
+        # a stand-in state view: the hand after the discard, scored as a win on a discard of each wait
+        hand_ids = list(p.hand)
+        for t in hand_ids:
+            if t >> 2 == discarded_kind and t < 136:
+                hand_ids.remove(t)
+                break
+        n = 0
+        for w in waits:
+            if unseen[w] <= 0:
+                continue
+            if _worth(state, seat, hand_ids, w):
+                n += unseen[w]
+        return n
+
+    @staticmethod
+    def _pick(discards, kind) -> Action:
+        return next(a for a in discards if a.tile >> 2 == kind)
+
+    # ---- responses --------------------------------------------------------------------------------------------
+    def _respond(self, state, seat, actions) -> Action:
+        pass_ = next((a for a in actions if a.type == PASS), actions[-1])
+        calls = [a for a in actions if a.type in (CHI, PON, KAN)]
+        if not calls:
+            return pass_
+        p = state.players[seat]
+        c = _counts(p.hand)
+        melds = _meld_sig(p)
+        unseen = unseen_counts(state, seat)
+        values = _values(state, seat)
+        now = min(all_distances(c, melds, unseen, values))
+        best, best_d = None, now
+        for a in calls:
+            c2 = list(c)
+            for t in a.tiles:
+                c2[t >> 2] -= 1
+            k = a.tile >> 2
+            sig = melds + (("c", min(k, *(t >> 2 for t in a.tiles))) if a.type == CHI else ("p", k),)
+            d = min(all_distances(c2, sig, unseen, values))
+            if a.type == KAN:
+                d -= 0      # a kong: same shape as the pung, plus a replacement draw; taken at equal distance
+                if d <= now and (best is None or d <= best_d):
+                    best, best_d = a, d
+                continue
+            if d < best_d:
+                best, best_d = a, d
+        return best or pass_
+
+
+def _improving_kinds(c: list[int], i: int):
+    """Kinds whose draw can lower plan ``i``'s distance: the kinds held and their suit neighbours (an isolated
+    tile never helps a set, a partial set or a pair), the plan's required kinds, and any kind for seven pairs
+    with fewer than seven kinds."""
+    name, data = PLANS[i]
+    if name == SP and len(c) - c.count(0) < 7:
+        return range(34)
+    cand = set(candidates(c))
+    if name in (MS, MTC, PS, PSC):
+        for k0 in data:
+            cand.update((k0, k0 + 1, k0 + 2))
+    elif name in (KS, HK):
+        cand.update(data)
+        if name == HK:
+            cand.update(range(27, 34))
+    return cand
+
+
+def _keep_value(k: int) -> int:
+    """Lower: discard first. Isolated honors and terminals go before middle tiles."""
+    if k >= 27:
+        return 0
+    r = k % 9
+    return 1 if r in (0, 8) else 2
+
+
+def _worth(state, seat, hand_ids, w) -> bool:
+    """Would a win on a discard of kind ``w`` reach the minimum? (situation fans from the table as now)."""
+    from scorer.game.mcr import evaluator
+    from scorer.hand import Hand, Situation
+    p = state.players[seat]
+    table = state.table
+    sit = Situation(tsumo=False, round_wind=state.round_wind, seat_wind=state.seat_wind(seat))
+    hand = Hand(concealed=tuple(table[t] for t in hand_ids), melds=tuple(m.meld(table) for m in p.melds),
+                winning_tile=table[w * 4], situation=sit, rules="mcr", preset=state.preset.scorer_preset)
+    try:
+        return bool(evaluator()(hand, preset=state.preset.scorer_preset).win)
+    except Exception:       # an impossible hand (e.g. a fifth copy) is no wait
+        return False

@@ -1,0 +1,286 @@
+"""The riichi AI and the simple players used by tests.
+
+:class:`RiichiAI` plays from its own seat's view (its hand, every river, every meld, the dora indicators):
+
+- it always wins when a win is legal;
+- it discards by shanten, then by ukeire counted against the tiles it can see, keeping dora and red fives;
+- it declares riichi when tenpai (choosing the discard with the most live waits);
+- it calls pon/chi only when the call lowers shanten and the hand keeps a yaku (a dragon or value-wind pon,
+  all simples, or one suit with honors);
+- against a riichi, when its own hand is far (2+ shanten, or 1-shanten with few tiles), it folds: genbutsu,
+  then suji and kabe.
+"""
+
+from __future__ import annotations
+
+import random
+
+from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action)
+from scorer.game.ai.defense import danger, safe_kinds
+from scorer.game.state import ACT, GameState, waits_of_counts
+from scorer.game.fast import improving_kinds, shanten as shanten_cached, shanten_each
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def ukeire(counts: list[int], melds: int, visible: list[int], base: int | None = None) -> int:
+    """Unseen copies of the kinds that lower the shanten of a 3n+1 hand."""
+    return sum(max(0, 4 - counts[k] - visible[k]) for k in improving_kinds(counts, melds))
+
+
+_UKEIRE_CANDIDATES = 4
+
+
+def _connection(counts: list[int], k: int) -> int:
+    """How much a tile connects with the rest of the hand: copies, and neighbours one or two away in its suit."""
+    v = 2 * (counts[k] - 1)
+    if k < 27:
+        p = k % 9
+        for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
+            if 0 <= p + d <= 8 and counts[k + d]:
+                v += w
+        v += 1 if 2 <= p <= 6 else 0
+    return v
+
+
+def visible_counts(state: GameState, seat: int) -> list[int]:
+    """Copies of each kind this seat can see outside its own hand: rivers, melds, dora indicators."""
+    v = [0] * 34
+    for p in state.players:
+        for r in p.river:
+            if r.called_by is None:
+                v[r.tile >> 2] += 1
+        for m in p.melds:
+            for t in m.tiles:
+                v[t >> 2] += 1
+    for t in state.dora_indicators:
+        v[t >> 2] += 1
+    return v
+
+
+def dora_kinds(state: GameState) -> set[int]:
+    return {state.tile(t).dora_successor().kind for t in state.dora_indicators}
+
+
+def _value_kinds(state: GameState, seat: int) -> set[int]:
+    """Kinds whose pon is a yaku: the dragons, the round wind, the seat wind."""
+    return {31, 32, 33, 27 + state.round_wind, 27 + state.seat_wind(seat)}
+
+
+class RiichiAI:
+    """A shanten/ukeire player with simple calling, riichi and folding. Deterministic unless given a seed."""
+
+    def __init__(self, name: str = "ai", seed: int | None = None):
+        self.name = name
+        self.rng = random.Random(seed)
+
+    # ---- entry ------------------------------------------------------------------------------------------------
+    def choose(self, state: GameState, seat: int, actions: list[Action]) -> Action:
+        by_type: dict[str, list[Action]] = {}
+        for a in actions:
+            by_type.setdefault(a.type, []).append(a)
+        for win in (TSUMO, RON):
+            if win in by_type:
+                return by_type[win][0]
+        if state.phase == ACT and state.turn == seat:
+            return self._turn(state, seat, by_type, actions)
+        return self._respond(state, seat, by_type)
+
+    # ---- own turn ---------------------------------------------------------------------------------------------
+    def _turn(self, state, seat, by_type, actions) -> Action:
+        p = state.players[seat]
+        if p.riichi and DISCARD in by_type and len(by_type) == 1:
+            return by_type[DISCARD][0]
+        visible = visible_counts(state, seat)
+        counts = p.counts()
+        melds = len(p.melds)
+        threat = self._threat(state, seat)
+        # kans: closed kan / added kan when they do not slow the hand and nobody is in riichi
+        for kt in (ANKAN, KAKAN):
+            for a in by_type.get(kt, []):
+                if threat is None and self._kan_keeps_shanten(counts, melds, a, state):
+                    return a
+        if RIICHI in by_type:
+            best, best_n = None, -1
+            for a in by_type[RIICHI]:
+                k = a.tile >> 2
+                counts[k] -= 1
+                n = sum(max(0, 4 - counts[w] - visible[w]) for w in waits_of_counts(counts, melds))
+                counts[k] += 1
+                if n > best_n:
+                    best, best_n = a, n
+            if best is not None and best_n > 0 and (threat is None or best_n >= 4):
+                return best
+        discards = by_type.get(DISCARD, [])
+        if not discards:
+            return actions[0]
+        return self._discard(state, seat, discards, counts, melds, visible, threat)
+
+    def _kan_keeps_shanten(self, counts, melds, a: Action, state) -> bool:
+        if a.type == KAKAN:
+            k = a.tile >> 2
+            base = min(shanten_cached(_minus(counts, j), melds) for j in range(34) if counts[j])
+            after = shanten_cached(_minus(counts, k), melds)
+            return after <= base
+        k = a.tiles[0] >> 2
+        base = min(shanten_cached(_minus(counts, j), melds) for j in range(34) if counts[j])
+        c = list(counts)
+        c[k] = 0
+        # after a closed kan the hand draws a replacement: compare the 10-tile hand with the best 13-tile hand
+        return shanten_cached(c, melds + 1) <= base
+
+    def _threat(self, state, seat) -> int | None:
+        for s in range(1, 4):
+            t = (seat + s) % 4
+            if state.players[t].riichi:
+                return t
+        return None
+
+    def _discard(self, state, seat, discards, counts, melds, visible, threat) -> Action:
+        dora = dora_kinds(state)
+        kinds = sorted({a.tile >> 2 for a in discards})
+        sh = dict(zip(kinds, shanten_each(counts, melds, kinds, -1)))
+        best_sh = min(sh.values())
+        if threat is not None and not state.players[seat].riichi:
+            far = best_sh >= 2
+            if best_sh == 1:
+                k0 = min(kinds, key=lambda k: sh[k])
+                counts[k0] -= 1
+                far = ukeire(counts, melds, visible, 1) < 6
+                counts[k0] += 1
+            if far:
+                gen = set()
+                threats = [s for s in range(4) if s != seat and state.players[s].riichi]
+                for t in threats:
+                    gen_t = safe_kinds(state, t)
+                    gen = gen_t if not gen else gen & gen_t
+                scores = {}
+                for k in kinds:
+                    scores[k] = max(danger(k, state, t, visible, safe_kinds(state, t)) for t in threats)
+                k = min(kinds, key=lambda k: (scores[k], sh[k], k in dora))
+                return self._pick_copy(discards, k)
+        cands = [k for k in kinds if sh[k] == best_sh]
+        if len(cands) == 1:
+            return self._pick_copy(discards, cands[0])
+        # order the tied discards by how little they connect (isolated honors and terminals first, dora last);
+        # far from tenpai that order decides, closer the few least connected are compared by ukeire
+        cands.sort(key=lambda k: (_connection(counts, k) + 3 * (k in dora), k))
+        if best_sh >= 3:
+            return self._pick_copy(discards, cands[0])
+        best, best_key = None, None
+        for i, k in enumerate(cands[:_UKEIRE_CANDIDATES]):
+            counts[k] -= 1
+            uk = ukeire(counts, melds, visible)
+            counts[k] += 1
+            key = (-uk, i)
+            if best_key is None or key < best_key:
+                best, best_key = k, key
+        return self._pick_copy(discards, best)
+
+    @staticmethod
+    def _pick_copy(discards: list[Action], kind: int) -> Action:
+        """Discard a plain copy rather than a red five."""
+        same = [a for a in discards if a.tile >> 2 == kind]
+        same.sort(key=lambda a: (a.tile in (16, 52, 88), a.tile))
+        return same[0]
+
+    # ---- responses --------------------------------------------------------------------------------------------
+    def _respond(self, state, seat, by_type) -> Action:
+        pass_ = by_type.get(PASS, [Action(PASS, seat)])[0]
+        p = state.players[seat]
+        if p.riichi or self._threat(state, seat) is not None:
+            return pass_
+        counts = p.counts()
+        melds = len(p.melds)
+        now = shanten_cached(counts, melds)
+        if now <= 0 and p.is_closed:
+            return pass_                      # keep a closed tenpai for riichi
+        values = _value_kinds(state, seat)
+        best, best_sh = None, now
+        for a in by_type.get(PON, []) + by_type.get(CHI, []):
+            c = list(counts)
+            for t in a.tiles:
+                c[t >> 2] -= 1
+            if not self._keeps_yaku(state, seat, c, a, values):
+                continue
+            called = a.tile >> 2
+            after = min(shanten_cached(_minus(c, j), melds + 1) for j in range(34)
+                        if c[j] and not (j == called))
+            if after < best_sh:
+                best, best_sh = a, after
+        return best or pass_
+
+    def _keeps_yaku(self, state, seat, c_after, a: Action, values) -> bool:
+        p = state.players[seat]
+        called = a.tile >> 2
+        if a.type == PON and called in values:
+            return True
+        meld_kinds = [t >> 2 for m in p.melds for t in m.tiles]
+        if any(m.kind in ("pon", "kan", "kakan") and (m.tiles[0] >> 2) in values for m in p.melds):
+            return True
+        new = [t >> 2 for t in a.tiles] + [called]
+        # all simples (kuitan)
+        def simple(k):
+            return k < 27 and k % 9 not in (0, 8)
+        if all(simple(k) for k in meld_kinds + new):
+            bad = sum(n for k, n in enumerate(c_after) if n and not simple(k))
+            if bad <= 1:
+                return True
+        # one suit with honors (honitsu)
+        for s in range(3):
+            def ok(k):
+                return k >= 27 or k // 9 == s
+            if all(ok(k) for k in meld_kinds + new):
+                off = sum(n for k, n in enumerate(c_after) if n and not ok(k))
+                if off <= 1:
+                    return True
+        # a value pair kept for a later pon (or already a value triplet in hand)
+        return any(c_after[k] >= 3 for k in values)
+
+
+def _minus(counts: list[int], k: int) -> list[int]:
+    c = list(counts)
+    c[k] -= 1
+    return c
+
+
+class TsumogiriPlayer:
+    """Discards the drawn tile (the last tile in hand after a call) and passes every call and win."""
+
+    name = "tsumogiri"
+
+    def choose(self, state, seat, actions):
+        for a in actions:
+            if a.type == PASS:
+                return a
+        drawn = state.last_draw
+        for a in actions:
+            if a.type == DISCARD and a.tile == drawn:
+                return a
+        return next(a for a in actions if a.type == DISCARD)
+
+
+class ScriptedPlayer(TsumogiriPlayer):
+    """Plays a script of steps, each ``(type, tile notation or None)``, taken in order whenever the next step
+    matches a legal action (``("discard", "5m")``, ``("pon", None)``, ``("riichi", "3p")``, ``("ron", None)``);
+    otherwise it plays like :class:`TsumogiriPlayer`. ``seen`` records every action list it was offered."""
+
+    def __init__(self, script=(), name: str = "scripted"):
+        self.script = list(script)
+        self.name = name
+        self.seen: list[list[Action]] = []
+
+    def choose(self, state, seat, actions):
+        self.seen.append(actions)
+        if self.script:
+            typ, tile = self.script[0]
+            for a in actions:
+                if a.type != typ:
+                    continue
+                if tile is not None and a.tile is not None and str(state.tile(a.tile)) != tile:
+                    continue
+                if tile is not None and a.tile is None and not any(str(state.tile(t)) == tile for t in a.tiles):
+                    continue
+                self.script.pop(0)
+                return a
+        return super().choose(state, seat, actions)

@@ -1,0 +1,320 @@
+"""The engine: runs one riichi deal. It owns the wall, asks players for actions, validates each against
+``legal_actions`` and turns it into events; every event goes through ``GameState.apply`` and into the log.
+
+Call priority: every response to a discard is collected before the tile is awarded; ron beats pon and kan,
+which beat chi; equal claims go by seat order after the discarder. Several rons: head bump (only the nearest
+claimant wins). A kan turns over a new dora indicator and draws a replacement; an added kan first opens a
+chankan window (ron only). The first win ends the deal; if the wall runs out, noten players pay tenpai players.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable, Protocol, Sequence, TextIO
+
+from scorer.errors import MjscoreError
+from scorer.game import events as ev
+from scorer.game.actions import (ANKAN, CHI, KAKAN, KAN, PON, RIICHI, RON, TSUMO, Action, is_legal,
+                                 legal_actions, score_win, win_hand)
+from scorer.game.presets import TablePreset, find_preset
+from scorer.game.state import GameState
+from scorer.game.wall import Wall
+
+
+class IllegalActionError(MjscoreError):
+    """A player chose an action that is not among its legal actions."""
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, state: GameState, seat: int, actions: list[Action]) -> Action: ...
+
+
+def order_after(seat: int) -> list[int]:
+    """The other seats in turn order after ``seat`` (priority order for equal claims)."""
+    return [(seat + i) % 4 for i in (1, 2, 3)]
+
+
+def settle_win(result, state: GameState, winner: int, from_seat: int | None) -> list[int]:
+    """Every seat's point change for a scored win: the payments (honba included) and the deposits on the table."""
+    deltas = [0, 0, 0, 0]
+    for s, amount in _payments(result, state, winner, from_seat).items():
+        deltas[s] -= amount
+        deltas[winner] += amount
+    deltas[winner] += state.sticks * state.preset.riichi_cost
+    return deltas
+
+
+def _payments(result, state: GameState, winner: int, from_seat: int | None) -> dict[int, int]:
+    """Who pays how much (honba included), from the scorer's payments: one per payer, ``from`` (``payer``) being
+    ``discarder`` (ron), ``dealer`` or ``non-dealer`` (tsumo). Reads the result's ``payments`` objects, or the
+    ``payments`` list of its ``to_dict()``."""
+    by_role: dict[str, int] = {}
+    pays = getattr(result, "payments", None)
+    if pays is None:
+        pays = result.to_dict().get("payments") or []
+    for p in pays:
+        if isinstance(p, dict):
+            by_role[p["from"]] = int(p["amount"])
+        else:
+            by_role[p.payer] = int(p.amount)
+    if from_seat is not None:
+        return {from_seat: by_role["discarder"]}
+    out = {}
+    for s in range(4):
+        if s != winner:
+            out[s] = by_role["dealer"] if s == state.dealer else by_role["non-dealer"]
+    return out
+
+
+class Engine:
+    """One deal. ``players`` are four objects with ``choose(state, seat, actions)``; ``log`` gets JSON lines."""
+
+    def __init__(self, players: Sequence[Player], *, seed: int | None = None,
+                 preset: TablePreset | str | None = None, wall: Wall | None = None, dealer: int = 0,
+                 scores: Sequence[int] | None = None, honba: int = 0, sticks: int = 0,
+                 log: TextIO | None = None, on_event: Callable[[ev.Event, GameState], None] | None = None):
+        self.players = list(players)
+        self.preset = find_preset(preset)
+        self.seed = seed
+        self.wall = wall if wall is not None else Wall.shuffled(seed, self.preset.dead_wall)
+        self.dealer = dealer
+        self.scores = list(scores) if scores is not None else [self.preset.start_points] * 4
+        self.honba = honba
+        self.sticks = sticks
+        self.log = log
+        self.on_event = on_event
+        self.state = GameState(self.preset, seed)
+        self.events: list[ev.Event] = []
+        self.actions: list[Action] = []      # every action chosen, in order (for tests)
+
+    # ---- plumbing ---------------------------------------------------------------------------------------------
+    def emit(self, event: ev.Event) -> None:
+        self.state.apply(event)
+        self.events.append(event)
+        if self.log is not None:
+            self.log.write(event.to_json() + "\n")
+        if self.on_event is not None:
+            self.on_event(event, self.state)
+
+    def ask(self, seat: int) -> Action | None:
+        legal = legal_actions(self.state, seat)
+        if not legal:
+            return None
+        action = self.players[seat].choose(self.state, seat, legal)
+        if action.seat != seat or not is_legal(self.state, action, legal):
+            raise IllegalActionError(f"seat {seat} chose an illegal action {action!r}")
+        self.actions.append(action)
+        return action
+
+    # ---- the deal ---------------------------------------------------------------------------------------------
+    def run(self) -> GameState:
+        pre = self.preset
+        if pre.multiple_ron != "head_bump" or pre.abortive_draws or pre.kan_dora != "immediate":
+            raise NotImplementedError(f"this engine plays head bump, no abortive draws and immediate kan dora; "
+                                      f"preset {pre.name!r} asks for more")
+        st, wall = self.state, self.wall
+        names = [getattr(p, "name", type(p).__name__) for p in self.players]
+        self.emit(ev.Start(seed=self.seed, preset=self.preset.name, rules=self.preset.rules, players=names,
+                           wall=list(wall.ids) if self.seed is None else None))
+        self.emit(ev.Deal(dealer=self.dealer, round_wind=0, honba=self.honba, sticks=self.sticks,
+                          scores=list(self.scores), hands=[list(h) for h in wall.hands()],
+                          dora_indicator=wall.dora_indicator(0), live_left=wall.live_left))
+        seat, need_draw = self.dealer, True
+        while True:
+            if need_draw:
+                if st.live_left == 0:
+                    self._exhaustive_draw()
+                    return st
+                self.emit(ev.Draw(seat=seat, tile=wall.draw()))
+            a = self.ask(seat)
+            if a.type == TSUMO:
+                self._win(seat, None, a.tile)
+                return st
+            if a.type == ANKAN:
+                self.emit(ev.Call(seat=seat, kind="ankan", tiles=sorted(a.tiles)))
+                self._kan_dora_and_replacement(seat)
+                need_draw = False
+                continue
+            if a.type == KAKAN:
+                pon = next(m for m in st.players[seat].melds if m.kind == "pon" and m.tiles[0] >> 2 == a.tile >> 2)
+                self.emit(ev.Call(seat=seat, kind="kakan", tiles=sorted(pon.tiles + [a.tile]), called=a.tile,
+                                  from_seat=pon.from_seat))
+                rons = self._collect(seat, only_ron=True)
+                if rons:
+                    self._win(rons[0], seat, a.tile, chankan=True)   # head bump
+                    return st
+                self._kan_dora_and_replacement(seat)
+                need_draw = False
+                continue
+            if a.type == RIICHI:
+                self.emit(ev.Riichi(seat=seat))
+            self.emit(ev.Discard(seat=seat, tile=a.tile, tsumogiri=a.tile == st.last_draw))
+            responses = self._collect_all(seat)
+            rons = [s for s, r in responses if r.type == RON]
+            if rons:
+                self._win(rons[0], seat, st.last_discard)           # head bump: nearest after the discarder
+                return st
+            if st.riichi_pending == seat:
+                self.emit(ev.RiichiAccepted(seat=seat))
+            call = next(((s, r) for s, r in responses if r.type in (PON, KAN)), None) or \
+                next(((s, r) for s, r in responses if r.type == CHI), None)
+            if call is not None:
+                s, r = call
+                self.emit(ev.Call(seat=s, kind=r.type, tiles=sorted(r.tiles + (r.tile,)), called=r.tile,
+                                  from_seat=seat))
+                seat = s
+                if r.type == KAN:
+                    self._kan_dora_and_replacement(s)
+                need_draw = False
+                continue
+            seat, need_draw = (seat + 1) % 4, True
+
+    def _collect_all(self, discarder: int) -> list[tuple[int, Action]]:
+        """Every seat's response to a discard, asked before anything is awarded, in priority seat order."""
+        out = []
+        for s in order_after(discarder):
+            a = self.ask(s)
+            if a is not None:
+                out.append((s, a))
+        return out
+
+    def _collect(self, offerer: int, only_ron: bool) -> list[int]:
+        return [s for s, a in self._collect_all(offerer) if a.type == RON]
+
+    def _kan_dora_and_replacement(self, seat: int) -> None:
+        self.emit(ev.Dora(indicator=self.wall.dora_indicator(self.state.kans)))
+        self.emit(ev.Draw(seat=seat, tile=self.wall.draw_replacement(), rinshan=True))
+
+    def _win(self, seat: int, from_seat: int | None, tile: int, chankan: bool = False) -> None:
+        st = self.state
+        ura = tuple(self.wall.ura_indicator(i) for i in range(len(st.dora_indicators))) \
+            if st.players[seat].riichi else ()
+        result = score_win(st, seat, tile, tsumo=from_seat is None, chankan=chankan, ura=ura)
+        if not result.win:
+            raise IllegalActionError(f"seat {seat} declared a win the scorer refuses: {result.reason}")
+        deltas = settle_win(result, st, seat, from_seat)
+        hand = win_hand(st, seat, tile, tsumo=from_seat is None, chankan=chankan, ura=ura)
+        try:
+            text = hand.notation()
+        except Exception:   # the notation formatter is optional for play
+            text = ""
+        self.result = result
+        self.emit(ev.Win(seat=seat, from_seat=from_seat, tile=tile, deltas=deltas, han=int(result.han or 0),
+                         fu=int(result.fu or 0), points=int(result.points or 0),
+                         yaku=[f"{y.name} {y.han}" for y in result.yaku],
+                         limit=result.limit,
+                         ura_indicators=list(ura), hand=text))
+
+    def _exhaustive_draw(self) -> None:
+        st, pre = self.state, self.preset
+        tenpai = [bool(p.waits) for p in st.players]
+        n = sum(tenpai)
+        deltas = [0, 0, 0, 0]
+        if 0 < n < 4:   # noten players pay the tenpai players: 3000 in total (1000/1500/3000 splits)
+            for s in range(4):
+                deltas[s] = pre.noten_payment // n if tenpai[s] else -pre.noten_payment // (4 - n)
+        returned = pre.draw_deposits == "return"
+        if returned:
+            for s, p in enumerate(st.players):
+                if p.riichi_accepted:
+                    deltas[s] += pre.riichi_cost
+        self.emit(ev.DrawGame(reason="exhaustive", tenpai=tenpai, deltas=deltas, deposits_returned=returned))
+
+
+def play_deal(players: Sequence[Player], **kwargs) -> Engine:
+    """Run one deal and return the engine (its ``state``, ``events`` and ``actions``)."""
+    eng = Engine(players, **kwargs)
+    eng.run()
+    return eng
+
+
+# the state class that replays each rule set's logs ("module:Class", imported when first needed)
+STATE_TYPES = {"riichi": "scorer.game.state:GameState", "mcr": "scorer.game.mcr:McrState"}
+
+
+def state_type(rules: str):
+    import importlib
+    mod, _, name = STATE_TYPES.get(rules, STATE_TYPES["riichi"]).partition(":")
+    return getattr(importlib.import_module(mod), name)
+
+
+def event_action(state: GameState, e: ev.Event) -> Action | None:
+    """The player's action an event records (None for table events: deal, draw, dora, results of the wall)."""
+    t = e.type
+    if t == "discard":
+        return Action("discard", e.seat, e.tile)
+    if t == "call":
+        if e.kind == "ankan":
+            return Action(ANKAN, e.seat, None, tuple(e.tiles))
+        if e.kind == "kakan":
+            return Action(KAKAN, e.seat, e.called)
+        own = list(e.tiles)
+        own.remove(e.called)
+        return Action(e.kind, e.seat, e.called, tuple(own))
+    if t == "win":
+        return Action(TSUMO if e.from_seat is None else RON, e.seat, e.tile)
+    return None
+
+
+def check_event(state: GameState, e: ev.Event) -> str | None:
+    """Why ``e`` is not a legal next event in ``state`` (None if it is): every player's action is checked
+    against ``legal_actions``; riichi needs a legal riichi discard."""
+    from scorer.game.actions import legal_actions
+    if e.type == "riichi":
+        if not any(a.type == RIICHI for a in legal_actions(state, e.seat)):
+            return f"seat {e.seat} may not declare riichi now"
+        return None
+    a = event_action(state, e)
+    if a is not None and not is_legal(state, a):
+        return f"illegal {a.describe(state.table)} by seat {a.seat}"
+    return None
+
+
+def replay(events, *, strict: bool = True, check_rules: bool = True,
+           visitor: Callable[[ev.Event, GameState], None] | None = None) -> GameState:
+    """Rebuild the state from events (or JSON lines): a reader plus a visitor. ``check_rules``: every player's
+    action must be among its legal actions. Strict: a bad event raises :class:`LogError`; lenient: bad events
+    are collected in ``state.errors`` and skipped."""
+    from scorer.errors import LogError
+    state: GameState | None = None
+    errors: list[str] = []
+    for n, e in enumerate(events, 1):
+        if isinstance(e, str):
+            if not e.strip():
+                continue
+            e = ev.event_from_dict(json.loads(e))
+        if state is None:
+            start = e if isinstance(e, ev.Start) else None
+            state = state_type(start.rules if start else "riichi")(start.preset if start else None,
+                                                                    start.seed if start else None)
+        try:
+            why = check_event(state, e) if check_rules and state.phase != "start" and \
+                state.preset.rules == "riichi" else None
+            if why:
+                raise LogError(f"event {n}: {why}: {e.to_json()}")
+            state.apply(e)
+        except LogError as err:
+            if strict:
+                raise
+            errors.append(str(err))
+            continue
+        if visitor is not None:
+            visitor(e, state)
+    if state is None:
+        raise LogError("an empty log")
+    state.errors = errors
+    return state
+
+
+def wall_of(start: ev.Start) -> Wall:
+    """The wall a log's first line reproduces: from its seed, or the recorded order of an arranged wall."""
+    if start.wall is not None:
+        return Wall(start.wall)
+    return Wall.shuffled(start.seed, find_preset(start.preset).dead_wall)
+
+
+def replay_file(path: str, strict: bool = True) -> GameState:
+    with open(path, encoding="utf-8") as f:
+        return replay(ev.read_events(f, path), strict=strict)

@@ -1,0 +1,185 @@
+"""Events: the truth of a deal, one JSON line each. ``GameState.apply(event)`` is the only way state changes.
+
+Every event is a small frozen dataclass of ints, bools, strings and lists, tagged by ``type`` in JSON. Tiles are
+physical ids 0-135 (``id // 4`` is the kind, m p s z order; 16, 52, 88 are the red fives;
+MCR adds the flowers 136-143, see the ``flower`` event), seats 0-3 with the
+dealer at ``Deal.dealer``. A log is::
+
+    {"type": "start", "seed": 7, "preset": "standard", ...}     first line: how to reproduce the deal
+    {"type": "deal", "dealer": 0, "hands": [[...13 ids...] x4], "dora_indicator": 93, ...}
+    {"type": "draw", "seat": 0, "tile": 57}
+    {"type": "riichi", "seat": 0}                                 declaration; the next discard is sideways
+    {"type": "discard", "seat": 0, "tile": 57, "tsumogiri": true}
+    {"type": "riichi_accepted", "seat": 0}                        the discard passed: deposit paid
+    {"type": "call", "seat": 1, "kind": "pon", "tiles": [..3 ids..], "called": 57, "from_seat": 0}
+    {"type": "dora", "indicator": 101}
+    {"type": "win", "seat": 2, "from_seat": 0, "tile": 57, "deltas": [...], ...}
+    {"type": "draw_game", "reason": "exhaustive", "tenpai": [...], "deltas": [...]}
+
+Call kinds: ``chi``, ``pon``, ``kan`` (open kan on a discard), ``ankan`` (closed kan: four ids, no ``called``),
+``kakan`` (added kan: the four ids, ``called`` is the added tile). Readers of other logs (Tenhou, mjai) produce
+these same types.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import ClassVar, Iterable, Iterator, TextIO
+
+from scorer.errors import LogError
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    type: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict:
+        return {"type": self.type, **asdict(self)}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Event):
+    """First line of a log: the seed that reproduces the deal and the table preset."""
+    type: ClassVar[str] = "start"
+    seed: int | None = None
+    preset: str = "standard"
+    rules: str = "riichi"
+    version: int = 1
+    players: list = field(default_factory=list)   # names, informational
+    wall: list | None = None                      # the full wall order when no seed made it (arranged walls)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Event):
+    """The deal: hands of 13 (the dealer's 14th is the first draw), the first dora indicator, scores."""
+    type: ClassVar[str] = "deal"
+    dealer: int = 0
+    round_wind: int = 0
+    honba: int = 0
+    sticks: int = 0
+    scores: list = field(default_factory=lambda: [25000] * 4)
+    hands: list = field(default_factory=list)
+    dora_indicator: int = 0
+    live_left: int = 70
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Event):
+    type: ClassVar[str] = "draw"
+    seat: int = 0
+    tile: int = 0
+    rinshan: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Event):
+    type: ClassVar[str] = "discard"
+    seat: int = 0
+    tile: int = 0
+    tsumogiri: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Riichi(Event):
+    type: ClassVar[str] = "riichi"
+    seat: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiAccepted(Event):
+    type: ClassVar[str] = "riichi_accepted"
+    seat: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Event):
+    type: ClassVar[str] = "call"
+    seat: int = 0
+    kind: str = "pon"             # chi | pon | kan | ankan | kakan
+    tiles: list = field(default_factory=list)
+    called: int | None = None
+    from_seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Dora(Event):
+    type: ClassVar[str] = "dora"
+    indicator: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Win(Event):
+    """A win. ``deltas`` is every seat's point change, honba and the deposits the winner collects included."""
+    type: ClassVar[str] = "win"
+    seat: int = 0
+    from_seat: int | None = None   # None: tsumo
+    tile: int = 0
+    deltas: list = field(default_factory=lambda: [0, 0, 0, 0])
+    han: int = 0
+    fu: int = 0
+    points: int = 0
+    yaku: list = field(default_factory=list)           # "name han" strings, as the scorer names the yaku
+    ura_indicators: list = field(default_factory=list)
+    hand: str = ""                                     # the winning hand in notation, table facts included
+    limit: str | None = None                           # mangan, haneman, ... (None below mangan)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawGame(Event):
+    """A deal without a winner. ``deltas`` holds noten payments and any deposits returned."""
+    type: ClassVar[str] = "draw_game"
+    reason: str = "exhaustive"
+    tenpai: list = field(default_factory=lambda: [False] * 4)
+    deltas: list = field(default_factory=lambda: [0, 0, 0, 0])
+    deposits_returned: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Flower(Event):
+    """MCR (issue #5): a flower (id 136-143) revealed from ``seat``'s hand and its replacement, drawn from the far
+    end of the wall (``None``: the wall was empty). The replacement may itself be a flower (another event)."""
+    type: ClassVar[str] = "flower"
+    seat: int = 0
+    tile: int = 0
+    replacement: int | None = None
+
+
+EVENT_TYPES: dict[str, type[Event]] = {c.type: c for c in (
+    Start, Deal, Draw, Discard, Riichi, RiichiAccepted, Call, Dora, Win, DrawGame, Flower)}
+
+
+def event_from_dict(d: dict) -> Event:
+    try:
+        cls = EVENT_TYPES[d["type"]]
+    except (KeyError, TypeError):
+        raise LogError(f"not an event: {d!r} (unknown or missing 'type')") from None
+    args = {k: v for k, v in d.items() if k != "type"}
+    try:
+        return cls(**args)
+    except TypeError as e:
+        raise LogError(f"bad {d['type']} event {d!r}: {e}") from None
+
+
+def read_events(lines: Iterable[str], name: str = "<log>") -> Iterator[Event]:
+    """Events of a JSON-lines log (blank lines skipped). Raises :class:`LogError` naming the line."""
+    for n, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            d = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise LogError(f"{name}:{n}: not JSON ({e.msg})") from None
+        try:
+            yield event_from_dict(d)
+        except LogError as e:
+            raise LogError(f"{name}:{n}: {e}") from None
+
+
+def write_events(events: Iterable[Event], out: TextIO) -> None:
+    for ev in events:
+        out.write(ev.to_json() + "\n")

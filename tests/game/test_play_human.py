@@ -1,0 +1,94 @@
+"""The text-mode human player (#4): prompts offer only legal choices, Enter discards the drawn tile or passes,
+picks by index or notation are confirmed, refused picks say why (kuikae, riichi)."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from scorer.cli.play import HumanPlayer
+from scorer.game.actions import is_legal
+from scorer.game.wall import TILES
+
+from tests.game.scene import Scene
+
+
+def junk(extra: str = "7z") -> str:
+    return "19m19p19s123456z" + extra
+
+
+def human(answers):
+    buf = io.StringIO()
+    c = Console(file=buf, width=120, color_system=None)
+    it = iter(answers)
+    asked = []
+
+    def fake_input(prompt):
+        asked.append(prompt)
+        return next(it)
+    return HumanPlayer(c, ["You", "A", "B", "C"], [], fake_input), buf, asked
+
+
+def act(s, seat, answers):
+    h, buf, asked = human(answers)
+    a = h.choose(s.state, seat, s.legal(seat))
+    assert is_legal(s.state, a)
+    return a, buf.getvalue(), asked
+
+
+def test_enter_discards_the_drawn_tile():
+    s = Scene(["234m567m234p678s5p", junk(), junk("2m"), junk("3m")])
+    s.draw(0, "8m")
+    a, _, asked = act(s, 0, [""])
+    assert a.type == "discard" and a.tile == s.state.last_draw
+    assert "Enter = discard the drawn tile" in asked[0] and "riichi" in asked[0]
+
+
+def test_pick_by_index_and_by_notation_with_confirmation():
+    s = Scene(["234m567m234p678s5p", junk(), junk("2m"), junk("3m")])
+    s.draw(0, "8m")
+    a, _, _ = act(s, 0, ["1", "n", "5p", "y"])       # index 1 (2m) refused at the confirmation, then 5p
+    assert a.type == "discard" and str(TILES[a.tile]) == "5p"
+
+
+def test_riichi_then_enter_for_the_drawn_tile():
+    s = Scene(["234m567m234p678s5p", junk(), junk("2m"), junk("3m")])
+    s.draw(0, "1z")
+    a, _, _ = act(s, 0, ["r", "", "y"])
+    assert a.type == "riichi" and a.tile == s.state.last_draw
+
+
+def test_riichi_refuses_a_discard_that_breaks_tenpai():
+    s = Scene(["234m567m234p678s5p", junk(), junk("2m"), junk("3m")])
+    s.draw(0, "1z")
+    a, out, _ = act(s, 0, ["r 3m", "r 1z", "y"])
+    assert "does not keep tenpai" in out
+    assert a.type == "riichi" and str(TILES[a.tile]) == "1z"
+
+
+def test_tsumo_is_offered_and_taken():
+    s = Scene(["234m567m234p678s5p", junk(), junk("2m"), junk("3m")])
+    s.draw(0, "5p")
+    a, _, asked = act(s, 0, ["t"])
+    assert "tsumo" in asked[0] and a.type == "tsumo"
+
+
+def test_kuikae_refusal_is_explained():
+    s = Scene([junk(), "456m123p456p78s12z", junk("3m"), junk("4m")])
+    s.turn(0, "3m")
+    s.call(1, "chi", "45m")
+    a, out, asked = act(s, 1, ["", "6m", "4p", "y"])
+    assert "kuikae" in out
+    assert "Enter" not in asked[0]                    # after a call there is no drawn tile to throw
+    assert str(TILES[a.tile]) == "4p"
+
+
+def test_call_menu_lists_only_legal_choices_and_enter_passes():
+    s = Scene([junk(), "456m123p456p78s12z", junk("3m"), junk("4m")])
+    s.turn(0, "3m")
+    a, out, _ = act(s, 1, [""])
+    assert a.type == "pass"
+    assert "chi 3m with 4m5m" in out and "pon" not in out and "ron" not in out
+    a, _, _ = act(s, 1, ["7", "chi"])                 # 7 is not a choice; the word works when unambiguous
+    assert a.type == "chi"
