@@ -127,7 +127,7 @@ def rules_cmd(rules: str = typer.Option("riichi", "--rules", help=RULES_HELP),
               preset: Optional[str] = typer.Option(None, "--preset", help="table preset")):
     """Print the table rules of a preset as a readable card."""
     from scorer.cli import play as play_mod
-    raise typer.Exit(play_mod.rules_card(rules))
+    raise typer.Exit(play_mod.rules_card(rules, preset=preset))
 
 
 @app.command()

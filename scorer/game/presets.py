@@ -34,6 +34,8 @@ class TablePreset:
     abortive_draws: tuple[str, ...] = ()  # none in a single deal: four kans simply stop further kans
     kan_dora: str = "immediate"         # a kan's new indicator is turned over right after the kan
     calls_on_last_discard: bool = False  # chi/pon/kan on the houtei discard
+    pao: bool = False                   # liability for daisangen/daisuushii (settled by scorer.game.tenhou)
+    karaten_noten: bool = False         # at a draw, waiting only on kinds whose four tiles you hold is noten
     # MCR table switches (issue #5; the mcr table itself lives in scorer/game/mcr.py)
     flowers: int = 0                    # flower tiles in the wall (MCR: 8, ids 136-143), replaced from the far end
     riichi: bool = True                 # riichi can be declared
@@ -55,6 +57,14 @@ PRESETS: dict[str, TablePreset] = {p.name: p for p in (
                 riichi_cost=0, riichi_min_points=0, riichi_min_tiles=0, kuikae="none", missed_ron_furiten="none",
                 noten_payment=0, draw_deposits="none", kan_dora="none", flowers=8, riichi=False, dora=False,
                 min_points=8),
+    # issue #6: Tenhou's ranked rooms, enough to replay real games (settlement in scorer.game.tenhou)
+    TablePreset("tenhou", "Tenhou.net four-player ranked rooms (喰赤): 25,000 each, red fives, double ron (triple "
+                          "ron aborts), kans after riichi that keep the waits, abortive draws, nagashi mangan, pao, "
+                          "deposits carried",
+                scorer_preset="tenhou", kan_after_riichi="waits_unchanged", multiple_ron="double",
+                draw_deposits="carry",
+                abortive_draws=("nine_terminals", "four_winds", "four_riichi", "triple_ron", "four_kans"),
+                kan_dora="after_discard", pao=True, karaten_noten=True),
 )}
 
 DEFAULT_PRESET = "standard"
@@ -76,6 +86,8 @@ RULE_TEXT = {
     "abortive_draws": "abortive draws",
     "kan_dora": "kan dora",
     "calls_on_last_discard": "chi/pon/kan on the last discard",
+    "pao": "liability (pao) for daisangen and daisuushii",
+    "karaten_noten": "waiting only on tiles you hold all four of is noten at a draw",
     "flowers": "flower tiles (revealed and replaced from the far end)",
     "riichi": "riichi",
     "dora": "dora indicators",

@@ -228,6 +228,9 @@ class GameState:
         self.turn = e.seat
         self.last_draw = e.tile
         self.rinshan = e.rinshan
+        if e.rinshan:                   # the kan stood: no ippatsu survives it
+            for q in self.players:
+                q.ippatsu = False
         self.after_call = None
         self.kuikae = frozenset()
         self.kakan_tile = None
@@ -265,8 +268,11 @@ class GameState:
 
     def _on_call(self, e: ev.Call) -> None:
         p = self.players[e.seat]
-        for q in self.players:
-            q.ippatsu = False           # any call ends every ippatsu
+        if e.kind != "kakan":
+            for q in self.players:
+                q.ippatsu = False       # any call ends every ippatsu ...
+        # ... but an added kan only once it stands: robbing it (chankan) keeps ippatsu, as on Tenhou. Its
+        # replacement draw ends them (see _on_draw).
         self.any_call = True
         if e.kind in ("chi", "pon", "kan"):
             if e.called is None or e.from_seat is None or self.last_discard != e.called:

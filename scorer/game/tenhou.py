@@ -21,24 +21,10 @@ and the riichi scorer's results to every seat's delta.
 from __future__ import annotations
 
 from scorer.game import events as ev
-from scorer.game.presets import PRESETS, TablePreset
+from scorer.game.presets import PRESETS
 from scorer.game.state import END, GameState
 
-TENHOU = TablePreset(
-    "tenhou",
-    "Tenhou.net four-player ranked rooms (喰赤): 25,000 each, red fives, double ron (triple ron aborts), kans "
-    "after riichi that keep the waits, abortive draws, nagashi mangan, pao, deposits carried",
-    scorer_preset="tenhou",
-    kan_after_riichi="waits_unchanged",
-    multiple_ron="double",
-    draw_deposits="carry",
-    abortive_draws=("nine_terminals", "four_winds", "four_riichi", "triple_ron", "four_kans"),
-    kan_dora="after_discard",
-)
-PRESETS.setdefault("tenhou", TENHOU)
-
-# TablePreset has no pao switch yet: the presets that apply pao (a field would be better; see the report)
-PAO_PRESETS = frozenset({"tenhou"})
+TENHOU = PRESETS["tenhou"]
 
 _TH = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 _PAO_YAKU = {"daisangen": (31, 32, 33), "daisuushii": (27, 28, 29, 30)}
@@ -50,7 +36,6 @@ class TenhouState(GameState):
     def __init__(self, preset=TENHOU, seed=None):
         super().__init__(preset, seed)
         self.results: list[ev.Event] = []
-        self._ippatsu_kept: list[bool] | None = None
 
     def apply(self, event: ev.Event) -> None:
         if (self.phase == END and event.type == "win" and self.results and self.results[-1].type == "win"
@@ -61,19 +46,7 @@ class TenhouState(GameState):
             self.results.append(event)
             self.n_events += 1
             return
-        if self.phase == "chankan" and event.type != "win" and self._ippatsu_kept is not None:
-            # the added kan stood (nobody robbed it): now it ends every ippatsu
-            for p in self.players:
-                p.ippatsu = False
-            self._ippatsu_kept = None
-        kept = [p.ippatsu for p in self.players] if event.type == "call" and event.kind == "kakan" else None
         super().apply(event)
-        if kept is not None:
-            # robbing the kan (chankan) keeps ippatsu: the kan never happened. GameState clears ippatsu at every
-            # call; for an added kan the clearing waits until the chankan window has passed.
-            for p, k in zip(self.players, kept):
-                p.ippatsu = k
-            self._ippatsu_kept = kept
         if event.type in ("win", "draw_game"):
             self.results.append(event)
 
@@ -109,7 +82,7 @@ def win_deltas(state: GameState, wins: list[tuple[int, object]], from_seat: int 
         d = [0, 0, 0, 0]
         h = honba if seat == first else 0
         ids = {y.id for y in res.yaku}
-        pao = pao_seat(state, seat, ids) if state.preset.name in PAO_PRESETS else None
+        pao = pao_seat(state, seat, ids) if state.preset.pao else None
         pao_mult = sum(y.yakuman for y in res.yaku if y.id in _PAO_YAKU) if pao is not None else 0
         dealer = seat == state.dealer
         if from_seat is not None:

@@ -392,7 +392,7 @@ class _RoundReplay:
                 raise self.fail(i, f"illegal {DRAW_NAMES.get(r, r)}: {why}")
             if r in ("four_winds", "four_kans", "four_riichi") and st.phase != RESPOND:
                 raise self.fail(i, f"{DRAW_NAMES[r]} only once the last discard has passed")
-        tenpai = T.tenpai_seats(st, strict=st.preset.name in T.PAO_PRESETS) if r in ("exhaustive", "nagashi_mangan") else [False] * 4
+        tenpai = T.tenpai_seats(st, strict=st.preset.karaten_noten) if r in ("exhaustive", "nagashi_mangan") else [False] * 4
         if r == "exhaustive" and any(e.tenpai) and list(e.tenpai) != tenpai:
             self.visitor.mismatch(rep, f"tenpai {_seats(tenpai)}, record {_seats(e.tenpai)}")
         deltas = T.draw_deltas(st, r, tenpai)

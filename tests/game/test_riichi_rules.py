@@ -129,6 +129,35 @@ def test_chankan_on_an_added_kan():
     assert win_hand(s.state, 2, s.state.kakan_tile, tsumo=False, chankan=True).situation.chankan
 
 
+def _riichi_then_added_kan():
+    s = Scene(["55p1m9m1s9s1234567z", junk("2m"), "34p678m234s777z88s", junk("3m")])
+    s.turn(0, "2m")
+    s.turn(1, "5p")
+    s.call(0, "pon", "55p")
+    s.discard(0, "1m")
+    s.turn(1, "8m")
+    s.draw(2, "9m")
+    s.riichi(2, "9m").accept(2)
+    s.turn(3, "8m")
+    s.draw(0, "0p")
+    s.kakan(0, "0p")
+    return s
+
+
+def test_robbing_an_added_kan_keeps_ippatsu():
+    s = _riichi_then_added_kan()
+    assert s.state.phase == "chankan"
+    assert s.state.players[2].ippatsu    # the kan may still be robbed: riichi ippatsu chankan, as on Tenhou
+    hand = win_hand(s.state, 2, s.state.kakan_tile, tsumo=False, chankan=True)
+    assert hand.situation.ippatsu and hand.situation.chankan
+
+
+def test_an_added_kan_that_stands_ends_ippatsu():
+    s = _riichi_then_added_kan()
+    s.draw(0, "1z", rinshan=True)        # nobody robbed it: the replacement draw
+    assert not s.state.players[2].ippatsu
+
+
 def test_no_chankan_on_a_closed_kan():
     s = Scene(["8888p9m1s9s123456z", junk("2m"), "67p678m234s777z88s", junk("3m")])
     s.draw(0, "2m")
