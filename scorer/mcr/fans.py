@@ -1,0 +1,590 @@
+"""The MCR fan table: the 81 fans of the Mahjong Competition Rules (plus the MIL combination row) as data.
+
+Stage: MCR evaluation. Each :class:`Fan` is an id (the reference calculator's index, 1-81, and 82 for the MIL
+"concealed kong and melded kong"), an English and a Chinese name, a point value, a *scope* and one pure check
+``check(ctx) -> int`` that says how many times the fan is present before the exclusions of
+:mod:`scorer.mcr.exclusions` are applied. A ``"hand"`` check reads only what is the same for every arrangement
+(tiles, suits, win flags); an ``"arrangement"`` check reads the sets and pair of one arrangement.
+
+The checks read a :class:`FanContext` built by :mod:`scorer.mcr.evaluate`: tiles there are *codes* in the
+reference calculator's order (``0x11``-``0x19`` characters, ``0x21``-``0x29`` bamboo, ``0x31``-``0x39`` dots,
+``0x41``-``0x47`` East South West North Red Green White) so that "the next chow", "three suits" and the order in
+which sets are combined are the ones a referee (and PyMahjongGB 1.4.0) uses. Model: ChineseOfficialMahjongHelper's
+``fan_calculator.h`` (one enum, one name table, one value table).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+# ---- ids (the reference calculator's indices) ------------------------------------------------------------------
+(BIG_FOUR_WINDS, BIG_THREE_DRAGONS, ALL_GREEN, NINE_GATES, FOUR_KONGS, SEVEN_SHIFTED_PAIRS, THIRTEEN_ORPHANS,
+ ALL_TERMINALS, LITTLE_FOUR_WINDS, LITTLE_THREE_DRAGONS, ALL_HONORS, FOUR_CONCEALED_PUNGS, PURE_TERMINAL_CHOWS,
+ QUADRUPLE_CHOW, FOUR_PURE_SHIFTED_PUNGS, FOUR_PURE_SHIFTED_CHOWS, THREE_KONGS, ALL_TERMINALS_AND_HONORS,
+ SEVEN_PAIRS, GREATER_HONORS_AND_KNITTED_TILES, ALL_EVEN_PUNGS, FULL_FLUSH, PURE_TRIPLE_CHOW, PURE_SHIFTED_PUNGS,
+ UPPER_TILES, MIDDLE_TILES, LOWER_TILES, PURE_STRAIGHT, THREE_SUITED_TERMINAL_CHOWS, PURE_SHIFTED_CHOWS, ALL_FIVE,
+ TRIPLE_PUNG, THREE_CONCEALED_PUNGS, LESSER_HONORS_AND_KNITTED_TILES, KNITTED_STRAIGHT, UPPER_FOUR, LOWER_FOUR,
+ BIG_THREE_WINDS, MIXED_STRAIGHT, REVERSIBLE_TILES, MIXED_TRIPLE_CHOW, MIXED_SHIFTED_PUNGS, CHICKEN_HAND,
+ LAST_TILE_DRAW, LAST_TILE_CLAIM, OUT_WITH_REPLACEMENT_TILE, ROBBING_THE_KONG, ALL_PUNGS, HALF_FLUSH,
+ MIXED_SHIFTED_CHOWS, ALL_TYPES, MELDED_HAND, TWO_CONCEALED_KONGS, TWO_DRAGONS_PUNGS, OUTSIDE_HAND,
+ FULLY_CONCEALED_HAND, TWO_MELDED_KONGS, LAST_TILE, DRAGON_PUNG, PREVALENT_WIND, SEAT_WIND, CONCEALED_HAND,
+ ALL_CHOWS, TILE_HOG, DOUBLE_PUNG, TWO_CONCEALED_PUNGS, CONCEALED_KONG, ALL_SIMPLES, PURE_DOUBLE_CHOW,
+ MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS, PUNG_OF_TERMINALS_OR_HONORS, MELDED_KONG, ONE_VOIDED_SUIT,
+ NO_HONORS, EDGE_WAIT, CLOSED_WAIT, SINGLE_WAIT, SELF_DRAWN, FLOWER_TILES,
+ CONCEALED_KONG_AND_MELDED_KONG) = range(1, 83)
+
+# Internal slot: a Pung of Terminals or Honors made of a wind (not the prevalent or seat wind). It is shown and
+# scored as PUNG_OF_TERMINALS_OR_HONORS; kept apart so that Big Three Winds can exclude exactly its own pungs.
+POT_WIND = 83
+TABLE_SIZE = 84
+
+# ---- forms --------------------------------------------------------------------------------------------------------
+STANDARD = "standard"                  # four sets and a pair
+KNITTED = "knitted_straight"           # knitted straight + one set + a pair
+SEVEN = "seven_pairs"
+SHIFTED = "seven_shifted_pairs"
+ORPHANS = "thirteen_orphans"
+HONORS_KNITTED = "honors_and_knitted"  # lesser or greater honors and knitted tiles
+NINE = "nine_gates"
+
+# ---- tile codes ----------------------------------------------------------------------------------------------------
+# our kind (0-8 m, 9-17 p, 18-26 s, 27-33 E S W N White Green Red) -> the reference code
+CODE = tuple([0x11 + r for r in range(9)] + [0x31 + r for r in range(9)] + [0x21 + r for r in range(9)]
+             + [0x41, 0x42, 0x43, 0x44, 0x47, 0x46, 0x45])
+KIND_OF_CODE = {c: k for k, c in enumerate(CODE)}
+TILE_E, TILE_S, TILE_W, TILE_N, TILE_C, TILE_F, TILE_P = 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47
+GREEN_CODES = frozenset((0x22, 0x23, 0x24, 0x26, 0x28, TILE_F))
+REVERSIBLE_CODES = frozenset((0x22, 0x24, 0x25, 0x26, 0x28, 0x29, 0x31, 0x32, 0x33, 0x34, 0x35, 0x38, 0x39, TILE_P))
+
+
+def _mask(kinds) -> int:
+    out = 0
+    for k in kinds:
+        out |= 1 << k
+    return out
+
+
+# the same sets as bit masks over our kinds (bit k = kind k present), for the hand-level checks
+HONOR_MASK = _mask(range(27, 34))
+TERMINAL_MASK = _mask((0, 8, 9, 17, 18, 26))
+TERMINAL_HONOR_MASK = HONOR_MASK | TERMINAL_MASK
+GREEN_MASK = _mask(k for k, c in enumerate(CODE) if c in GREEN_CODES)
+REVERSIBLE_MASK = _mask(k for k, c in enumerate(CODE) if c in REVERSIBLE_CODES)
+SUIT_MASKS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
+
+
+def is_honor(c: int) -> bool:
+    return c >= 0x41
+
+
+def is_wind(c: int) -> bool:
+    return 0x41 <= c <= 0x44
+
+
+def is_dragon(c: int) -> bool:
+    return c >= 0x45
+
+
+def is_terminal(c: int) -> bool:
+    return c < 0x41 and (c & 0xF) in (1, 9)
+
+
+# ---- context ------------------------------------------------------------------------------------------------------
+class FanContext:
+    """What the checks read: the hand (same for every arrangement) and one arrangement of it.
+
+    Set lists hold codes; a chow is written by its *middle* tile, as the reference does. ``pungs`` are
+    ``(code, is_kong, concealed)``; a concealed pung completed by a discard already counts as exposed here.
+    """
+
+    __slots__ = (
+        # hand level: kinds present (bit k = kind k), their ranks when there are no honors, four-of-a-kinds
+        # outside kongs, win flags (corrected), winds, exposed melds, suits
+        "mask", "rank_mask", "hog", "self_drawn", "fourth_tile", "wall_last", "about_kong", "prevalent", "seat",
+        "melded_packs", "nine_gates", "honors", "suits_missing", "has_wind", "has_dragon",
+        # the form being scored, and for the special forms which honors-and-knitted hand it is
+        "form", "hk_greater", "hk_knitted",
+        # arrangement level: sets and pair, what they add up to, how the winning tile sat
+        "chows", "pungs", "pair", "n_pungs", "n_chows", "wind_pungs", "dragon_pungs", "terminal_pungs",
+        "other_wind_pungs", "prevalent_pung", "seat_pung", "traits", "combos", "kong_fans", "waits_flags",
+        "knitted_single")
+
+    def __init__(self):
+        self.combos = {}
+        self.kong_fans = ()
+        self.chows = ()
+        self.pungs = ()
+        self.pair = 0
+        self.n_pungs = self.n_chows = self.traits = 0
+        self.wind_pungs = self.dragon_pungs = self.terminal_pungs = self.other_wind_pungs = 0
+        self.prevalent_pung = self.seat_pung = 0
+        self.waits_flags = 0
+        self.knitted_single = False
+        self.hk_greater = False
+        self.hk_knitted = False
+
+
+class Fan(NamedTuple):
+    id: int
+    key: str
+    name: str          # English, as PyMahjongGB writes it
+    chinese: str
+    points: int
+    scope: str         # "hand" or "arrangement"
+    check: Callable[[FanContext], int]
+
+
+# ---- checks: hand level ------------------------------------------------------------------------------------------
+_SETS_FORMS = (STANDARD, KNITTED)
+
+
+def _never(ctx):
+    return 0
+
+
+def _self_drawn(ctx):
+    # Last Tile Draw and Out with Replacement Tile are self-drawn by definition and replace this fan
+    return 1 if ctx.self_drawn and not ctx.wall_last and not ctx.about_kong else 0
+
+
+def _last_tile(ctx):
+    return 1 if ctx.fourth_tile else 0
+
+
+def _last_tile_draw(ctx):
+    return 1 if ctx.wall_last and ctx.self_drawn else 0
+
+
+def _last_tile_claim(ctx):
+    return 1 if ctx.wall_last and not ctx.self_drawn else 0
+
+
+def _replacement(ctx):
+    return 1 if ctx.about_kong and ctx.self_drawn else 0
+
+
+def _robbing(ctx):
+    return 1 if ctx.about_kong and not ctx.self_drawn else 0
+
+
+def _no_honors(ctx):
+    return 0 if ctx.honors else 1
+
+
+def _one_voided(ctx):
+    # all three suits missing is an All Honors hand, which excludes this fan again
+    return ctx.suits_missing if ctx.suits_missing != 2 else 0
+
+
+def _half_flush(ctx):
+    return 1 if ctx.suits_missing == 2 and ctx.honors else 0
+
+
+def _full_flush(ctx):
+    return 1 if ctx.suits_missing == 2 and not ctx.honors else 0
+
+
+def _all_types(ctx):
+    return 1 if ctx.suits_missing == 0 and ctx.has_wind and ctx.has_dragon else 0
+
+
+def _all_simples(ctx):
+    return 0 if ctx.mask & TERMINAL_HONOR_MASK else 1
+
+
+def _reversible(ctx):
+    return 0 if ctx.mask & ~REVERSIBLE_MASK else 1
+
+
+def _all_green(ctx):
+    return 0 if ctx.mask & ~GREEN_MASK else 1
+
+
+def _all_honors(ctx):
+    return 1 if ctx.suits_missing == 3 else 0
+
+
+def _all_terminals(ctx):
+    return 0 if ctx.mask & ~TERMINAL_MASK else 1
+
+
+def _all_terminals_and_honors(ctx):
+    m = ctx.mask
+    return 1 if not m & ~TERMINAL_HONOR_MASK and m & HONOR_MASK and m & TERMINAL_MASK else 0
+
+
+# ranks 1-9 of a hand without honors as bits 0-8 (``rank_mask``; 0 when the hand has honors)
+_LOW3, _LOW4, _HIGH3, _HIGH4, _MID = 0b000000111, 0b000001111, 0b111000000, 0b111100000, 0b000111000
+
+
+def _lower_four(ctx):
+    r = ctx.rank_mask
+    return 1 if r and not r & ~_LOW4 and r & 0b1000 else 0
+
+
+def _lower_tiles(ctx):
+    r = ctx.rank_mask
+    return 1 if r and not r & ~_LOW3 else 0
+
+
+def _upper_four(ctx):
+    r = ctx.rank_mask
+    return 1 if r and not r & ~_HIGH4 and r & 0b100000 else 0
+
+
+def _upper_tiles(ctx):
+    r = ctx.rank_mask
+    return 1 if r and not r & ~_HIGH3 else 0
+
+
+def _middle_tiles(ctx):
+    r = ctx.rank_mask
+    return 1 if r and not r & ~_MID else 0
+
+
+def _tile_hog(ctx):
+    return ctx.hog if ctx.form in (STANDARD, KNITTED, SEVEN) else 0
+
+
+def _fully_concealed(ctx):
+    return 1 if ctx.form in _SETS_FORMS and ctx.melded_packs == 0 and ctx.self_drawn else 0
+
+
+def _concealed_hand(ctx):
+    return 1 if ctx.form in _SETS_FORMS and ctx.melded_packs == 0 and not ctx.self_drawn else 0
+
+
+def _melded_hand(ctx):
+    return 1 if ctx.form == STANDARD and ctx.melded_packs == 4 and not ctx.self_drawn else 0
+
+
+def _nine_gates(ctx):
+    return 1 if ctx.form == NINE else 0
+
+
+# ---- checks: special forms -------------------------------------------------------------------------------------
+def _form(form):
+    return lambda ctx: 1 if ctx.form == form else 0
+
+
+def _greater_hk(ctx):
+    return 1 if ctx.form == HONORS_KNITTED and ctx.hk_greater else 0
+
+
+def _lesser_hk(ctx):
+    return 1 if ctx.form == HONORS_KNITTED and not ctx.hk_greater else 0
+
+
+def _knitted_straight(ctx):
+    return 1 if ctx.form == KNITTED or (ctx.form == HONORS_KNITTED and ctx.hk_knitted) else 0
+
+
+# ---- checks: arrangement level -----------------------------------------------------------------------------------
+def _combo(fan_id):
+    return lambda ctx: ctx.combos.get(fan_id, 0)
+
+
+def _kong(fan_id):
+    return lambda ctx: 1 if fan_id in ctx.kong_fans else 0
+
+
+def _big_four_winds(ctx):
+    return 1 if ctx.wind_pungs == 4 else 0
+
+
+def _big_three_winds(ctx):
+    return 1 if ctx.form == STANDARD and ctx.wind_pungs == 3 and not is_wind(ctx.pair) else 0
+
+
+def _little_four_winds(ctx):
+    return 1 if ctx.form == STANDARD and ctx.wind_pungs == 3 and is_wind(ctx.pair) else 0
+
+
+def _big_three_dragons(ctx):
+    return 1 if ctx.dragon_pungs == 3 else 0
+
+
+def _two_dragons(ctx):
+    return 1 if ctx.form == STANDARD and ctx.dragon_pungs == 2 and not is_dragon(ctx.pair) else 0
+
+
+def _little_three_dragons(ctx):
+    return 1 if ctx.form == STANDARD and ctx.dragon_pungs == 2 and is_dragon(ctx.pair) else 0
+
+
+def _dragon_pung(ctx):
+    return ctx.dragon_pungs
+
+
+def _pung_of_terminals(ctx):
+    # terminal pungs here; wind pungs in POT_WIND (those of the prevalent or seat wind score as that fan instead)
+    return ctx.terminal_pungs
+
+
+def _pung_of_winds(ctx):
+    return ctx.other_wind_pungs
+
+
+def _prevalent_wind(ctx):
+    return ctx.prevalent_pung
+
+
+def _seat_wind(ctx):
+    return ctx.seat_pung
+
+
+def _all_pungs(ctx):
+    return 1 if ctx.form == STANDARD and ctx.n_pungs == 4 else 0
+
+
+def _all_chows(ctx):
+    if ctx.form == STANDARD:
+        return 1 if ctx.n_chows == 4 and not is_honor(ctx.pair) else 0
+    if ctx.form == KNITTED:
+        return 1 if ctx.n_chows == 1 and not is_honor(ctx.pair) else 0
+    return 0
+
+
+def pack_traits(chows, pung_codes, pair) -> int:
+    """0 none, 1 Outside Hand, 2 All Five, 3 All Even Pungs (the first that holds, in that order): every set and
+    the pair holds a terminal or honor / a five / is an even pung or pair."""
+    terminal = honor = five = even = 0
+    for c in chows:
+        r = c & 0xF
+        if r == 2 or r == 8:
+            terminal += 1
+        elif 4 <= r <= 6:
+            five += 1
+    for c in pung_codes + (pair,):
+        if c >= 0x41:
+            honor += 1
+            continue
+        r = c & 0xF
+        if r == 1 or r == 9:
+            terminal += 1
+        elif r == 5:
+            five += 1
+        elif not r & 1:
+            even += 1
+    if terminal + honor == 5:
+        return 1
+    if five == 5:
+        return 2
+    if even == 5:
+        return 3
+    return 0
+
+
+def _outside(ctx):
+    return 1 if ctx.form == STANDARD and ctx.traits == 1 else 0
+
+
+def _all_five(ctx):
+    return 1 if ctx.form == STANDARD and ctx.traits == 2 else 0
+
+
+def _all_even(ctx):
+    return 1 if ctx.form == STANDARD and ctx.traits == 3 else 0
+
+
+def _edge(ctx):
+    return 1 if ctx.waits_flags & 1 else 0
+
+
+def _closed(ctx):
+    return 1 if ctx.waits_flags & 3 == 2 else 0
+
+
+def _single(ctx):
+    return 1 if (ctx.waits_flags & 7 == 4) or ctx.knitted_single else 0
+
+
+# ---- the table ---------------------------------------------------------------------------------------------------
+_H, _A = "hand", "arrangement"
+
+FANS: tuple[Fan, ...] = (
+    Fan(BIG_FOUR_WINDS, "big_four_winds", "Big Four Winds", "大四喜", 88, _A, _big_four_winds),
+    Fan(BIG_THREE_DRAGONS, "big_three_dragons", "Big Three Dragons", "大三元", 88, _A, _big_three_dragons),
+    Fan(ALL_GREEN, "all_green", "All Green", "绿一色", 88, _H, _all_green),
+    Fan(NINE_GATES, "nine_gates", "Nine Gates", "九莲宝灯", 88, _H, _nine_gates),
+    Fan(FOUR_KONGS, "four_kongs", "Four Kongs", "四杠", 88, _A, _kong(FOUR_KONGS)),
+    Fan(SEVEN_SHIFTED_PAIRS, "seven_shifted_pairs", "Seven Shifted Pairs", "连七对", 88, _H, _form(SHIFTED)),
+    Fan(THIRTEEN_ORPHANS, "thirteen_orphans", "Thirteen Orphans", "十三幺", 88, _H, _form(ORPHANS)),
+    Fan(ALL_TERMINALS, "all_terminals", "All Terminals", "清幺九", 64, _H, _all_terminals),
+    Fan(LITTLE_FOUR_WINDS, "little_four_winds", "Little Four Winds", "小四喜", 64, _A, _little_four_winds),
+    Fan(LITTLE_THREE_DRAGONS, "little_three_dragons", "Little Three Dragons", "小三元", 64, _A,
+        _little_three_dragons),
+    Fan(ALL_HONORS, "all_honors", "All Honors", "字一色", 64, _H, _all_honors),
+    Fan(FOUR_CONCEALED_PUNGS, "four_concealed_pungs", "Four Concealed Pungs", "四暗刻", 64, _A,
+        _kong(FOUR_CONCEALED_PUNGS)),
+    Fan(PURE_TERMINAL_CHOWS, "pure_terminal_chows", "Pure Terminal Chows", "一色双龙会", 64, _A,
+        _combo(PURE_TERMINAL_CHOWS)),
+    Fan(QUADRUPLE_CHOW, "quadruple_chow", "Quadruple Chow", "一色四同顺", 48, _A, _combo(QUADRUPLE_CHOW)),
+    Fan(FOUR_PURE_SHIFTED_PUNGS, "four_pure_shifted_pungs", "Four Pure Shifted Pungs", "一色四节高", 48, _A,
+        _combo(FOUR_PURE_SHIFTED_PUNGS)),
+    Fan(FOUR_PURE_SHIFTED_CHOWS, "four_pure_shifted_chows", "Four Pure Shifted Chows", "一色四步高", 32, _A,
+        _combo(FOUR_PURE_SHIFTED_CHOWS)),
+    Fan(THREE_KONGS, "three_kongs", "Three Kongs", "三杠", 32, _A, _kong(THREE_KONGS)),
+    Fan(ALL_TERMINALS_AND_HONORS, "all_terminals_and_honors", "All Terminals and Honors", "混幺九", 32, _H,
+        _all_terminals_and_honors),
+    Fan(SEVEN_PAIRS, "seven_pairs", "Seven Pairs", "七对", 24, _H, _form(SEVEN)),
+    Fan(GREATER_HONORS_AND_KNITTED_TILES, "greater_honors_and_knitted_tiles", "Greater Honors and Knitted Tiles",
+        "七星不靠", 24, _H, _greater_hk),
+    Fan(ALL_EVEN_PUNGS, "all_even_pungs", "All Even Pungs", "全双刻", 24, _A, _all_even),
+    Fan(FULL_FLUSH, "full_flush", "Full Flush", "清一色", 24, _H, _full_flush),
+    Fan(PURE_TRIPLE_CHOW, "pure_triple_chow", "Pure Triple Chow", "一色三同顺", 24, _A, _combo(PURE_TRIPLE_CHOW)),
+    Fan(PURE_SHIFTED_PUNGS, "pure_shifted_pungs", "Pure Shifted Pungs", "一色三节高", 24, _A,
+        _combo(PURE_SHIFTED_PUNGS)),
+    Fan(UPPER_TILES, "upper_tiles", "Upper Tiles", "全大", 24, _H, _upper_tiles),
+    Fan(MIDDLE_TILES, "middle_tiles", "Middle Tiles", "全中", 24, _H, _middle_tiles),
+    Fan(LOWER_TILES, "lower_tiles", "Lower Tiles", "全小", 24, _H, _lower_tiles),
+    Fan(PURE_STRAIGHT, "pure_straight", "Pure Straight", "清龙", 16, _A, _combo(PURE_STRAIGHT)),
+    Fan(THREE_SUITED_TERMINAL_CHOWS, "three_suited_terminal_chows", "Three-Suited Terminal Chows", "三色双龙会",
+        16, _A, _combo(THREE_SUITED_TERMINAL_CHOWS)),
+    Fan(PURE_SHIFTED_CHOWS, "pure_shifted_chows", "Pure Shifted Chows", "一色三步高", 16, _A,
+        _combo(PURE_SHIFTED_CHOWS)),
+    Fan(ALL_FIVE, "all_five", "All Five", "全带五", 16, _A, _all_five),
+    Fan(TRIPLE_PUNG, "triple_pung", "Triple Pung", "三同刻", 16, _A, _combo(TRIPLE_PUNG)),
+    Fan(THREE_CONCEALED_PUNGS, "three_concealed_pungs", "Three Concealed Pungs", "三暗刻", 16, _A,
+        _kong(THREE_CONCEALED_PUNGS)),
+    Fan(LESSER_HONORS_AND_KNITTED_TILES, "lesser_honors_and_knitted_tiles", "Lesser Honors and Knitted Tiles",
+        "全不靠", 12, _H, _lesser_hk),
+    Fan(KNITTED_STRAIGHT, "knitted_straight", "Knitted Straight", "组合龙", 12, _H, _knitted_straight),
+    Fan(UPPER_FOUR, "upper_four", "Upper Four", "大于五", 12, _H, _upper_four),
+    Fan(LOWER_FOUR, "lower_four", "Lower Four", "小于五", 12, _H, _lower_four),
+    Fan(BIG_THREE_WINDS, "big_three_winds", "Big Three Winds", "三风刻", 12, _A, _big_three_winds),
+    Fan(MIXED_STRAIGHT, "mixed_straight", "Mixed Straight", "花龙", 8, _A, _combo(MIXED_STRAIGHT)),
+    Fan(REVERSIBLE_TILES, "reversible_tiles", "Reversible Tiles", "推不倒", 8, _H, _reversible),
+    Fan(MIXED_TRIPLE_CHOW, "mixed_triple_chow", "Mixed Triple Chow", "三色三同顺", 8, _A, _combo(MIXED_TRIPLE_CHOW)),
+    Fan(MIXED_SHIFTED_PUNGS, "mixed_shifted_pungs", "Mixed Shifted Pungs", "三色三节高", 8, _A,
+        _combo(MIXED_SHIFTED_PUNGS)),
+    Fan(CHICKEN_HAND, "chicken_hand", "Chicken Hand", "无番和", 8, _A, _never),  # given after the exclusions
+    Fan(LAST_TILE_DRAW, "last_tile_draw", "Last Tile Draw", "妙手回春", 8, _H, _last_tile_draw),
+    Fan(LAST_TILE_CLAIM, "last_tile_claim", "Last Tile Claim", "海底捞月", 8, _H, _last_tile_claim),
+    Fan(OUT_WITH_REPLACEMENT_TILE, "out_with_replacement_tile", "Out with Replacement Tile", "杠上开花", 8, _H,
+        _replacement),
+    Fan(ROBBING_THE_KONG, "robbing_the_kong", "Robbing The Kong", "抢杠和", 8, _H, _robbing),
+    Fan(ALL_PUNGS, "all_pungs", "All Pungs", "碰碰和", 6, _A, _all_pungs),
+    Fan(HALF_FLUSH, "half_flush", "Half Flush", "混一色", 6, _H, _half_flush),
+    Fan(MIXED_SHIFTED_CHOWS, "mixed_shifted_chows", "Mixed Shifted Chows", "三色三步高", 6, _A,
+        _combo(MIXED_SHIFTED_CHOWS)),
+    Fan(ALL_TYPES, "all_types", "All Types", "五门齐", 6, _H, _all_types),
+    Fan(MELDED_HAND, "melded_hand", "Melded Hand", "全求人", 6, _H, _melded_hand),
+    Fan(TWO_CONCEALED_KONGS, "two_concealed_kongs", "Two Concealed Kongs", "双暗杠", 6, _A,
+        _kong(TWO_CONCEALED_KONGS)),
+    Fan(TWO_DRAGONS_PUNGS, "two_dragons_pungs", "Two Dragons Pungs", "双箭刻", 6, _A, _two_dragons),
+    Fan(OUTSIDE_HAND, "outside_hand", "Outside Hand", "全带幺", 4, _A, _outside),
+    Fan(FULLY_CONCEALED_HAND, "fully_concealed_hand", "Fully Concealed Hand", "不求人", 4, _H, _fully_concealed),
+    Fan(TWO_MELDED_KONGS, "two_melded_kongs", "Two Melded Kongs", "双明杠", 4, _A, _kong(TWO_MELDED_KONGS)),
+    Fan(LAST_TILE, "last_tile", "Last Tile", "和绝张", 4, _H, _last_tile),
+    Fan(DRAGON_PUNG, "dragon_pung", "Dragon Pung", "箭刻", 2, _A, _dragon_pung),
+    Fan(PREVALENT_WIND, "prevalent_wind", "Prevalent Wind", "圈风刻", 2, _A, _prevalent_wind),
+    Fan(SEAT_WIND, "seat_wind", "Seat Wind", "门风刻", 2, _A, _seat_wind),
+    Fan(CONCEALED_HAND, "concealed_hand", "Concealed Hand", "门前清", 2, _H, _concealed_hand),
+    Fan(ALL_CHOWS, "all_chows", "All Chows", "平和", 2, _A, _all_chows),
+    Fan(TILE_HOG, "tile_hog", "Tile Hog", "四归一", 2, _H, _tile_hog),
+    Fan(DOUBLE_PUNG, "double_pung", "Double Pung", "双同刻", 2, _A, _combo(DOUBLE_PUNG)),
+    Fan(TWO_CONCEALED_PUNGS, "two_concealed_pungs", "Two Concealed Pungs", "双暗刻", 2, _A,
+        _kong(TWO_CONCEALED_PUNGS)),
+    Fan(CONCEALED_KONG, "concealed_kong", "Concealed Kong", "暗杠", 2, _A, _kong(CONCEALED_KONG)),
+    Fan(ALL_SIMPLES, "all_simples", "All Simples", "断幺", 2, _H, _all_simples),
+    Fan(PURE_DOUBLE_CHOW, "pure_double_chow", "Pure Double Chow", "一般高", 1, _A, _combo(PURE_DOUBLE_CHOW)),
+    Fan(MIXED_DOUBLE_CHOW, "mixed_double_chow", "Mixed Double Chow", "喜相逢", 1, _A, _combo(MIXED_DOUBLE_CHOW)),
+    Fan(SHORT_STRAIGHT, "short_straight", "Short Straight", "连六", 1, _A, _combo(SHORT_STRAIGHT)),
+    Fan(TWO_TERMINAL_CHOWS, "two_terminal_chows", "Two Terminal Chows", "老少副", 1, _A,
+        _combo(TWO_TERMINAL_CHOWS)),
+    Fan(PUNG_OF_TERMINALS_OR_HONORS, "pung_of_terminals_or_honors", "Pung of Terminals or Honors", "幺九刻", 1, _A,
+        _pung_of_terminals),
+    Fan(MELDED_KONG, "melded_kong", "Melded Kong", "明杠", 1, _A, _kong(MELDED_KONG)),
+    Fan(ONE_VOIDED_SUIT, "one_voided_suit", "One Voided Suit", "缺一门", 1, _H, _one_voided),
+    Fan(NO_HONORS, "no_honors", "No Honors", "无字", 1, _H, _no_honors),
+    Fan(EDGE_WAIT, "edge_wait", "Edge Wait", "独听・边张", 1, _A, _edge),
+    Fan(CLOSED_WAIT, "closed_wait", "Closed Wait", "独听・嵌张", 1, _A, _closed),
+    Fan(SINGLE_WAIT, "single_wait", "Single Wait", "独听・单钓", 1, _A, _single),
+    Fan(SELF_DRAWN, "self_drawn", "Self-Drawn", "自摸", 1, _H, _self_drawn),
+    Fan(FLOWER_TILES, "flower_tiles", "Flower Tiles", "花牌", 1, _H, _never),  # added after the minimum
+    Fan(CONCEALED_KONG_AND_MELDED_KONG, "concealed_kong_and_melded_kong", "Concealed Kong and Melded Kong",
+        "明暗杠", 5, _A, _kong(CONCEALED_KONG_AND_MELDED_KONG)),
+)
+
+# the wind part of Pung of Terminals or Honors: not a fan of its own, folded into PUNG_OF_TERMINALS_OR_HONORS
+POT_WIND_CHECK = _pung_of_winds
+
+FAN_BY_ID: dict[int, Fan] = {f.id: f for f in FANS}
+FAN_BY_KEY: dict[str, Fan] = {f.key: f for f in FANS}
+FAN_BY_CHINESE: dict[str, Fan] = {f.chinese: f for f in FANS}
+FAN_BY_NAME: dict[str, Fan] = {f.name.lower(): f for f in FANS}
+# ---- check groups: a speed-up, not a rule ------------------------------------------------------------------------
+# The checks fall into groups by what they read. ``reads`` names every context field the group's checks read, so
+# the group's result is a function of those values and the evaluator caches it by them (the key spaces are
+# small: winds and flags, counts of pungs, a pair). A group with ``reads=None`` is run every time (its key, the
+# set of kinds, would not repeat). The evaluator also skips a group whose ``opens`` field is 0/False: then every
+# check in it is certainly 0. "combos" and "kongs" fans are read from the context's ``combos`` and ``kong_fans``
+# directly (what their checks return). tests/mcr checks that grouped and plain evaluation agree and that each
+# check reads only its group's fields.
+class CheckGroup(NamedTuple):
+    name: str
+    scope: str
+    fans: tuple[int, ...]
+    reads: tuple[str, ...] | None
+    opens: str | None = None
+
+
+CHECK_GROUPS: tuple[CheckGroup, ...] = (
+    CheckGroup("suits", "hand", (NO_HONORS, ONE_VOIDED_SUIT, HALF_FLUSH, FULL_FLUSH, ALL_TYPES, ALL_HONORS),
+               ("suits_missing", "honors", "has_wind", "has_dragon")),
+    CheckGroup("tiles", "hand", (ALL_SIMPLES, REVERSIBLE_TILES, ALL_GREEN, ALL_TERMINALS, ALL_TERMINALS_AND_HONORS),
+               None),
+    CheckGroup("concealment", "hand", (FULLY_CONCEALED_HAND, CONCEALED_HAND, MELDED_HAND),
+               ("form", "melded_packs", "self_drawn")),
+    CheckGroup("win", "hand", (LAST_TILE, LAST_TILE_DRAW, LAST_TILE_CLAIM, OUT_WITH_REPLACEMENT_TILE,
+                               ROBBING_THE_KONG, SELF_DRAWN),
+               ("self_drawn", "fourth_tile", "wall_last", "about_kong")),
+    CheckGroup("ranks", "hand", (LOWER_FOUR, LOWER_TILES, UPPER_FOUR, UPPER_TILES, MIDDLE_TILES), ("rank_mask",),
+               "rank_mask"),
+    CheckGroup("special", "hand", (SEVEN_SHIFTED_PAIRS, THIRTEEN_ORPHANS, SEVEN_PAIRS,
+                                   GREATER_HONORS_AND_KNITTED_TILES, LESSER_HONORS_AND_KNITTED_TILES,
+                                   KNITTED_STRAIGHT, NINE_GATES), ("form", "hk_greater", "hk_knitted")),
+    CheckGroup("hog", "hand", (TILE_HOG,), ("form", "hog"), "hog"),
+    CheckGroup("pungs", "arrangement", (BIG_FOUR_WINDS, BIG_THREE_WINDS, LITTLE_FOUR_WINDS, BIG_THREE_DRAGONS,
+                                        TWO_DRAGONS_PUNGS, LITTLE_THREE_DRAGONS, DRAGON_PUNG,
+                                        PUNG_OF_TERMINALS_OR_HONORS, POT_WIND, PREVALENT_WIND, SEAT_WIND,
+                                        ALL_PUNGS),
+               ("form", "n_pungs", "wind_pungs", "dragon_pungs", "terminal_pungs", "other_wind_pungs",
+                "prevalent_pung", "seat_pung", "pair"), "n_pungs"),
+    CheckGroup("chows", "arrangement", (ALL_CHOWS,), ("form", "n_chows", "pair"), "n_chows"),
+    CheckGroup("traits", "arrangement", (OUTSIDE_HAND, ALL_FIVE, ALL_EVEN_PUNGS), ("form", "traits"), "traits"),
+    CheckGroup("waits", "arrangement", (EDGE_WAIT, CLOSED_WAIT, SINGLE_WAIT), ("waits_flags", "knitted_single")),
+)
+COMBO_FANS = (PURE_TERMINAL_CHOWS, QUADRUPLE_CHOW, FOUR_PURE_SHIFTED_PUNGS, FOUR_PURE_SHIFTED_CHOWS,
+              PURE_TRIPLE_CHOW, PURE_SHIFTED_PUNGS, PURE_STRAIGHT, THREE_SUITED_TERMINAL_CHOWS, PURE_SHIFTED_CHOWS,
+              TRIPLE_PUNG, MIXED_STRAIGHT, MIXED_TRIPLE_CHOW, MIXED_SHIFTED_PUNGS, MIXED_SHIFTED_CHOWS,
+              DOUBLE_PUNG, PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS)
+KONG_FANS = (FOUR_KONGS, FOUR_CONCEALED_PUNGS, THREE_KONGS, THREE_CONCEALED_PUNGS, TWO_CONCEALED_KONGS,
+             TWO_MELDED_KONGS, TWO_CONCEALED_PUNGS, CONCEALED_KONG, MELDED_KONG, CONCEALED_KONG_AND_MELDED_KONG)
+
+_ALL_CHECKS = tuple((f.id, f.scope, f.check) for f in FANS if f.check is not _never) + \
+    ((POT_WIND, _A, POT_WIND_CHECK),)
+HAND_CHECKS = tuple((fid, check) for fid, scope, check in _ALL_CHECKS if scope == _H)
+ARRANGEMENT_CHECKS = tuple((fid, check) for fid, scope, check in _ALL_CHECKS if scope == _A)
+_CHECK_OF = {fid: check for fid, _, check in _ALL_CHECKS}
+WIN_FLAG_CHECKS = tuple((fid, _CHECK_OF[fid]) for fid in CHECK_GROUPS[3].fans)
+
+
+def group_checks(group: CheckGroup) -> tuple:
+    """The (fan id, check) pairs of a group."""
+    return tuple((fid, _CHECK_OF[fid]) for fid in group.fans)
+
+
+assert len(FANS) == 82 and [f.id for f in FANS] == list(range(1, 83))
+
+
+def find_fan(name: str) -> Fan:
+    """A fan by key, English name or Chinese name (the PMN/green-book spellings 边张 坎张 单钓将 too)."""
+    aliases = {"边张": EDGE_WAIT, "坎张": CLOSED_WAIT, "嵌张": CLOSED_WAIT, "单钓将": SINGLE_WAIT, "单钓": SINGLE_WAIT}
+    if name in aliases:
+        return FAN_BY_ID[aliases[name]]
+    for table, key in ((FAN_BY_KEY, name), (FAN_BY_CHINESE, name), (FAN_BY_NAME, name.lower())):
+        if key in table:
+            return table[key]
+    raise KeyError(f"no MCR fan named {name!r}")
