@@ -17,6 +17,17 @@ def _tiles_line(hand: str | None) -> str:
     return hand or ""
 
 
+def _payments(d: dict):
+    """Who pays what: one line per payer, or per group of payers paying alike (``players`` > 1)."""
+    from rich.text import Text
+    pay = Text()
+    for p in d.get("payments", []):
+        n = p.get("players", 1)
+        who = p.get("from", "?")
+        pay.append(f"\n  {who} pays {p.get('amount')}" + (f" (×{n} players)" if n > 1 else ""))
+    return pay
+
+
 def riichi_panel(d: dict):
     from rich.panel import Panel
     from rich.table import Table
@@ -66,11 +77,7 @@ def riichi_panel(d: dict):
             summary.append(f"  {d['limit']}", style="bold magenta")
     summary.append(f"   {d['points']} points", style="bold green")
     parts.append(summary)
-    pay = Text()
-    for p in d.get("payments", []):
-        pay.append(f"\n  {p.get('from', '?')} pays {p.get('amount')}")
-    if pay:
-        parts.append(pay)
+    parts.append(_payments(d))
     parts.append(Text(f"\nWinner gains {d.get('total_gain')}", style="bold"))
     return Panel(Group(*parts), title=f"riichi · {d.get('preset')}", expand=False)
 
@@ -106,10 +113,7 @@ def mcr_panel(d: dict):
                 summary.append(f"   waits {' '.join(d['waits'])}")
     parts.append(summary)
     if d.get("win"):
-        pay = Text()
-        for p in d.get("payments", []):
-            pay.append(f"\n  {p.get('from', '?')} pays {p.get('amount')}")
-        parts.append(pay)
+        parts.append(_payments(d))
         parts.append(Text(f"\nWinner gains {d.get('total_gain')}", style="bold"))
     preset = d.get("preset")
     title = "MCR" if preset in (None, "mcr") else f"MCR · {preset}"
