@@ -82,8 +82,10 @@ def standard_shanten(counts, melds: int = 0) -> int:
     return best
 
 
-def seven_pairs_shanten(counts) -> int:
-    pairs = sum(1 for n in counts if n >= 2)
+def seven_pairs_shanten(counts, four_as_two_pairs: bool = False) -> int:
+    if four_as_two_pairs:                    # MCR: four of a kind are two pairs
+        return 6 - sum(n // 2 for n in counts)
+    pairs = sum(1 for n in counts if n >= 2)  # riichi: seven different pairs
     kinds = sum(1 for n in counts if n >= 1)
     return 6 - pairs + max(0, 7 - kinds)
 
@@ -94,21 +96,22 @@ def thirteen_orphans_shanten(counts) -> int:
     return 13 - kinds - (1 if pair else 0)
 
 
-def shanten_counts(counts, melds: int = 0) -> int:
+def shanten_counts(counts, melds: int = 0, four_as_two_pairs: bool = False) -> int:
+    """Shanten over the three forms; ``four_as_two_pairs`` (MCR) lets four of a kind be two of the seven pairs."""
     s = standard_shanten(counts, melds)
     if melds == 0 and sum(counts) >= 13:
-        s = min(s, seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
+        s = min(s, seven_pairs_shanten(counts, four_as_two_pairs), thirteen_orphans_shanten(counts))
     return s
 
 
-def waits_counts(counts, melds: int = 0) -> list[int]:
+def waits_counts(counts, melds: int = 0, four_as_two_pairs: bool = False) -> list[int]:
     """Kinds that complete a 3n+1 hand (a kind all four of which are in the hand is no wait)."""
     out = []
     for k in range(34):
         if counts[k] >= 4:
             continue
         counts[k] += 1
-        if is_complete(counts, melds):
+        if is_complete(counts, melds, four_as_two_pairs):
             out.append(k)
         counts[k] -= 1
     return out

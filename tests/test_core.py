@@ -152,3 +152,14 @@ def test_discard_options_are_sorted_best_first():
     assert best_shanten == 0 and str(best_tile) == "7z"
     assert {str(t) for t, _ in ukeire} == {"1z", "5z"}
     assert sum(n for _, n in ukeire) == 4
+
+
+def test_seven_pairs_with_four_of_a_kind_is_a_rule_choice():
+    # 1111m 22p 33p 44s 55s 6z: riichi wants seven different pairs, MCR counts the four 1m as two pairs
+    tiles = parse_tiles("1111m2233p4455s6z")
+    c = counts34(tiles)
+    assert shanten_counts(list(c)) > 0 and waits_counts(list(c)) == []
+    assert shanten_counts(list(c), four_as_two_pairs=True) == 0
+    assert waits_counts(list(c), four_as_two_pairs=True) == [Tile.parse("6z").kind]
+    c[32] += 1
+    assert not is_complete(c) and is_complete(c, four_as_two_pairs=True)
