@@ -119,6 +119,9 @@ def _suit_splits(counts: tuple[int, ...], honor: bool) -> tuple[tuple[bool, tupl
     return tuple(sorted({(has_pair, tuple(sorted(groups))) for has_pair, groups in out}))
 
 
+suit_splits = _suit_splits   # the public name, for the evaluators' own per-suit tables
+
+
 @lru_cache(maxsize=None)
 def _suit_state(counts: tuple[int, ...], honor: bool) -> int:
     """Bit 1: the suit splits into sets only; bit 2: into sets and one pair."""
@@ -152,9 +155,12 @@ def is_standard_complete(counts) -> bool:
     return pairs == 1
 
 
-def is_seven_pairs(counts) -> bool:
-    """Seven pairs as a shape: 14 tiles, every count even (four of a kind counts as two pairs here)."""
-    return sum(counts) == 14 and all(n % 2 == 0 for n in counts)
+def is_seven_pairs(counts, four_as_two_pairs: bool = False) -> bool:
+    """Seven pairs: 14 tiles in pairs. Riichi wants seven different pairs; MCR lets four of a kind count as two
+    (``four_as_two_pairs``)."""
+    if four_as_two_pairs:
+        return sum(counts) == 14 and all(n % 2 == 0 for n in counts)
+    return sum(counts) == 14 and all(n == 0 or n == 2 for n in counts)
 
 
 def is_thirteen_orphans(counts) -> bool:
@@ -162,11 +168,11 @@ def is_thirteen_orphans(counts) -> bool:
         sum(counts[k] for k in _ORPHANS) == 14
 
 
-def is_complete(counts, melds: int = 0) -> bool:
+def is_complete(counts, melds: int = 0, four_as_two_pairs: bool = False) -> bool:
     """Any complete form: standard always; seven pairs and thirteen orphans only without melds."""
     if is_standard_complete(counts):
         return True
-    return melds == 0 and (is_seven_pairs(counts) or is_thirteen_orphans(counts))
+    return melds == 0 and (is_seven_pairs(counts, four_as_two_pairs) or is_thirteen_orphans(counts))
 
 
 # ---- arrangements ----------------------------------------------------------------------------------------------
@@ -200,7 +206,7 @@ def arrangements_of(counts, meld_groups: tuple[Group, ...] = ()) -> list[Arrange
                         sets.append(g)
             result.append(Arrangement(STANDARD, tuple(sets) + meld_groups + (pair,)))
     if not meld_groups:
-        if is_seven_pairs(counts):
+        if is_seven_pairs(counts, four_as_two_pairs=True):   # the shape; riichi's evaluator wants 7 kinds
             pairs: list[Group] = []
             for k, n in enumerate(counts):
                 pairs.extend([Group(PAIR, k, True)] * (n // 2))
@@ -219,18 +225,25 @@ def meld_groups(melds) -> tuple[Group, ...]:
     return tuple(out)
 
 
+def seq_wait(start: int, win: int) -> str:
+    """The wait of a sequence starting at kind ``start`` completed by the winning kind ``win``: the middle tile is
+    kanchan; an end tile is ryanmen, except 3 completing 123 or 7 completing 789 (the other side is off the suit),
+    which is penchan."""
+    pos = win - start
+    if pos == 1:
+        return KANCHAN
+    if pos == 0:
+        return PENCHAN if start % 9 == 6 else RYANMEN
+    return PENCHAN if start % 9 == 0 else RYANMEN
+
+
 def wait_of(group: Group, win: int) -> str:
     """The wait shape implied by completing ``group`` with the winning kind ``win``."""
     if group.shape == PAIR:
         return TANKI
     if group.shape == TRIP:
         return SHANPON
-    pos = win - group.kind
-    if pos == 1:
-        return KANCHAN
-    if pos == 0:
-        return PENCHAN if group.kind % 9 == 6 else RYANMEN
-    return PENCHAN if group.kind % 9 == 0 else RYANMEN
+    return seq_wait(group.kind, win)
 
 
 def placements_of(counts, win: int, meld_groups_: tuple[Group, ...] = ()) -> list[Placement]:

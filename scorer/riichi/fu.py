@@ -44,9 +44,14 @@ def _set_fu(k: int, concealed: bool, kan: bool) -> int:
     return (4 if k in _TH else 2) * (2 if concealed else 1) * (4 if kan else 1)
 
 
-_SET = {(k, c, kan): FuItem(f"{'closed' if c else 'open'} {'kan' if kan else 'triplet'} {_NAMES[k]}",
-                            _set_fu(k, c, kan))
-        for k in range(34) for c in (False, True) for kan in (False, True)}
+def _set_items(concealed: bool, kan: bool) -> tuple[FuItem, ...]:
+    """The item of a set of each kind: open or concealed, triplet or kan."""
+    return tuple(FuItem(f"{'closed' if concealed else 'open'} {'kan' if kan else 'triplet'} {_NAMES[k]}",
+                        _set_fu(k, concealed, kan)) for k in range(34))
+
+
+_OPEN_TRIP, _CLOSED_TRIP, _OPEN_KAN, _CLOSED_KAN = (_set_items(False, False), _set_items(True, False),
+                                                    _set_items(False, True), _set_items(True, True))
 
 
 def count_fu(ctx, pinfu: bool, itemize: bool = False):
@@ -57,19 +62,20 @@ def count_fu(ctx, pinfu: bool, itemize: bool = False):
         return (25, (CHIITOITSU,)) if itemize else 25
     if form == THIRTEEN_ORPHANS:
         return (0, ()) if itemize else 0
-    items = [BASE]
-    total = 20
-    tsumo = ctx.tsumo
-    if ctx.closed and not tsumo:
-        total += 10
-        items.append(CLOSED_RON)
-    if tsumo and not pinfu:
+    closed = ctx.closed
+    if ctx.tsumo:
+        if pinfu:   # pinfu tsumo takes no tsumo fu
+            items, total = [BASE], 20
+        else:
+            items, total = [BASE, TSUMO], 22
+    elif closed:
+        items, total = [BASE, CLOSED_RON], 30
+    else:
+        items, total = [BASE], 20
+    wait = _WAIT.get(ctx.wait)   # kanchan, penchan, tanki
+    if wait is not None:
         total += 2
-        items.append(TSUMO)
-    wait = ctx.wait
-    if wait in _EDGE_WAITS:
-        total += 2
-        items.append(_WAIT[wait])
+        items.append(wait)
     p = ctx.pair
     if p is not None and p >= 27:
         fu = 0
@@ -87,25 +93,26 @@ def count_fu(ctx, pinfu: bool, itemize: bool = False):
     # sets; a triplet completed by ron is open
     ron_trip = ctx.ron_trip
     for k in ctx.closed_trips:
-        item = _SET[k, k != ron_trip, False]
+        item = _OPEN_TRIP[k] if k == ron_trip else _CLOSED_TRIP[k]
         total += item.fu
         items.append(item)
-    for k in ctx.pons:
-        item = _SET[k, False, False]
-        total += item.fu
-        items.append(item)
-    for k in ctx.open_kans:
-        item = _SET[k, False, True]
-        total += item.fu
-        items.append(item)
-    for k in ctx.ankans:
-        item = _SET[k, True, True]
-        total += item.fu
-        items.append(item)
-    if total == 20 and not ctx.closed:
-        items.append(OPEN_PINFU)
-        total = 30
-    rounded = -(-total // 10) * 10
+    if ctx.n_melds:
+        for k in ctx.pons:
+            item = _OPEN_TRIP[k]
+            total += item.fu
+            items.append(item)
+        for k in ctx.open_kans:
+            item = _OPEN_KAN[k]
+            total += item.fu
+            items.append(item)
+        for k in ctx.ankans:
+            item = _CLOSED_KAN[k]
+            total += item.fu
+            items.append(item)
+        if total == 20 and not closed:
+            items.append(OPEN_PINFU)
+            total = 30
+    rounded = (total + 9) // 10 * 10
     if not itemize:
         return rounded
     if rounded != total:

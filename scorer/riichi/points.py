@@ -60,22 +60,20 @@ def base_points(han: int, fu: int, yakuman: int, opts) -> tuple[int, str | None]
 _new = tuple.__new__
 
 
-def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0, three_player: bool = False) -> list[Payment]:
+def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0, three_player: bool = False) -> tuple[Payment, ...]:
     """Who pays the winner what, honba included (one entry per paying seat)."""
     if not tsumo:
         h = (200 if three_player else 300) * honba
-        return [_new(Payment, ("discarder", -(-base * (6 if dealer else 4) // 100) * 100 + h, h))]
+        return (_new(Payment, ("discarder", -(-base * (6 if dealer else 4) // 100) * 100 + h, h)),)
     h = 100 * honba
     if dealer:
         each = _new(Payment, ("non-dealer", -(-base * 2 // 100) * 100 + h, h))
-        return [each, each] if three_player else [each, each, each]
+        return (each, each) if three_player else (each, each, each)
     child = _new(Payment, ("non-dealer", -(-base // 100) * 100 + h, h))
-    out = [_new(Payment, ("dealer", -(-base * 2 // 100) * 100 + h, h)), child]
-    if not three_player:
-        out.append(child)
-    return out
+    dealer_pays = _new(Payment, ("dealer", -(-base * 2 // 100) * 100 + h, h))
+    return (dealer_pays, child) if three_player else (dealer_pays, child, child)
 
 
-def hand_value(pays: list[Payment]) -> int:
+def hand_value(pays: tuple[Payment, ...]) -> int:
     """The hand's value to the winner before honba and deposits."""
     return sum(p.amount - p.honba for p in pays)

@@ -6,7 +6,8 @@ classes, the situation and the preset's options — is computed there once. Ever
 that context and reads nothing else. Which yaku a stronger one replaces (iipeikou by ryanpeikou, chanta by
 junchan ...) lives in :data:`SUPERSEDED_BY`, not in the order of the checks; when a yakuman applies, only
 yakuman count. For speed :func:`find_yaku` compiles the table's check expressions into one function (on first
-use); :func:`find_yaku_plainly` is the same thing one ``applies`` at a time, and the tests hold them equal.
+use) that answers the set of yaku that apply as bits, and resolves each set that occurs only once;
+:func:`find_yaku_plainly` is the same thing one ``applies`` at a time, and the tests hold them equal.
 
 Kanji names are written the way Tenhou writes them in its logs (``役牌 中``, ``場風 東``, ``自風 南`` ...).
 """
@@ -22,6 +23,8 @@ _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _GREEN = frozenset((19, 20, 21, 23, 25, 32))
 _TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 _WIND_KANJI = "東南西北"
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)   # 1112345678999 of one suit
+_NINE_GATES_CODE = sum(n << 5 * i for i, n in enumerate(_NINE_GATES))
 
 
 _SIMPLE_MASK = sum(1 << k for k in range(27) if 0 < k % 9 < 8)
@@ -29,7 +32,10 @@ _TH_MASK = sum(1 << k for k in _ORPHANS)
 _HONOR_MASK = sum(1 << k for k in range(27, 34))
 _TERMINAL_MASK = sum(1 << k for k in _TERMINALS)
 _GREEN_MASK = sum(1 << k for k in _GREEN)
-_SUIT_MASKS = tuple(sum(1 << k for k in range(9 * s, 9 * s + 9)) for s in range(3))
+_MAN_MASK, _PIN_MASK, _SOU_MASK = (sum(1 << k for k in range(9 * s, 9 * s + 9)) for s in range(3))
+# the kinds outside each class: a hand is all of a class when its mask has none of them
+_NOT_SIMPLE, _NOT_TH, _NOT_HONOR, _NOT_TERMINAL, _NOT_GREEN = (
+    ~m for m in (_SIMPLE_MASK, _TH_MASK, _HONOR_MASK, _TERMINAL_MASK, _GREEN_MASK))
 
 
 _APPLIES: dict[str, Callable] = {}
@@ -38,35 +44,45 @@ _APPLIES: dict[str, Callable] = {}
 class Ctx:
     """What a winning hand and one of its placements imply; every yaku and the fu count read it and nothing else.
 
-    Built once per hand (the hand-level facts: tile classes, suits, concealed counts, situation, options); the
+    Built once per hand (the hand-level facts: tile classes, suits, the closed tiles, situation, options); the
     placement facts (sets, pair, wait, concealed triplets) are filled in for each placement in turn. Kinds are the
-    package's private 0-33 numbers (hot code). ``suit`` is the one suit of a one-suit hand, else -1.
+    package's private 0-33 numbers (hot code); ``mask`` has bit k set when the hand holds kind k. ``code`` is the
+    closed tiles' *tile code*, winning tile included: the sum of ``count_k << 5k`` over the kinds, so that
+    ``code >> 5 * k & 31`` is how many of kind k they hold. The sequence facts ``groups_all_th`` (every group holds
+    a terminal or an honor), ``groups_all_term`` (a terminal) and ``has_pinfu_shape`` are worked out only for a
+    placement with a sequence (chanta, junchan and pinfu need one), and are False otherwise.
     """
 
-    __slots__ = ("opts", "sit", "closed", "tsumo", "round_kind", "seat_kind", "counts", "concealed_counts",
-                 "n_melds", "all_simple", "all_th", "all_honor", "all_terminal", "all_green", "n_suits", "suit",
+    __slots__ = ("opts", "sit", "closed", "tsumo", "round_kind", "seat_kind", "code", "n_melds",
+                 "all_simple", "all_th", "all_honor", "all_terminal", "all_green", "n_suits", "mask",
                  "has_honor", "pons", "open_kans", "ankans", "meld_seqs", "kans", "win",
                  # placement facts
                  "form", "closed_trips", "ron_trip", "seqs", "trips", "ankou", "pair", "wait", "groups_all_th",
                  "groups_all_term", "has_pinfu_shape")
 
-    def set_tiles(self, counts, concealed_counts, n_melds, mask) -> None:
-        """The hand-level tile facts: counts of every tile (melds included) and the bit mask of its kinds."""
-        self.counts = counts
-        self.concealed_counts = concealed_counts
+    def set_tiles(self, code, n_melds, mask) -> None:
+        """The hand-level tile facts: the tile code of the closed tiles and the bit mask of the kinds in the hand
+        (melds included)."""
+        self.code = code
         self.n_melds = n_melds
-        self.all_simple = not mask & ~_SIMPLE_MASK
-        self.all_th = not mask & ~_TH_MASK
-        self.all_honor = not mask & ~_HONOR_MASK
-        self.all_terminal = not mask & ~_TERMINAL_MASK
-        self.all_green = not mask & ~_GREEN_MASK
-        self.has_honor = bool(mask & _HONOR_MASK)
-        m, p, s = mask & _SUIT_MASKS[0], mask & _SUIT_MASKS[1], mask & _SUIT_MASKS[2]
-        self.n_suits = (m != 0) + (p != 0) + (s != 0)
-        self.suit = (0 if m else 1 if p else 2) if self.n_suits == 1 else -1
+        self.mask = mask
+        self.all_simple = not mask & _NOT_SIMPLE
+        self.all_th = not mask & _NOT_TH
+        self.all_honor = not mask & _NOT_HONOR
+        self.all_terminal = not mask & _NOT_TERMINAL
+        self.all_green = not mask & _NOT_GREEN
+        self.has_honor = mask & _HONOR_MASK != 0
+        self.n_suits = (mask & _MAN_MASK != 0) + (mask & _PIN_MASK != 0) + (mask & _SOU_MASK != 0)
+
+    @property
+    def suit(self) -> int:
+        """The one suit of a one-suit hand (0 man, 1 pin, 2 sou), else -1."""
+        if self.n_suits != 1:
+            return -1
+        return 0 if self.mask & _MAN_MASK else 1 if self.mask & _PIN_MASK else 2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)   # each yaku is one entry of the table: compared by identity
 class Yaku:
     """One yaku. ``check`` is its condition, a Python expression over the placement's :class:`Ctx` ``c``;
     ``applies(ctx)`` evaluates it. ``han_open`` None: closed hands only. ``yakuman``: 0 for a regular yaku, else
@@ -102,6 +118,8 @@ class Yaku:
 # ---- checks ------------------------------------------------------------------------------------------------------
 def _seq_pairs(seqs) -> int:
     """How many pairs of identical sequences (iipeikou 1, ryanpeikou 2)."""
+    if len(set(seqs)) == len(seqs):   # no two alike, as in most hands
+        return 0
     s = sorted(seqs)
     pairs = i = 0
     while i < len(s) - 1:
@@ -138,35 +156,35 @@ def _ittsu(c: Ctx) -> bool:
 
 
 def _chuuren_shape(c: Ctx) -> bool:
+    """Nine gates: a closed hand of one suit holding 1112345678999 of it (and one more tile of the suit)."""
     if c.form != STANDARD or c.n_melds or c.n_suits != 1 or c.has_honor:
         return False
-    base = c.suit * 9
-    cnt = c.counts
-    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    return all(cnt[base + i] >= need[i] for i in range(9))
+    code = c.code >> 45 * c.suit   # the suit's counts, five bits each (the tile code, see Ctx.set_tiles)
+    return all(code >> 5 * i & 31 >= n for i, n in enumerate(_NINE_GATES))
 
 
 def _junsei_chuuren(c: Ctx) -> bool:
-    if not _chuuren_shape(c):
+    """Pure nine gates: a closed hand of one suit that held exactly 1112345678999 before its winning tile (a
+    nine-sided wait: any tile of the suit completes it)."""
+    if c.n_melds or c.n_suits != 1 or c.has_honor:
         return False
-    base = c.suit * 9
-    cc = c.concealed_counts
-    return all(cc[base + i] == n for i, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)))
+    return c.code - (1 << 5 * c.win) == _NINE_GATES_CODE << 45 * c.suit
 
 
 def _kokushi13(c: Ctx) -> bool:
-    if c.form != THIRTEEN_ORPHANS:
-        return False
-    cc = c.concealed_counts
-    return all(cc[k] == 1 for k in _ORPHANS)
+    """Thirteen-sided wait: every terminal and honor was held once, so the winning tile made the pair (the
+    closed tiles hold two of its kind)."""
+    return c.form == THIRTEEN_ORPHANS and c.code >> 5 * c.win & 31 == 2
 
 
 def _wind_trips(c: Ctx) -> int:
-    return sum(1 for t in c.trips if 27 <= t <= 30)
+    trips = c.trips
+    return (27 in trips) + (28 in trips) + (29 in trips) + (30 in trips)
 
 
 def _dragon_trips(c: Ctx) -> int:
-    return sum(1 for t in c.trips if t >= 31)
+    trips = c.trips
+    return (31 in trips) + (32 in trips) + (33 in trips)
 
 
 _CHECK_NAMESPACE = {name: obj for name, obj in globals().items() if name.startswith("_") or name.isupper()}
@@ -264,63 +282,62 @@ _PRELUDE = (("len(c.seqs)", "n_seqs", "len(c.seqs)"), ("len(c.trips)", "n_trips"
 
 
 def _compile(table: tuple[Yaku, ...], name: str):
-    """One function that evaluates every check of ``table`` in one frame and returns the yaku that apply.
+    """One function that evaluates every check of ``table`` in one frame and returns the yaku that apply, as a set
+    of bits (bit i: ``YAKU[i]``).
 
     The checks are the table's own expressions; compiling them together only saves a call per yaku, and the
-    context attributes they share are read once (``c.trips`` becomes a local ``trips``, and so on)."""
+    context attributes they share are read once (``c.trips`` becomes a local ``trips``, and so on). As the answer
+    is a set, the order of the checks does not matter: all the yaku that need the same thing sit under one test
+    of it."""
     lines = [f"def {name}(c):"]
     for _, local, source in _PRELUDE:
         lines.append(f"    {local.rstrip('.')} = {source}")
-    lines.append("    out = []")
-    guard = ""
-    for i, y in enumerate(table):
+    lines.append("    bits = 0")
+    by_need: dict[str, list[str]] = {}
+    for y in table:
         expr = y.check
         for pattern, local, _ in _PRELUDE:
             expr = expr.replace(pattern, local)
-        if y.needs != guard:   # a run of yaku that need the same thing sits under one test of it
-            guard = y.needs
-            if guard:
-                lines.append(f"    if {guard}:")
-        indent = "        " if guard else "    "
-        lines.append(f"{indent}if {expr}: out.append(_T[{i}])")
-    lines.append("    return out")
-    ns = dict(_CHECK_NAMESPACE, _T=table)
+        by_need.setdefault(y.needs, []).append(f"if {expr}: bits |= {1 << _INDEX[y.id]}")
+    for need, checks in by_need.items():
+        indent = "    "
+        if need:
+            lines.append(f"    if {need}:")
+            indent = "        "
+        lines.extend(indent + check for check in checks)
+    lines.append("    return bits")
+    ns = dict(_CHECK_NAMESPACE)
     exec("\n".join(lines), ns)
     return ns[name]
 
 
-_OPEN_YAKU = tuple(y for y in YAKU if y.han_open is not None)
-_compiled: list = []   # [closed-hand checker, open-hand checker], compiled on first use (keeps imports light)
-_SUPERSEDED = SUPERSEDED_BY
-
-
-def find_yaku(ctx: Ctx) -> list[Yaku]:
-    """The yaku of one placement, superseded ones removed; when any yakuman applies only the yakuman remain."""
-    if not _compiled:
-        _compiled.extend((_compile(YAKU, "_all_closed"), _compile(_OPEN_YAKU, "_all_open")))
-    found = _compiled[0](ctx) if ctx.closed else _compiled[1](ctx)
-    if len(found) < 2:
-        return found
-    if found[-1].yakuman:   # the table lists the yakuman last
-        found = [y for y in found if y.yakuman]
-    ids = None
-    out = found
-    for y in found:
-        stronger = _SUPERSEDED.get(y.id)
-        if stronger is not None:
-            if ids is None:
-                ids = {x.id for x in found}
-            for x in stronger:
-                if x in ids:
-                    out = [z for z in out if z is not y]
-                    break
-    return out
-
-
-def find_yaku_plainly(ctx: Ctx) -> list[Yaku]:
-    """:func:`find_yaku` spelled out one ``applies`` at a time (the specification; tests check they agree)."""
-    found = [y for y in YAKU if (ctx.closed or y.han_open is not None) and y.applies(ctx)]
+def _drop_superseded(found: list[Yaku]) -> list[Yaku]:
+    """When any yakuman applies only the yakuman count; a yaku goes when a stronger form of it also applies."""
     if any(y.yakuman for y in found):
         found = [y for y in found if y.yakuman]
     ids = {y.id for y in found}
     return [y for y in found if not any(s in ids for s in SUPERSEDED_BY.get(y.id, ()))]
+
+
+_INDEX = {y.id: i for i, y in enumerate(YAKU)}
+_OPEN_YAKU = tuple(y for y in YAKU if y.han_open is not None)
+_compiled: list = []   # [closed-hand checker, open-hand checker], compiled on first use (keeps imports light)
+# the yaku of each set of bits the checkers answer, superseded ones removed: a table over sets of yaku, filled as
+# sets occur (a few hundred do), so that a hand pays for the rules of SUPERSEDED_BY only once per set
+_kept: dict[int, tuple[Yaku, ...]] = {}
+
+
+def find_yaku(ctx: Ctx) -> tuple[Yaku, ...]:
+    """The yaku of one placement, superseded ones removed; when any yakuman applies only the yakuman remain."""
+    if not _compiled:
+        _compiled.extend((_compile(YAKU, "_all_closed"), _compile(_OPEN_YAKU, "_all_open")))
+    bits = _compiled[0](ctx) if ctx.closed else _compiled[1](ctx)
+    found = _kept.get(bits)
+    if found is None:
+        found = _kept[bits] = tuple(_drop_superseded([y for i, y in enumerate(YAKU) if bits >> i & 1]))
+    return found
+
+
+def find_yaku_plainly(ctx: Ctx) -> list[Yaku]:
+    """:func:`find_yaku` spelled out one ``applies`` at a time (the specification; tests check they agree)."""
+    return _drop_superseded([y for y in YAKU if (ctx.closed or y.han_open is not None) and y.applies(ctx)])
