@@ -2,7 +2,8 @@
 
 Shows the round, tiles left, dora indicators and deposits; for every seat its wind, score, riichi, melds and
 river (the riichi tile marked ``*``, called tiles ``^``, struck through and dim); the viewer's hand with indexes, the
-drawn tile set apart. Reads the state only; never changes it.
+drawn tile set apart. At the MCR table (the preset says so): the prevalent wind, each player's flowers, no dora,
+riichi or deposits. Reads the state only; never changes it.
 """
 
 from __future__ import annotations
@@ -93,15 +94,27 @@ def hand_table(state, seat: int) -> Table:
 
 
 def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = False):
-    """The whole table as a rich renderable, seen from ``viewer`` (``reveal`` shows every hand)."""
+    """The whole table as a rich renderable, seen from ``viewer`` (``reveal`` shows every hand). The table preset
+    says what is shown: honba, deposits and riichi marks (``riichi``), dora indicators (``dora``), each player's
+    flowers (``flowers``); scores counted from 0 (the MCR table) show their sign."""
+    pre = state.preset
     names = names or ["You" if s == viewer else f"AI {s}" for s in range(4)]
     head = Text()
-    head.append(f"{WIND_NAMES[state.round_wind]} round", style="bold")
-    head.append(f"  ·  honba {state.honba}  ·  deposits {state.sticks}  ·  tiles left {state.live_left}  ·  dora ")
-    head.append_text(tiles_text([state.tile(t) for t in state.dora_indicators]))
+    if pre.rules == "mcr":
+        head.append(f"MCR · prevalent wind {WIND_NAMES[state.round_wind]}", style="bold")
+    else:
+        head.append(f"{WIND_NAMES[state.round_wind]} round", style="bold")
+    if pre.riichi:
+        head.append(f"  ·  honba {state.honba}  ·  deposits {state.sticks}")
+    head.append(f"  ·  tiles left {state.live_left}")
+    if pre.dora:
+        head.append("  ·  dora ")
+        head.append_text(tiles_text([state.tile(t) for t in state.dora_indicators]))
     seats = Table(box=None, show_header=True, pad_edge=False, padding=(0, 1))
     seats.add_column("seat", no_wrap=True)
     seats.add_column("score", justify="right")
+    if pre.flowers:
+        seats.add_column("flowers", no_wrap=True)
     seats.add_column("melds")
     seats.add_column("discards")
     for s in range(4):
@@ -109,16 +122,23 @@ def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = F
         label = Text(f"{WIND_NAMES[state.seat_wind(s)][0]} {names[s]}", style="bold" if s == viewer else "")
         if state.turn == s and state.phase in ("act", "draw"):
             label.append(" ◀", style="bold yellow")
-        score = Text(f"{p.score:,}")
+        score = Text((f"{p.score:+,}" if p.score else "0") if pre.start_points == 0 else f"{p.score:,}")
         if p.riichi:
             score.append(" R", style="bold magenta")
+        cells = [label, score]
+        if pre.flowers:
+            flowers = tiles_text(sorted(state.tile(f) for f in getattr(p, "flowers", ())), sep="")
+            flowers.stylize("magenta")
+            cells.append(flowers)
         melds = Text(" ").join(meld_text(state, m) for m in p.melds) if p.melds else Text("")
         if reveal and s != viewer:
             melds = Text(" ").join([tiles_text(sorted(state.tile(t) for t in p.hand), sep="")] +
                                    ([melds] if p.melds else []))
-        seats.add_row(label, score, melds, river_text(state, s))
-    legend = Text("discards: * riichi tile, ^ called by another player", style="dim")
-    parts = [head, Text(""), seats, legend, Text("")]
+        seats.add_row(*cells, melds, river_text(state, s))
+    parts = [head, Text(""), seats]
+    if pre.riichi:
+        parts.append(Text("discards: * riichi tile, ^ called by another player", style="dim"))
+    parts.append(Text(""))
     if recent:
         parts.append(Text("  ".join(recent[-6:]), style="dim"))
     hp = state.players[viewer]

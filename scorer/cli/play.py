@@ -154,8 +154,7 @@ def _event_line(e, state, names) -> str | None:
     return None
 
 
-def _result_panel(engine, console, names) -> None:
-    from rich.table import Table
+def _result_panel(engine, console, names, deltas) -> None:
     st = engine.state
     res = st.result
     if res is None:
@@ -173,13 +172,18 @@ def _result_panel(engine, console, names) -> None:
     else:
         tp = [names[s] for s in range(4) if res.tenpai[s]]
         console.print(f"[bold]Exhaustive draw.[/] Tenpai: {', '.join(tp) if tp else 'nobody'}.")
+    print_point_changes(st, console, names, deltas)
+
+
+def print_point_changes(st, console, names, deltas) -> None:
+    """The end of a deal at either table: each seat's change and score."""
+    from rich.table import Table
     t = Table(title="Point changes")
     t.add_column("seat")
     t.add_column("change", justify="right")
     t.add_column("score", justify="right")
     for s in range(4):
-        dlt = engine.deltas[s]
-        t.add_row(f"{WIND_NAMES[st.seat_wind(s)]} {names[s]}", f"{dlt:+,}", f"{st.players[s].score:,}")
+        t.add_row(f"{WIND_NAMES[st.seat_wind(s)]} {names[s]}", f"{deltas[s]:+,}", f"{st.players[s].score:,}")
     console.print(t)
 
 
@@ -191,10 +195,18 @@ def play_interactive(seed: int | None = None, log_path: str | None = None, conso
     if rules == "mcr":   # issue #5: the MCR table's text mode lives in scorer/cli/play_mcr.py
         from scorer.cli import play_mcr
         return play_mcr.play_interactive(seed, log_path, console, input_fn)
-    import random
-    from rich.console import Console
     from scorer.game.ai import RiichiAI
     from scorer.game.engine import Engine
+    return play_deal(Engine, RiichiAI, "[bold]mjscore[/] riichi deal · seed {seed} · preset {preset}", _event_line,
+                     _result_panel, seed, log_path, console, input_fn)
+
+
+def play_deal(engine_class, ai_class, header: str, event_line, show_result, seed: int | None = None,
+              log_path: str | None = None, console=None, input_fn: Callable[[str], str] | None = None) -> int:
+    """One deal in text mode at either table: you (East, the dealer) against three ``ai_class`` players; the
+    recent moves come from ``event_line``, the end from ``show_result(engine, console, names, deltas)``."""
+    import random
+    from rich.console import Console
     from scorer.cli.board import render_board
 
     console = console or Console()
@@ -206,15 +218,14 @@ def play_interactive(seed: int | None = None, log_path: str | None = None, conso
     log = open(log_path, "w", encoding="utf-8") if log_path else None
 
     def on_event(e, state):
-        line = _event_line(e, state, names)
+        line = event_line(e, state, names)
         if line:
             recent.append(line)
             del recent[:-8]
 
-    players = [human] + [RiichiAI(n) for n in names[1:]]
-    eng = Engine(players, seed=seed, log=log, on_event=on_event)
-    start = [eng.scores[s] for s in range(4)]
-    console.print(f"[bold]mjscore[/] riichi deal · seed {seed} · preset {eng.preset.name}")
+    eng = engine_class([human] + [ai_class(n) for n in names[1:]], seed=seed, log=log, on_event=on_event)
+    start = list(eng.scores)
+    console.print(header.format(seed=seed, preset=eng.preset.name))
     try:
         eng.run()
     except (EOFError, KeyboardInterrupt):
@@ -224,10 +235,10 @@ def play_interactive(seed: int | None = None, log_path: str | None = None, conso
         if log:
             log.close()
     st = eng.state
-    eng.deltas = [st.players[s].score - start[s] for s in range(4)]
+    deltas = [st.players[s].score - start[s] for s in range(4)]
     console.rule("End of the deal")
     console.print(render_board(st, 0, names, recent, reveal=True))
-    _result_panel(eng, console, names)
+    show_result(eng, console, names, deltas)
     if log_path:
         console.print(f"Log written to {log_path}")
     return 0
@@ -247,22 +258,8 @@ def auto_stats(deals: int, seed: int | None = 0, on_deal: Callable[[int], None] 
     for i in range(deals):
         eng = Engine([RiichiAI(f"ai{s}") for s in range(4)], seed=base + i)
         eng.run()
-        st = eng.state
-        res = st.result
-        if res.type == "win":
-            stats["wins"] += 1
-            stats["wins_by_seat"][res.seat] += 1
-            if res.from_seat is None:
-                stats["tsumo"] += 1
-            else:
-                stats["ron"] += 1
-                stats["deal_ins"][res.from_seat] += 1
-        else:
-            stats["exhaustive_draws"] += 1
+        tally_deal(stats, totals, eng, "tsumo", "ron")
         stats["riichi"] += sum(1 for e in eng.events if e.type == "riichi")
-        stats["calls"] += sum(1 for e in eng.events if e.type == "call")
-        for s in range(4):
-            totals[s] += st.players[s].score
         if on_deal:
             on_deal(i)
     if deals:
@@ -273,6 +270,27 @@ def auto_stats(deals: int, seed: int | None = 0, on_deal: Callable[[int], None] 
     return stats
 
 
+def tally_deal(stats: dict, totals: list[int], eng, self_drawn: str, on_discard: str) -> None:
+    """Count one finished AI-only deal into the summary, as both tables count it: wins by seat, self-drawn or on
+    a discard (counted under the table's words ``self_drawn`` / ``on_discard``) with the deal-ins, exhaustive
+    draws, calls, and each seat's final score into ``totals``."""
+    st = eng.state
+    res = st.result
+    if res.type == "win":
+        stats["wins"] += 1
+        stats["wins_by_seat"][res.seat] += 1
+        if res.from_seat is None:
+            stats[self_drawn] += 1
+        else:
+            stats[on_discard] += 1
+            stats["deal_ins"][res.from_seat] += 1
+    else:
+        stats["exhaustive_draws"] += 1
+    stats["calls"] += sum(1 for e in eng.events if e.type == "call")
+    for s in range(4):
+        totals[s] += st.players[s].score
+
+
 def play_auto(deals: int = 100, seed: int | None = 0, json_out: bool = False, console=None,
               rules: str = "riichi") -> int:
     """``mjscore play --auto --deals N [--seed S] [--json]``: AI-only deals, a progress bar on a terminal, then
@@ -280,6 +298,24 @@ def play_auto(deals: int = 100, seed: int | None = 0, json_out: bool = False, co
     if rules == "mcr":   # issue #5: AI-only MCR deals, summary with the share of wins by fan plan
         from scorer.cli import play_mcr
         return play_mcr.play_auto(deals, seed, json_out, console)
+    return run_auto(deals, seed, json_out, console, auto_stats, _summary_rows)
+
+
+def _summary_rows(stats: dict) -> list[tuple[str, str]]:
+    return [("wins", f"{stats['wins']} (tsumo {stats['tsumo']}, ron {stats['ron']})"),
+            ("exhaustive draws", str(stats["exhaustive_draws"])),
+            ("deal-ins by seat", " ".join(map(str, stats["deal_ins"]))),
+            ("wins by seat", " ".join(map(str, stats["wins_by_seat"]))),
+            ("riichi declared", str(stats["riichi"])),
+            ("calls", str(stats["calls"])),
+            ("average points E S W N", " ".join(f"{x:,.0f}" for x in stats["average_points"]))]
+
+
+def run_auto(deals: int, seed: int | None, json_out: bool, console, auto_stats, summary_rows,
+             table: str = "") -> int:
+    """AI-only deals at either table: ``auto_stats(deals, seed, on_deal)`` with a progress bar on a terminal,
+    then one JSON object, or a table of ``summary_rows(stats)``. ``table``: the table's name before "deals"
+    ("MCR ")."""
     from rich.console import Console
     console = console or Console()
     if deals < 0:
@@ -288,7 +324,7 @@ def play_auto(deals: int = 100, seed: int | None = 0, json_out: bool = False, co
     if console.is_terminal and not json_out:
         from rich.progress import Progress
         with Progress(console=console, transient=True) as prog:
-            task = prog.add_task("AI deals", total=deals)
+            task = prog.add_task(f"{table}AI deals", total=deals)
             stats = auto_stats(deals, seed, lambda i: prog.advance(task))
     else:
         stats = auto_stats(deals, seed)
@@ -296,16 +332,11 @@ def play_auto(deals: int = 100, seed: int | None = 0, json_out: bool = False, co
         sys.stdout.write(json.dumps(stats) + "\n")
         return 0
     from rich.table import Table
-    t = Table(title=f"{deals} AI-only deals (seeds {stats['seed']}…)", show_header=False)
+    t = Table(title=f"{deals} AI-only {table}deals (seeds {stats['seed']}…)", show_header=False)
     t.add_column("what")
     t.add_column("value", justify="right")
-    t.add_row("wins", f"{stats['wins']} (tsumo {stats['tsumo']}, ron {stats['ron']})")
-    t.add_row("exhaustive draws", str(stats["exhaustive_draws"]))
-    t.add_row("deal-ins by seat", " ".join(map(str, stats["deal_ins"])))
-    t.add_row("wins by seat", " ".join(map(str, stats["wins_by_seat"])))
-    t.add_row("riichi declared", str(stats["riichi"]))
-    t.add_row("calls", str(stats["calls"]))
-    t.add_row("average points E S W N", " ".join(f"{x:,.0f}" for x in stats["average_points"]))
+    for what, value in summary_rows(stats):
+        t.add_row(what, value)
     console.print(t)
     return 0
 

@@ -138,6 +138,21 @@ def can_kan(state: GameState) -> bool:
     return state.kans < state.preset.max_kans and state.live_left > 0
 
 
+def kan_declarations(p, seat: int, counts: list[int]) -> list[Action]:
+    """The kans a player may declare on their turn, both tables alike: a concealed kan of each kind held four
+    times (``counts``: the hand's counts by kind), an added kan with each tile that completes one of their pons."""
+    out = []
+    for k in range(34):
+        if counts[k] == 4:
+            out.append(Action(ANKAN, seat, None, tuple(sorted(t for t in p.hand if t >> 2 == k))))
+    for m in p.melds:
+        if m.kind == "pon":
+            for t in p.hand:
+                if t >> 2 == m.tiles[0] >> 2:
+                    out.append(Action(KAKAN, seat, t))
+    return out
+
+
 def _tenpai_after(counts: list[int], melds: int, kind: int) -> bool:
     counts[kind] -= 1
     ok = shanten(counts, melds) == 0
@@ -193,14 +208,7 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
             out.append(Action(DISCARD, seat, drawn))
         return out
     if kan_ok:
-        for k in range(34):
-            if counts[k] == 4:
-                out.append(Action(ANKAN, seat, None, tuple(sorted(t for t in p.hand if t >> 2 == k))))
-        for m in p.melds:
-            if m.kind == "pon":
-                for t in p.hand:
-                    if t >> 2 == m.tiles[0] >> 2:
-                        out.append(Action(KAKAN, seat, t))
+        out += kan_declarations(p, seat, counts)
     # the drawn tile first, so that of equal copies the listed one is the drawn one (tsumogiri)
     hand = sorted(p.hand, key=lambda t: t != drawn)
     if (p.is_closed and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
@@ -231,12 +239,8 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
                     out.append(Action(PON, seat, tile, tuple(pair)))
         if len(same) == 3 and can_kan(state):
             out.append(Action(KAN, seat, tile, tuple(same)))
-        if seat == (state.last_discarder + 1) % 4 and k < 27:
-            pos = k % 9
-            for lo in (pos - 2, pos - 1, pos):
-                if lo < 0 or lo + 2 > 8:
-                    continue
-                need = [k - pos + lo + i for i in range(3) if lo + i != pos]
+        if seat == (state.last_discarder + 1) % 4:
+            for need in chi_partners(k):
                 a = [t for t in p.hand if t >> 2 == need[0]]
                 b = [t for t in p.hand if t >> 2 == need[1]]
                 for x in a:
@@ -247,6 +251,15 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
         return []
     out.append(Action(PASS, seat))
     return _dedupe(out, table)
+
+
+def chi_partners(k: int) -> list[list[int]]:
+    """The two other kinds of each sequence a tile of kind ``k`` completes (chi at the riichi table, chow at the
+    MCR table): up to three, none for an honor."""
+    if k >= 27:
+        return []
+    pos = k % 9
+    return [[k - pos + lo + i for i in range(3) if lo + i != pos] for lo in (pos - 2, pos - 1, pos) if 0 <= lo <= 6]
 
 
 def _chi_kuikae(need: list[int], called: int) -> frozenset[int]:

@@ -68,6 +68,15 @@ def _payments(result, state: GameState, winner: int, from_seat: int | None) -> d
     return out
 
 
+def notation_of(hand) -> str:
+    """A winning hand's notation for the win event ("" if it cannot be written: the formatter is optional for
+    play)."""
+    try:
+        return hand.notation()
+    except Exception:
+        return ""
+
+
 class Engine:
     """One deal. ``players`` are four objects with ``choose(state, seat, actions)``; ``log`` gets JSON lines."""
 
@@ -98,8 +107,12 @@ class Engine:
         if self.on_event is not None:
             self.on_event(event, self.state)
 
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The seat's legal actions under this table's rules (the MCR engine answers with its own)."""
+        return legal_actions(self.state, seat)
+
     def ask(self, seat: int) -> Action | None:
-        legal = legal_actions(self.state, seat)
+        legal = self.legal_actions(seat)
         if not legal:
             return None
         action = self.players[seat].choose(self.state, seat, legal)
@@ -114,27 +127,32 @@ class Engine:
         if pre.multiple_ron != "head_bump" or pre.abortive_draws or pre.kan_dora != "immediate":
             raise NotImplementedError(f"this engine plays head bump, no abortive draws and immediate kan dora; "
                                       f"preset {pre.name!r} asks for more")
-        st, wall = self.state, self.wall
+        wall = self.wall
         names = [getattr(p, "name", type(p).__name__) for p in self.players]
         self.emit(ev.Start(seed=self.seed, preset=self.preset.name, rules=self.preset.rules, players=names,
                            wall=list(wall.ids) if self.seed is None else None))
         self.emit(ev.Deal(dealer=self.dealer, round_wind=0, honba=self.honba, sticks=self.sticks,
                           scores=list(self.scores), hands=[list(h) for h in wall.hands()],
                           dora_indicator=wall.dora_indicator(0), live_left=wall.live_left))
-        seat, need_draw = self.dealer, True
+        return self._play(self.dealer, need_draw=True)
+
+    def _play(self, seat: int, need_draw: bool) -> GameState:
+        """The turns after the deal, the same at both tables: draw, act (win, kan, discard), then every answer to
+        the discard (win, then pon/kan, then chi). The table's own steps are the hooks ``_draw``, ``_replacement``
+        (False: the wall ran out, the deal is exhausted), ``_win`` and ``_exhausted``."""
+        st = self.state
         while True:
             if need_draw:
-                if st.live_left == 0:
-                    self._exhaustive_draw()
-                    return st
-                self.emit(ev.Draw(seat=seat, tile=wall.draw()))
+                if st.live_left == 0 or not self._draw(seat):
+                    return self._exhausted()
             a = self.ask(seat)
             if a.type == TSUMO:
                 self._win(seat, None, a.tile)
                 return st
             if a.type == ANKAN:
                 self.emit(ev.Call(seat=seat, kind="ankan", tiles=sorted(a.tiles)))
-                self._kan_dora_and_replacement(seat)
+                if not self._replacement(seat):
+                    return self._exhausted()
                 need_draw = False
                 continue
             if a.type == KAKAN:
@@ -145,7 +163,8 @@ class Engine:
                 if rons:
                     self._win(rons[0], seat, a.tile, chankan=True)   # head bump
                     return st
-                self._kan_dora_and_replacement(seat)
+                if not self._replacement(seat):
+                    return self._exhausted()
                 need_draw = False
                 continue
             if a.type == RIICHI:
@@ -165,11 +184,21 @@ class Engine:
                 self.emit(ev.Call(seat=s, kind=r.type, tiles=sorted(r.tiles + (r.tile,)), called=r.tile,
                                   from_seat=seat))
                 seat = s
-                if r.type == KAN:
-                    self._kan_dora_and_replacement(s)
+                if r.type == KAN and not self._replacement(s):
+                    return self._exhausted()
                 need_draw = False
                 continue
             seat, need_draw = (seat + 1) % 4, True
+
+    def _draw(self, seat: int) -> bool:
+        self.emit(ev.Draw(seat=seat, tile=self.wall.draw()))
+        return True
+
+    def _replacement(self, seat: int) -> bool:
+        """A kan: a new dora indicator, then the replacement from the dead wall (always there: a kan needs it)."""
+        self.emit(ev.Dora(indicator=self.wall.dora_indicator(self.state.kans)))
+        self.emit(ev.Draw(seat=seat, tile=self.wall.draw_replacement(), rinshan=True))
+        return True
 
     def _collect_all(self, discarder: int) -> list[tuple[int, Action]]:
         """Every seat's response to a discard, asked before anything is awarded, in priority seat order."""
@@ -183,10 +212,6 @@ class Engine:
     def _collect(self, offerer: int, only_ron: bool) -> list[int]:
         return [s for s, a in self._collect_all(offerer) if a.type == RON]
 
-    def _kan_dora_and_replacement(self, seat: int) -> None:
-        self.emit(ev.Dora(indicator=self.wall.dora_indicator(self.state.kans)))
-        self.emit(ev.Draw(seat=seat, tile=self.wall.draw_replacement(), rinshan=True))
-
     def _win(self, seat: int, from_seat: int | None, tile: int, chankan: bool = False) -> None:
         st = self.state
         ura = tuple(self.wall.ura_indicator(i) for i in range(len(st.dora_indicators))) \
@@ -195,11 +220,7 @@ class Engine:
         if not result.win:
             raise IllegalActionError(f"seat {seat} declared a win the scorer refuses: {result.reason}")
         deltas = settle_win(result, st, seat, from_seat)
-        hand = win_hand(st, seat, tile, tsumo=from_seat is None, chankan=chankan, ura=ura)
-        try:
-            text = hand.notation()
-        except Exception:   # the notation formatter is optional for play
-            text = ""
+        text = notation_of(win_hand(st, seat, tile, tsumo=from_seat is None, chankan=chankan, ura=ura))
         self.result = result
         self.emit(ev.Win(seat=seat, from_seat=from_seat, tile=tile, deltas=deltas, han=int(result.han or 0),
                          fu=int(result.fu or 0), points=int(result.points or 0),
@@ -207,7 +228,8 @@ class Engine:
                          limit=result.limit,
                          ura_indicators=list(ura), hand=text))
 
-    def _exhaustive_draw(self) -> None:
+    def _exhausted(self) -> GameState:
+        """An exhaustive draw: noten players pay tenpai players; riichi deposits as the preset says."""
         st, pre = self.state, self.preset
         tenpai = [bool(p.waits) for p in st.players]
         n = sum(tenpai)
@@ -221,6 +243,7 @@ class Engine:
                 if p.riichi_accepted:
                     deltas[s] += pre.riichi_cost
         self.emit(ev.DrawGame(reason="exhaustive", tenpai=tenpai, deltas=deltas, deposits_returned=returned))
+        return st
 
 
 def play_deal(players: Sequence[Player], **kwargs) -> Engine:
@@ -273,10 +296,11 @@ def check_event(state: GameState, e: ev.Event) -> str | None:
 
 
 def replay(events, *, strict: bool = True, check_rules: bool = True,
-           visitor: Callable[[ev.Event, GameState], None] | None = None) -> GameState:
+           visitor: Callable[[ev.Event, GameState], None] | None = None, rules: str | None = None) -> GameState:
     """Rebuild the state from events (or JSON lines): a reader plus a visitor. ``check_rules``: every player's
     action must be among its legal actions. Strict: a bad event raises :class:`LogError`; lenient: bad events
-    are collected in ``state.errors`` and skipped."""
+    are collected in ``state.errors`` and skipped. ``rules``: read the log under these rules whatever its start
+    line says (None: the start line's, riichi without one)."""
     from scorer.errors import LogError
     state: GameState | None = None
     errors: list[str] = []
@@ -287,8 +311,8 @@ def replay(events, *, strict: bool = True, check_rules: bool = True,
             e = ev.event_from_dict(json.loads(e))
         if state is None:
             start = e if isinstance(e, ev.Start) else None
-            state = state_type(start.rules if start else "riichi")(start.preset if start else None,
-                                                                    start.seed if start else None)
+            new_state = state_type(rules or (start.rules if start else "riichi"))
+            state = new_state(start.preset, start.seed) if start else new_state()   # else: the rules' own preset
         try:
             why = check_event(state, e) if check_rules and state.phase != "start" and \
                 state.preset.rules == "riichi" else None

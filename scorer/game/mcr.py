@@ -34,13 +34,15 @@ from typing import Callable, Iterable, Sequence
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action)
-from scorer.game.engine import Engine, IllegalActionError
+from scorer.game.actions import (CHI, DISCARD, KAN, PASS, PON, RON, TSUMO, Action, _dedupe, chi_partners,
+                                 kan_declarations)
+from scorer.game.actions import is_legal as _is_legal
+from scorer.game.engine import Engine, IllegalActionError, notation_of, replay as replay_events
 from scorer.game.presets import find_preset
 from scorer.game.state import ACT, CHANKAN, DRAW, RESPOND, GameState
-from scorer.game.wall import TILES_NO_RED
+from scorer.game.wall import TILES_NO_RED, arranged_ids
 from scorer.hand import Hand, Situation
-from scorer.tiles import FLOWER_BASE, Tile, parse_tiles
+from scorer.tiles import FLOWER_BASE, Tile
 
 N_MCR_TILES = 144
 FLOWER_ID0 = 136
@@ -105,29 +107,8 @@ class McrWall:
         """A wall with chosen hands (13 tiles each, notation, flowers as ``1f``-``8f``), the first draws from the
         front in order (the dealer's 14th first) and the first replacements from the far end in order; every
         other place is filled by the remaining tiles shuffled with ``seed``."""
-        pool: dict[Tile, list[int]] = {}
-        for i in range(N_MCR_TILES):
-            pool.setdefault(MCR_TILES[i], []).append(i)
-
-        def take(text: str) -> list[int]:
-            out = []
-            for t in (parse_tiles(text) if text else []):
-                if not pool.get(t):
-                    raise ValueError(f"no copy of {t} left for the arranged wall")
-                out.append(pool[t].pop(0))
-            return out
-
-        hand_ids = []
-        for h in hands:
-            ids = take(h)
-            if len(ids) != HAND_SIZE:
-                raise ValueError(f"a hand of 13 tiles, not {len(ids)}: {h!r}")
-            hand_ids.append(ids)
-        draw_ids = take(draws)
-        repl_ids = take(replacements)
-        rest = [i for ids in pool.values() for i in ids]
-        random.Random(seed).shuffle(rest)
-        return cls([i for h in hand_ids for i in h] + draw_ids + rest + repl_ids[::-1])
+        hand_ids, (draw_ids, repl_ids), rest = arranged_ids(MCR_TILES, hands, draws, replacements, seed=seed)
+        return cls(hand_ids + draw_ids + rest + repl_ids[::-1])
 
 
 # ---- the state ------------------------------------------------------------------------------------------------
@@ -287,17 +268,6 @@ def meets_minimum(result, preset) -> bool:
 
 
 # ---- legal actions --------------------------------------------------------------------------------------------
-def _dedupe(actions: list[Action], table) -> list[Action]:
-    seen = set()
-    out = []
-    for a in actions:
-        k = a.key(table)
-        if k not in seen:
-            seen.add(k)
-            out.append(a)
-    return out
-
-
 def can_kong(state: GameState) -> bool:
     """A kong needs a replacement tile left in the wall."""
     return state.live_left > 0
@@ -334,14 +304,7 @@ def _turn_actions(state: McrState, seat: int) -> list[Action]:
         counts = [0] * 34
         for t in p.hand:
             counts[t >> 2] += 1
-        for k in range(34):
-            if counts[k] == 4:
-                out.append(Action(ANKAN, seat, None, tuple(sorted(t for t in p.hand if t >> 2 == k))))
-        for m in p.melds:
-            if m.kind == "pon":
-                for t in p.hand:
-                    if t >> 2 == m.tiles[0] >> 2:
-                        out.append(Action(KAKAN, seat, t))
+        out += kan_declarations(p, seat, counts)
     out += [Action(DISCARD, seat, t) for t in hand]
     return _dedupe(out, table)
 
@@ -359,12 +322,9 @@ def _response_actions(state: McrState, seat: int) -> list[Action]:
             out.append(Action(PON, seat, tile, tuple(same[:2])))
         if len(same) == 3:
             out.append(Action(KAN, seat, tile, tuple(same)))
-        if seat == (state.last_discarder + 1) % 4 and k < 27:
-            pos = k % 9
-            for lo in (pos - 2, pos - 1, pos):
-                if lo < 0 or lo + 2 > 8:
-                    continue
-                need = [k - pos + lo + i for i in range(3) if lo + i != pos]
+        if seat == (state.last_discarder + 1) % 4:
+            # one chow per shape: no red fives and no kuikae at this table, so any copies will do
+            for need in chi_partners(k):
                 a = next((t for t in p.hand if t >> 2 == need[0]), None)
                 b = next((t for t in p.hand if t >> 2 == need[1]), None)
                 if a is not None and b is not None:
@@ -375,28 +335,10 @@ def _response_actions(state: McrState, seat: int) -> list[Action]:
     return _dedupe(out, state.table)
 
 
-def is_legal(state: McrState, action: Action) -> bool:
-    """Is ``action`` one of the seat's legal actions (up to equivalent copies) with ids the seat really holds?"""
-    legal = legal_actions(state, action.seat)
-    table = state.table
-    key = action.key(table)
-    if not any(a.key(table) == key for a in legal):
-        return False
-    own = list(action.tiles)
-    if action.type in (DISCARD, KAKAN, TSUMO):
-        own.append(action.tile)
-    if action.type == TSUMO and action.tile != state.last_draw:
-        return False
-    if action.type == RON and action.tile not in (state.last_discard, state.kakan_tile):
-        return False
-    if action.type in (CHI, PON, KAN) and action.tile != state.last_discard:
-        return False
-    rest = list(state.players[action.seat].hand)
-    for t in own:
-        if t not in rest:
-            return False
-        rest.remove(t)
-    return True
+def is_legal(state: McrState, action: Action, legal: list[Action] | None = None) -> bool:
+    """Is ``action`` one of the seat's legal actions (up to equivalent copies) with ids the seat really holds?
+    The riichi table's check, against the MCR legal actions."""
+    return _is_legal(state, action, legal if legal is not None else legal_actions(state, action.seat))
 
 
 # ---- the engine -----------------------------------------------------------------------------------------------
@@ -427,15 +369,8 @@ class McrEngine(Engine):
         self.state = McrState(self.preset, seed)
         self.result = None
 
-    def ask(self, seat: int) -> Action | None:
-        legal = legal_actions(self.state, seat)
-        if not legal:
-            return None
-        action = self.players[seat].choose(self.state, seat, legal)
-        if action.seat != seat or not is_legal(self.state, action):
-            raise IllegalActionError(f"seat {seat} chose an illegal action {action!r}")
-        self.actions.append(action)
-        return action
+    def legal_actions(self, seat: int) -> list[Action]:
+        return legal_actions(self.state, seat)
 
     # ---- flowers ----------------------------------------------------------------------------------------------
     def _replace_flowers(self, seat: int) -> bool:
@@ -445,22 +380,26 @@ class McrEngine(Engine):
             flowers = [t for t in p.hand if is_flower_id(t)]
             if not flowers:
                 return True
-            for f in flowers:
-                if self.wall.live_left == 0:
-                    self.emit(Flower(seat=seat, tile=f, replacement=None))
-                    return False
-                self.emit(Flower(seat=seat, tile=f, replacement=self.wall.draw_replacement()))
+            if not self._reveal(seat, flowers):
+                return False
 
     def _deal_flowers(self) -> bool:
         """In the deal: seats reveal in order from the dealer, round after round, until no hand holds a flower."""
         st = self.state
         while any(is_flower_id(t) for p in st.players for t in p.hand):
             for s in [(self.dealer + i) % 4 for i in range(4)]:
-                for f in [t for t in st.players[s].hand if is_flower_id(t)]:
-                    if self.wall.live_left == 0:
-                        self.emit(Flower(seat=s, tile=f, replacement=None))
-                        return False
-                    self.emit(Flower(seat=s, tile=f, replacement=self.wall.draw_replacement()))
+                if not self._reveal(s, [t for t in st.players[s].hand if is_flower_id(t)]):
+                    return False
+        return True
+
+    def _reveal(self, seat: int, flowers: list[int]) -> bool:
+        """Reveal these flowers of ``seat`` one by one, each replaced from the far end. False: the wall ran out
+        (the last flower is revealed without a replacement)."""
+        for f in flowers:
+            if self.wall.live_left == 0:
+                self.emit(Flower(seat=seat, tile=f, replacement=None))
+                return False
+            self.emit(Flower(seat=seat, tile=f, replacement=self.wall.draw_replacement()))
         return True
 
     def _draw(self, seat: int, replacement: bool = False) -> bool:
@@ -468,9 +407,13 @@ class McrEngine(Engine):
         self.emit(ev.Draw(seat=seat, tile=tile, rinshan=replacement))
         return self._replace_flowers(seat)
 
+    def _replacement(self, seat: int) -> bool:
+        """A kong's replacement from the far end (no dora at this table)."""
+        return self._draw(seat, replacement=True)
+
     # ---- the deal ---------------------------------------------------------------------------------------------
     def run(self) -> McrState:
-        st, wall = self.state, self.wall
+        wall = self.wall
         names = [getattr(p, "name", type(p).__name__) for p in self.players]
         self.emit(ev.Start(seed=self.seed, preset=self.preset.name, rules="mcr", players=names))
         hands: list[list[int]] = [[] for _ in range(4)]
@@ -478,58 +421,10 @@ class McrEngine(Engine):
             hands[(self.dealer + i) % 4] = list(h)
         self.emit(ev.Deal(dealer=self.dealer, round_wind=0, scores=list(self.scores), hands=[list(h) for h in hands],
                           dora_indicator=None, live_left=wall.live_left))
-        seat = self.dealer
-        self.emit(ev.Draw(seat=seat, tile=wall.draw()))      # the dealer's 14th tile
+        self.emit(ev.Draw(seat=self.dealer, tile=wall.draw()))      # the dealer's 14th tile
         if not self._deal_flowers():
             return self._exhausted()
-        need_draw = False
-        while True:
-            if need_draw:
-                if st.live_left == 0:
-                    return self._exhausted()
-                if not self._draw(seat):
-                    return self._exhausted()
-            a = self.ask(seat)
-            if a.type == TSUMO:
-                self._win(seat, None, a.tile)
-                return st
-            if a.type == ANKAN:
-                self.emit(ev.Call(seat=seat, kind="ankan", tiles=sorted(a.tiles)))
-                if not self._draw(seat, replacement=True):
-                    return self._exhausted()
-                need_draw = False
-                continue
-            if a.type == KAKAN:
-                pon = next(m for m in st.players[seat].melds if m.kind == "pon" and m.tiles[0] >> 2 == a.tile >> 2)
-                self.emit(ev.Call(seat=seat, kind="kakan", tiles=sorted(pon.tiles + [a.tile]), called=a.tile,
-                                  from_seat=pon.from_seat))
-                rons = [s for s, r in self._collect_all(seat) if r.type == RON]
-                if rons:
-                    self._win(rons[0], seat, a.tile, chankan=True)   # head bump
-                    return st
-                if not self._draw(seat, replacement=True):
-                    return self._exhausted()
-                need_draw = False
-                continue
-            self.emit(ev.Discard(seat=seat, tile=a.tile, tsumogiri=a.tile == st.last_draw))
-            responses = self._collect_all(seat)
-            rons = [s for s, r in responses if r.type == RON]
-            if rons:
-                self._win(rons[0], seat, st.last_discard)           # head bump: nearest after the discarder
-                return st
-            call = next(((s, r) for s, r in responses if r.type in (PON, KAN)), None) or \
-                next(((s, r) for s, r in responses if r.type == CHI), None)
-            if call is not None:
-                s, r = call
-                self.emit(ev.Call(seat=s, kind=r.type, tiles=sorted(r.tiles + (r.tile,)), called=r.tile,
-                                  from_seat=seat))
-                seat = s
-                if r.type == KAN:
-                    if not self._draw(s, replacement=True):
-                        return self._exhausted()
-                need_draw = False
-                continue
-            seat, need_draw = (seat + 1) % 4, True
+        return self._play(self.dealer, need_draw=False)       # the turns go as at the riichi table
 
     def _win(self, seat: int, from_seat: int | None, tile: int, chankan: bool = False) -> None:
         st = self.state
@@ -538,11 +433,7 @@ class McrEngine(Engine):
             raise IllegalActionError(f"seat {seat} declared a win the scorer refuses: {result.reason}")
         d = result.to_dict()
         deltas = deltas_for(int(d["total"]), seat, from_seat)
-        hand = win_hand(st, seat, tile, tsumo=from_seat is None, chankan=chankan)
-        try:
-            text = hand.notation()
-        except Exception:   # the notation formatter is optional for play
-            text = ""
+        text = notation_of(win_hand(st, seat, tile, tsumo=from_seat is None, chankan=chankan))
         self.result = result
         self.emit(ev.Win(seat=seat, from_seat=from_seat, tile=tile, deltas=deltas, han=0, fu=0,
                          points=int(d["total"]),
@@ -562,27 +453,5 @@ def play_deal(players, **kwargs) -> McrEngine:
 
 
 def replay(events: Iterable, *, strict: bool = True, visitor=None) -> McrState:
-    """Rebuild an MCR deal's state from its events (or JSON lines)."""
-    state: McrState | None = None
-    errors: list[str] = []
-    for e in events:
-        if isinstance(e, str):
-            if not e.strip():
-                continue
-            e = ev.event_from_dict(json.loads(e))
-        if state is None:
-            state = McrState(e.preset if isinstance(e, ev.Start) else "mcr",
-                             e.seed if isinstance(e, ev.Start) else None)
-        try:
-            state.apply(e)
-        except LogError as err:
-            if strict:
-                raise
-            errors.append(str(err))
-            continue
-        if visitor is not None:
-            visitor(e, state)
-    if state is None:
-        raise LogError("an empty log")
-    state.errors = errors  # type: ignore[attr-defined]
-    return state
+    """Rebuild an MCR deal's state from its events (or JSON lines): the shared reader, no rule checks."""
+    return replay_events(events, strict=strict, check_rules=False, visitor=visitor, rules="mcr")

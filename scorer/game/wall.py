@@ -91,30 +91,8 @@ class Wall:
 
         A red five is written ``0m``; ``5m`` takes a plain five.
         """
-        pool: dict[Tile, list[int]] = {}
-        for i in range(N_TILES):
-            pool.setdefault(TILES[i], []).append(i)
-
-        def take(text: str) -> list[int]:
-            out = []
-            for t in (parse_tiles(text) if text else []):
-                if not pool.get(t):
-                    raise ValueError(f"no copy of {t} left for the arranged wall")
-                out.append(pool[t].pop(0))
-            return out
-
-        hand_ids = []
-        for h in hands:
-            ids = take(h)
-            if len(ids) != HAND_SIZE:
-                raise ValueError(f"a hand of 13 tiles, not {len(ids)}: {h!r}")
-            hand_ids.append(ids)
-        draw_ids = take(draws if isinstance(draws, str) else "".join(draws))
-        repl_ids = take(replacements)
-        dora_ids = take(dora)
-        ura_ids = take(ura)
-        rest = [i for ids in pool.values() for i in ids]
-        random.Random(seed).shuffle(rest)
+        hand_ids, (draw_ids, repl_ids, dora_ids, ura_ids), rest = arranged_ids(
+            TILES, hands, draws if isinstance(draws, str) else "".join(draws), replacements, dora, ura, seed=seed)
         dead: list[int | None] = [None] * 14
         for j, t in enumerate(repl_ids):
             dead[j] = t
@@ -125,5 +103,34 @@ class Wall:
         for j in range(14):
             if dead[j] is None:
                 dead[j] = rest.pop()
-        live = [i for h in hand_ids for i in h] + draw_ids + rest
+        live = hand_ids + draw_ids + rest
         return cls(live + dead)  # type: ignore[operator]
+
+
+def arranged_ids(table: Sequence[Tile], hands: Sequence[str], *groups: str,
+                 seed: int) -> tuple[list[int], list[list[int]], list[int]]:
+    """The ids an arranged wall places, from the physical tiles of ``table`` (the riichi wall's 136 or the MCR
+    wall's 144), lowest id of a tile first: the chosen hands' (13 tiles each, notation; one list in seat order), each
+    further group's (notation), and every id left over, shuffled with ``seed``."""
+    pool: dict[Tile, list[int]] = {}
+    for i, tile in enumerate(table):
+        pool.setdefault(tile, []).append(i)
+
+    def take(text: str) -> list[int]:
+        out = []
+        for t in (parse_tiles(text) if text else []):
+            if not pool.get(t):
+                raise ValueError(f"no copy of {t} left for the arranged wall")
+            out.append(pool[t].pop(0))
+        return out
+
+    hand_ids = []
+    for h in hands:
+        ids = take(h)
+        if len(ids) != HAND_SIZE:
+            raise ValueError(f"a hand of 13 tiles, not {len(ids)}: {h!r}")
+        hand_ids += ids
+    group_ids = [take(g) for g in groups]
+    rest = [i for ids in pool.values() for i in ids]
+    random.Random(seed).shuffle(rest)
+    return hand_ids, group_ids, rest

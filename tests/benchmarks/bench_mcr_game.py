@@ -10,33 +10,22 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 
 def run(deals: int, seed: int) -> dict:
-    from scorer.game.ai.mcr import McrAI
-    from scorer.game.mcr import McrEngine
+    from scorer.cli.play_mcr import auto_stats   # the same deals as ``mjscore play --rules mcr --auto``
 
-    wins = 0
-    plans: Counter = Counter()
     t = time.perf_counter()
     cpu = time.process_time()
-    for i in range(deals):
-        ais = [McrAI() for _ in range(4)]
-        eng = McrEngine(ais, seed=seed + i)
-        eng.run()
-        res = eng.state.result
-        if res.type == "win":
-            wins += 1
-            plans[ais[res.seat].won_plan or "other"] += 1
+    stats = auto_stats(deals, seed)
     dt = time.perf_counter() - t
     dcpu = time.process_time() - cpu
     return {"deals": deals, "seconds": round(dt, 2), "deals_per_s": round(deals / dt, 2),
             "cpu_seconds": round(dcpu, 2), "deals_per_cpu_s": round(deals / dcpu, 2),
-            "wins": wins, "win_rate": round(wins / deals, 3) if deals else 0.0, "plans": dict(plans.most_common())}
+            "wins": stats["wins"], "win_rate": stats.get("win_rate", 0.0), "plans": stats["wins_by_plan"]}
 
 
 def main(argv=None) -> int:

@@ -68,15 +68,9 @@ def _chow_distance(c: list[int], melds, chows, unseen) -> int:
     if free > 1:
         return INF
     rest = list(c)
-    missing = 0
-    for k0 in need:
-        for k in (k0, k0 + 1, k0 + 2):
-            if rest[k]:
-                rest[k] -= 1
-            else:
-                if unseen[k] <= 0:
-                    return INF
-                missing += 1
+    missing = _take(rest, (k for k0 in need for k in (k0, k0 + 1, k0 + 2)), unseen)
+    if missing >= INF:
+        return INF
     return missing + standard_shanten(rest, 3 + free)
 
 
@@ -84,15 +78,24 @@ def _knitted_distance(c, melds, seq, unseen) -> int:
     if len(melds) > 1:
         return INF
     rest = list(c)
+    missing = _take(rest, seq, unseen)
+    if missing >= INF:
+        return INF
+    return missing + standard_shanten(rest, 3 + len(melds))
+
+
+def _take(rest: list[int], kinds, unseen) -> int:
+    """Take one tile of each of ``kinds`` out of the counts ``rest`` (in place): how many the hand lacks, or INF
+    as soon as a lacking kind has no copy left unseen (the plan cannot be completed)."""
     missing = 0
-    for k in seq:
+    for k in kinds:
         if rest[k]:
             rest[k] -= 1
+        elif unseen[k] <= 0:
+            return INF
         else:
-            if unseen[k] <= 0:
-                return INF
             missing += 1
-    return missing + standard_shanten(rest, 3 + len(melds))
+    return missing
 
 
 def _hk_distance(c, melds, seq) -> int:
