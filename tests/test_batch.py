@@ -1,0 +1,415 @@
+"""`mjscore batch`: one row per input hand in input order for every input format, errors as rows, stdin, exit
+codes and the summary, order kept across worker processes, bounded chunks in flight, a clean stop on Ctrl-C,
+game logs replayed, and the Dask engine writing byte-identical output to the local one."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from scorer import batch as B
+from scorer.cli import batch as CB
+from scorer.cli.batch import batch_command
+
+ROOT = Path(__file__).resolve().parent.parent
+REALDATA = ROOT.parent / "shared" / "realdata"
+
+GOOD = "234m456p22p45678s+3s ron riichi dora:1m"        # 4 han 30 fu, 7700
+TSUMO = "123m456p789s1155z+5z tsumo riichi dora:4p"      # mangan 2000/4000
+NO_WIN = "123m456p789s1155z+6z ron"                      # not complete
+MCR = "123m456m789m123p5s+5s rules:mcr tsumo"
+
+TEXT = f"""# a club's hands
+{GOOD}
+
+{TSUMO} claim:2000/4000
+12x
+{GOOD} claim:3900
+{NO_WIN}
+{{"hand": "{GOOD}", "claim": "7700"}}
+{{"hand": 5}}
+{{not json
+{GOOD} claim:77x
+"""
+# (line, kind) for each row of TEXT: ok / error / non-win, in order
+TEXT_ROWS = [(2, "win"), (4, "win"), (5, "error"), (6, "win"), (7, "non-win"), (8, "win"), (9, "error"),
+             (10, "error"), (11, "error")]
+
+JSONL = "\n".join([json.dumps({"hand": GOOD}), "", json.dumps({"hand": "1m", "claim": "7700"}),
+                   json.dumps({"hand": TSUMO, "claim": "2000/4000"}), "[1, 2]", json.dumps({"claim": "1"}),
+                   json.dumps({"hand": NO_WIN, "claim": "1000"})]) + "\n"
+JSONL_ROWS = [(1, "win"), (3, "error"), (4, "win"), (5, "error"), (6, "error"), (7, "non-win")]
+
+CSV = f"""id,hand,claim
+1,{GOOD},7700
+2,"{TSUMO}
+",2000/4000
+3,123x,
+4,,
+5,{NO_WIN},
+
+6,{GOOD},3900
+"""
+CSV_ROWS = [(2, "win"), (3, "win"), (5, "error"), (6, "error"), (7, "non-win"), (9, "win")]
+
+
+def _kind(row: dict) -> str:
+    if "error" in row:
+        return "error"
+    return "win" if row["win"] else "non-win"
+
+
+def _run(tmp_path, inputs, fmt="jsonl", jobs=1, engine="local", scheduler=None, rules=None, preset=None):
+    out = tmp_path / f"out-{fmt}-{jobs}-{engine}.txt"
+    rc = batch_command([str(p) for p in inputs], rules, preset, fmt, str(out), jobs, engine, scheduler)
+    return rc, out.read_text(encoding="utf-8")
+
+
+def _rows(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+@pytest.fixture()
+def files(tmp_path):
+    paths = {}
+    for name, text in (("hands.txt", TEXT), ("hands.jsonl", JSONL), ("hands.csv", CSV)):
+        p = tmp_path / name
+        p.write_text(text, encoding="utf-8")
+        paths[name] = p
+    return paths
+
+
+# ---- one row per input hand, in order, errors flagged -----------------------------------------------------------
+@pytest.mark.parametrize("name,expected", [("hands.txt", TEXT_ROWS), ("hands.jsonl", JSONL_ROWS),
+                                           ("hands.csv", CSV_ROWS)])
+def test_each_input_format_gives_one_row_per_hand_in_order(tmp_path, files, name, expected, capsys):
+    rc, text = _run(tmp_path, [files[name]])
+    rows = _rows(text)
+    assert [(r["line"], _kind(r)) for r in rows] == expected
+    assert all(r["source"] == str(files[name]) for r in rows)
+    assert rc == 1  # bad lines make the run's exit 1, but the run went on to the end
+    err = capsys.readouterr().err
+    n_err = sum(1 for _, k in expected if k == "error")
+    assert f"{len(expected)} rows" in err and f"{n_err} errors" in err
+    for line, kind in expected:
+        if kind == "error":
+            assert f"{files[name]}:{line}" in err
+
+
+def test_error_rows_quote_the_input_and_the_reason(tmp_path, files):
+    _, text = _run(tmp_path, [files["hands.txt"]])
+    bad = {r["line"]: r for r in _rows(text) if "error" in r}
+    assert bad[5]["input"] == "12x" and "suit letter" in bad[5]["error"] and "^" in bad[5]["error"]
+    assert "no \"hand\"" in bad[9]["error"]
+    assert "not a JSON object" in bad[10]["error"]
+    assert "bad claim" in bad[11]["error"]
+
+
+def test_claims_are_checked_line_by_line(tmp_path, files, capsys):
+    _, text = _run(tmp_path, [files["hands.txt"]])
+    rows = {r["line"]: r for r in _rows(text)}
+    assert rows[4]["claim_agrees"] is True and rows[4]["claim_expected"] == "2000/4000"
+    assert rows[6]["claim_agrees"] is False and rows[6]["claim_expected"] == "7700"
+    assert "missed riichi" in rows[6]["claim_why"]
+    assert rows[8]["claim"] == "7700" and rows[8]["claim_agrees"] is True  # the JSON object's claim
+    assert "claim" not in rows[2]
+    assert "claims: 2 agreed, 1 disputed" in capsys.readouterr().err
+
+
+def test_several_inputs_keep_their_order(tmp_path, files):
+    _, text = _run(tmp_path, [files["hands.csv"], files["hands.txt"], files["hands.jsonl"]])
+    got = [(Path(r["source"]).name, r["line"]) for r in _rows(text)]
+    want = ([("hands.csv", n) for n, _ in CSV_ROWS] + [("hands.txt", n) for n, _ in TEXT_ROWS]
+            + [("hands.jsonl", n) for n, _ in JSONL_ROWS])
+    assert got == want
+
+
+def test_a_broken_csv_record_is_an_error_row(tmp_path):
+    p = tmp_path / "broken.csv"
+    huge = "1" * (csv.field_size_limit() + 10)  # over the csv module's field limit
+    p.write_text(f"hand,claim\n{GOOD},7700\n{huge},1\n{GOOD},\n", encoding="utf-8")
+    rc, text = _run(tmp_path, [p])
+    rows = _rows(text)
+    assert [(r["line"], _kind(r)) for r in rows] == [(2, "win"), (3, "error"), (4, "win")]
+    assert "not a CSV record" in rows[1]["error"] and rc == 1
+
+
+def test_csv_output_has_one_record_per_hand(tmp_path, files):
+    _, text = _run(tmp_path, [files["hands.txt"]], fmt="csv")
+    records = list(csv.DictReader(io.StringIO(text)))
+    assert [int(r["line"]) for r in records] == [n for n, _ in TEXT_ROWS]
+    assert records[0]["points"] == "7700" and records[0]["han"] == "4" and records[0]["win"] == "true"
+    assert records[2]["error"].startswith("expected a suit letter") and "column 3" in records[2]["error"]
+    assert records[3]["claim_agrees"] == "false" and records[3]["claim_expected"] == "7700"
+    assert len(text.splitlines()) == 1 + len(TEXT_ROWS)  # a row is one physical line
+
+
+def test_table_output_has_a_header_and_one_line_per_hand(tmp_path, files):
+    _, text = _run(tmp_path, [files["hands.txt"]], fmt="table")
+    lines = text.splitlines()
+    assert lines[0].startswith("SOURCE:LINE") and len(lines) == 1 + len(TEXT_ROWS)
+    assert "4 han 30 fu 7700" in lines[1]
+    assert "ERROR" in lines[3] and "12x" in lines[3]
+    assert "3900 NO (7700)" in lines[4]
+
+
+def test_mcr_rows(tmp_path):
+    p = tmp_path / "mcr.txt"
+    p.write_text(f"{MCR} claim:24\n{MCR} claim:8\n")
+    rc, text = _run(tmp_path, [p])
+    rows = _rows(text)
+    assert rows[0]["rules"] == "mcr" and rows[0]["total"] == 24 and rows[0]["claim_agrees"] is True
+    assert rows[1]["claim_agrees"] is False and "missed" in rows[1]["claim_why"]
+    assert rc == 1
+
+
+def test_rules_and_preset_are_defaults_that_a_line_overrides(tmp_path):
+    p = tmp_path / "h.txt"
+    p.write_text(f"{GOOD}\n{GOOD} preset:standard\n")
+    _, text = _run(tmp_path, [p], preset="wrc")
+    rows = _rows(text)
+    assert rows[0]["preset"] == "wrc" and rows[0]["points"] == 8000  # kiriage mangan
+    assert rows[1]["preset"] == "standard" and rows[1]["points"] == 7700
+
+
+# ---- exit codes and usage ---------------------------------------------------------------------------------------
+def test_all_good_exits_0(tmp_path, capsys):
+    p = tmp_path / "good.txt"
+    p.write_text(f"{GOOD}\n{NO_WIN}\n{TSUMO} claim:2000/4000\n")
+    rc, text = _run(tmp_path, [p])
+    assert rc == 0 and len(_rows(text)) == 3
+    assert "3 rows: 2 wins, 1 non-wins, 0 errors; claims: 1 agreed, 0 disputed" in capsys.readouterr().err
+
+
+def test_a_disputed_claim_exits_1(tmp_path):
+    p = tmp_path / "disputed.txt"
+    p.write_text(f"{GOOD} claim:3900\n")
+    assert _run(tmp_path, [p])[0] == 1
+
+
+@pytest.mark.parametrize("kwargs,fragment", [
+    ({"fmt": "xml"}, "--format"),
+    ({"rules": "go"}, "--rules"),
+    ({"engine": "spark"}, "--engine"),
+    ({"jobs": 0}, "--jobs"),
+    ({"scheduler": "tcp://127.0.0.1:1"}, "--scheduler goes with --engine dask"),
+    ({"inputs": ["/nonexistent/hands.txt"]}, "no such file"),
+    ({"inputs": []}, "at least one INPUT"),
+    ({"inputs": ["-", "-"]}, "read once"),
+    ({"preset": "nosuchpreset"}, "unknown preset"),
+])
+def test_usage_errors_exit_2(tmp_path, files, capsys, kwargs, fragment):
+    args = {"inputs": [str(files["hands.txt"])], "rules": None, "preset": None, "fmt": "jsonl",
+            "out": str(tmp_path / "o"), "jobs": 1, "engine": "local", "scheduler": None, **kwargs}
+    assert batch_command(**args) == 2
+    assert fragment in capsys.readouterr().err
+
+
+def test_dask_engine_without_dask_says_how_to_install(tmp_path, files, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "dask", None)
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)
+    rc = batch_command([str(files["hands.txt"])], None, None, "jsonl", str(tmp_path / "o"), 1, "dask", None)
+    assert rc == 2
+    assert "pip install 'mjscore[dask]'" in capsys.readouterr().err
+
+
+# ---- standard input ---------------------------------------------------------------------------------------------
+def _cli(args: list[str], stdin: str | None = None, **kw) -> subprocess.CompletedProcess:
+    code = ("import sys; from scorer.cli.batch import batch_command; a = sys.argv[1:]; "
+            "sys.exit(batch_command([x for x in a if not x.startswith('--')], None, None, 'jsonl', None, "
+            "int(next((x[7:] for x in a if x.startswith('--jobs=')), '1')), 'local', None))")
+    return subprocess.run([sys.executable, "-c", code, *args], input=stdin, capture_output=True, text=True,
+                          cwd=str(ROOT), timeout=120, **kw)
+
+
+def test_dash_reads_standard_input():
+    res = _cli(["-"], stdin=TEXT)
+    rows = _rows(res.stdout)
+    assert [(r["line"], _kind(r)) for r in rows] == TEXT_ROWS
+    assert all(r["source"] == "<stdin>" for r in rows)
+    assert res.returncode == 1
+    # nothing but the summary on a pipe: no progress bar
+    assert res.stderr.startswith("batch: 9 rows")
+
+
+def test_dash_reads_csv_from_standard_input():
+    res = _cli(["-"], stdin=CSV)
+    assert [(r["line"], _kind(r)) for r in _rows(res.stdout)] == CSV_ROWS
+
+
+# ---- parallel workers keep the order; chunks in flight are bounded ---------------------------------------------
+def test_jobs_2_writes_the_same_bytes_as_jobs_1(tmp_path, files):
+    big = tmp_path / "big.txt"
+    big.write_text(TEXT * 150, encoding="utf-8")   # ~1650 lines: several chunks of growing size
+    for fmt in ("jsonl", "csv", "table"):
+        rc1, one = _run(tmp_path, [big, files["hands.csv"]], fmt=fmt, jobs=1)
+        rc2, two = _run(tmp_path, [big, files["hands.csv"]], fmt=fmt, jobs=2)
+        assert one == two and rc1 == rc2 == 1
+
+
+def test_replaced_workers_keep_the_order(tmp_path, files, monkeypatch):
+    big = tmp_path / "big.txt"
+    big.write_text(TEXT * 40, encoding="utf-8")
+    _, one = _run(tmp_path, [big], jobs=1)
+    monkeypatch.setattr(CB, "WORKER_CHUNKS", 1)  # a fresh worker for every chunk
+    _, two = _run(tmp_path, [big], jobs=2)
+    assert one == two
+
+
+def test_chunks_grow_and_keep_order():
+    items = [B.Item("s", n, "x") for n in range(1, 200)]
+    got = list(B.chunks(items, size=64, first=4))
+    assert [len(c) for c in got[:5]] == [4, 8, 16, 32, 64]
+    assert [i.line for c in got for i in c] == list(range(1, 200))
+
+
+def test_a_log_is_a_chunk_alone():
+    items = [B.Item("s", 1, "x"), B.Item("g.mjlog", 0, "g.mjlog", log=True), B.Item("s", 2, "y")]
+    assert [len(c) for c in B.chunks(items)] == [1, 1, 1]
+
+
+def test_pool_keeps_a_bounded_window_of_chunks_in_flight():
+    """The engine pulls chunks lazily: when a result comes out, at most the window's worth has been read."""
+    drawn = 0
+
+    def endless():
+        nonlocal drawn
+        for n in itertools.count(1):
+            drawn += 1
+            yield [B.Item("s", n, GOOD)], n
+
+    stop = CB._Stop()
+    results = CB._run_pool(endless(), (None, None, "jsonl"), 2, stop)
+    seen = []
+    for out, mark in itertools.islice(results, 30):
+        seen.append(mark)
+        assert drawn - mark <= 2 * 2 + 1
+    results.close()
+    assert seen == list(range(1, 31))
+
+
+# ---- Ctrl-C -------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_leaves_every_written_row_whole(tmp_path, jobs):
+    big = tmp_path / "big.txt"
+    big.write_text((GOOD + "\n" + TSUMO + "\n12x\n") * 20000, encoding="utf-8")
+    out = tmp_path / "partial.jsonl"
+    code = ("import sys; from scorer.cli.batch import batch_command; "
+            f"sys.exit(batch_command([{str(big)!r}], None, None, 'jsonl', {str(out)!r}, {jobs}, 'local', None))")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=str(ROOT), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and (not out.exists() or out.stat().st_size < 20000):
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted after" in err and "Traceback" not in err
+    text = out.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    rows = _rows(text)  # every line is a whole JSON row
+    assert 0 < len(rows) < 60000
+    # the rows written are the first ones, in order
+    assert [r["line"] for r in rows] == list(range(1, len(rows) + 1))
+
+
+def test_ctrl_c_while_waiting_for_standard_input_stops_at_once():
+    code = ("import sys; from scorer.cli.batch import batch_command; "
+            "sys.exit(batch_command(['-'], None, None, 'jsonl', None, 1, 'local', None))")
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=str(ROOT), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdin.write(GOOD + "\n" * 1)
+    proc.stdin.flush()
+    time.sleep(2)  # the batch now waits for more lines on its standard input
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted" in err
+
+
+# ---- game logs ------------------------------------------------------------------------------------------------------
+MJLOGS = sorted((REALDATA / "riichi" / "tenhou-mjlog").glob("*.mjlog")) if REALDATA.exists() else []
+
+
+@pytest.mark.skipif(not MJLOGS, reason="no real Tenhou logs in ../shared/realdata")
+def test_a_directory_of_logs_is_replayed_round_by_round(tmp_path, capsys):
+    pytest.importorskip("scorer.logs.replay")
+    d = tmp_path / "logs"
+    d.mkdir()
+    shutil.copy(MJLOGS[0], d / MJLOGS[0].name)
+    (d / "broken.mjlog").write_text("<mjloggm ver=\"2.3\"><INIT seed=\"0,0,0,0,0,0\"", encoding="utf-8")
+    hands = tmp_path / "h.txt"
+    hands.write_text(GOOD + "\n")
+    rc, text = _run(tmp_path, [d, hands])
+    rows = _rows(text)
+    by_src = {}
+    for r in rows:
+        by_src.setdefault(Path(r["source"]).name, []).append(r)
+    assert list(by_src) == sorted(["broken.mjlog", MJLOGS[0].name]) + ["h.txt"]  # sorted directory, then h.txt
+    assert len(by_src["broken.mjlog"]) == 1 and by_src["broken.mjlog"][0]["error"]
+    assert by_src["broken.mjlog"][0]["line"] == 1
+    game = by_src[MJLOGS[0].name]
+    assert len(game) > 4 and all(r["agree"] for r in game)
+    assert [r["line"] for r in game] == list(range(1, len(game) + 1))
+    assert rc == 1  # the broken log is an error row
+    assert "log rounds:" in capsys.readouterr().err
+
+
+def test_logs_without_their_reader_are_error_rows(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "scorer.logs.replay", None)
+    p = tmp_path / "game.mjlog"
+    p.write_text("<mjloggm/>")
+    rows = B.score_rows([B.Item(str(p), 0, str(p), log=True)])
+    assert len(rows) == 1 and "log replay is not available" in rows[0]["error"]
+
+
+# ---- Dask ---------------------------------------------------------------------------------------------------------
+
+def _has_dask() -> bool:
+    try:
+        import dask.distributed  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+needs_dask = pytest.mark.skipif(not _has_dask(), reason="Dask is not installed (pip install 'mjscore[dask]')")
+
+
+@pytest.fixture(scope="module")
+def dask_cluster():
+    import logging
+
+    from dask.distributed import LocalCluster
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                           silence_logs=logging.ERROR, scheduler_port=0)
+    yield cluster
+    cluster.close()
+
+
+@needs_dask
+def test_dask_on_a_scheduler_writes_the_same_bytes_as_local(tmp_path, files, dask_cluster):
+    big = tmp_path / "big.txt"
+    big.write_text(TEXT * 60, encoding="utf-8")
+    inputs = [big, files["hands.csv"], files["hands.jsonl"]]
+    for fmt in ("jsonl", "csv"):
+        rc_local, local = _run(tmp_path, inputs, fmt=fmt, jobs=2)
+        rc_dask, dask = _run(tmp_path, inputs, fmt=fmt, engine="dask", scheduler=dask_cluster.scheduler_address)
+        assert dask == local and rc_dask == rc_local == 1
+
+
+@needs_dask
+def test_dask_starts_its_own_local_cluster(tmp_path, files):
+    rc_local, local = _run(tmp_path, [files["hands.txt"]], fmt="table", jobs=1)
+    rc_dask, dask = _run(tmp_path, [files["hands.txt"]], fmt="table", jobs=1, engine="dask")
+    assert dask == local and rc_dask == rc_local
