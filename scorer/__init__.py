@@ -30,9 +30,12 @@ def parse(text: str, *, rules: str | None = None, preset: str | None = None) -> 
 def score(hand: str | Hand, *, rules: str | None = None, preset: str | None = None):
     """Score one hand under riichi or MCR rules; returns a result with ``.win``, ``.reason`` and ``.to_dict()``."""
     if isinstance(hand, str):
+        # ``rules`` and ``preset`` are defaults here: the line's own rules:/preset: keywords win
         hand = parse(hand, rules=rules, preset=preset)
-    rules = rules or hand.rules
-    preset = preset or hand.preset
+        rules, preset = hand.rules, hand.preset
+    else:
+        rules = rules or hand.rules
+        preset = preset or hand.preset
     if rules == "mcr":
         from scorer.mcr import evaluate
     elif rules == "riichi":

@@ -31,9 +31,16 @@ def _print_error(message: str) -> None:
     sys.stderr.write(f"mjscore: {message}\n")
 
 
-def _score_line(text: str, rules: Optional[str], preset: Optional[str]):
-    from scorer import score
-    return score(text, rules=rules, preset=preset)
+def _score_dict(text: str, rules: Optional[str], preset: Optional[str]) -> dict:
+    """Score one line; its result as a dict, with the claim columns when the line has ``claim:``."""
+    from scorer import parse, score
+    hand = parse(text, rules=rules, preset=preset)
+    result = score(hand)
+    d = result.to_dict()
+    if hand.claim is not None:
+        from scorer.claims import claim_fields
+        d.update(claim_fields(result, hand))
+    return d
 
 
 @app.command()
@@ -54,18 +61,22 @@ def score(
         raise typer.Exit(_score_stream(sys.stdin, rules, preset))
     text = " ".join(hand)
     try:
-        result = _score_line(text, rules, preset)
+        d = _score_dict(text, rules, preset)
     except MjscoreError as exc:
         _print_error(str(exc))
         raise typer.Exit(1)
-    d = result.to_dict()
     if json_out:
         sys.stdout.write(to_json(d) + "\n")
     else:
         from rich.console import Console
         from scorer.cli.render import panel
         Console().print(panel(d))
-    raise typer.Exit(0)
+        if "claim" in d:
+            verdict = "AGREE" if d["claim_agrees"] else f"DISAGREE: the right value is {d['claim_expected']}"
+            why = f" ({d['claim_why']})" if d.get("claim_why") else ""
+            Console().print(f"claim {d['claim']}: {verdict}{why}")
+    # a disputed claim is a domain failure
+    raise typer.Exit(1 if d.get("claim_agrees") is False else 0)
 
 
 def _score_stream(stream, rules, preset) -> int:
@@ -80,7 +91,9 @@ def _score_stream(stream, rules, preset) -> int:
         if not line or line.startswith("#"):
             continue
         try:
-            d = {"line": n, **_score_line(line, rules, preset).to_dict()}
+            d = {"line": n, **_score_dict(line, rules, preset)}
+            if d.get("claim_agrees") is False:
+                status = 1
         except MjscoreError as exc:
             d = {"line": n, "input": line, "error": str(exc)}
             status = 1

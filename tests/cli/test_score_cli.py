@@ -99,3 +99,31 @@ def test_python_api():
     from scorer import score
     r = score(SAMPLE)
     assert r.win and r.to_dict()["points"] == json.loads(runner.invoke(app, ["score", SAMPLE, "--json"]).stdout)["points"]
+
+
+def test_a_disputed_claim_in_the_hand_exits_1_and_says_why():
+    res = runner.invoke(app, ["score", SAMPLE + " claim:3900", "--json"])
+    assert res.exit_code == 1
+    d = json.loads(res.stdout)
+    assert d["claim_agrees"] is False and d["claim_expected"] and d["claim"] == "3900"
+
+
+def test_an_agreed_claim_exits_0():
+    points = json.loads(runner.invoke(app, ["score", SAMPLE, "--json"]).stdout)["points"]
+    res = runner.invoke(app, ["score", SAMPLE + f" claim:{points}"])
+    assert res.exit_code == 0
+    assert "AGREE" in res.stdout
+
+
+def test_stdin_rows_carry_claim_columns():
+    text = f"{SAMPLE} claim:3900\n{SAMPLE}\n"
+    res = runner.invoke(app, ["score", "-"], input=text)
+    rows = [json.loads(line) for line in res.stdout.splitlines()]
+    assert res.exit_code == 1
+    assert rows[0]["claim_agrees"] is False and "claim" not in rows[1]
+
+
+def test_the_line_rules_keyword_beats_the_default():
+    from scorer import score
+    r = score("123m456p789s11z55z+5z rules:riichi", rules="mcr")
+    assert r.to_dict()["rules"] == "riichi"
