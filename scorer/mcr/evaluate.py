@@ -13,8 +13,12 @@ these applies, or when the hand is seven pairs (an arrangement may beat it, and 
 taken in the reference's order and a tie keeps the first unless the later one has a Pure Triple Chow or a Triple
 Pung, so that even the fan lists match the reference.
 
-Speed: suits are read from per-suit caches (their arrangements and the tiles that complete them); the fan
-checks run in groups cached by the few context fields each group reads (see ``fans.CHECK_GROUPS``).
+Speed: the hand is read in one pass into a count code per suit, and each suit's record (its kinds, its readings
+into sets and a pair, its waits with and without each tile) is worked out once per suit and code (``_Suit``), so
+the common hand (one reading per suit) is arranged, and its unique wait tested, from four records. The fan checks
+run in groups cached by the few context fields each group reads, and a group whose precondition fails is skipped
+(see ``fans.CHECK_GROUPS``); a form's fans are a small dict, excluded and totalled in place; the result's fields
+that cost (waits, the fan lines) are worked out when asked. Nothing is cached per hand.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from scorer.errors import ImpossibleHandError
 from scorer.hand import Hand
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
-from scorer.mcr.exclusions import NINE_GATES_EXTRAS, apply_exclusions, combination_fans, kong_fans
+from scorer.mcr.exclusions import NINE_GATES_EXTRAS, combination_fans, kong_fans
 from scorer.mcr.fans import CODE, FanContext
 from scorer.mcr.points import Payment, payments, total_gain
 from scorer.mcr.presets import McrPreset, compiled_exclusions, find_preset
@@ -44,9 +48,26 @@ KNITTED_SEQS = tuple(tuple(base + r for base, ranks in zip(suits, ((0, 3, 6), (1
 _ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _KNITTED_MASKS = tuple(sum(1 << k for k in seq) for seq in KNITTED_SEQS)
 _SM, _SP, _SS = F.SUIT_MASKS
+_HONOR, _TERMINAL_HONOR = F.HONOR_MASK, F.TERMINAL_HONOR_MASK
+_NOT_REVERSIBLE, _NOT_GREEN, _NOT_TERMINAL_HONOR = ~F.REVERSIBLE_MASK, ~F.GREEN_MASK, ~F.TERMINAL_HONOR_MASK
 _WIND_MASK = 0b1111 << 27
 _DRAGON_MASK = 0b111 << 31
 _VALUES: dict[str, list[int]] = {}
+
+
+_TABLES: dict[str, tuple] = {}
+
+
+def _preset_tables(preset: McrPreset) -> tuple:
+    """((exclusion rows, fan id -> its row + 1 or 0), points per fan id) of a preset, made once."""
+    found = _TABLES.get(preset.name)
+    if found is None:
+        ex = compiled_exclusions(preset)
+        row_of = [0] * F.TABLE_SIZE
+        for fid, i in ex.index.items():
+            row_of[fid] = i + 1
+        found = _TABLES[preset.name] = ((ex.rows, row_of), preset_values(preset))
+    return found
 
 
 def preset_values(preset: McrPreset) -> list[int]:
@@ -209,16 +230,40 @@ def _suit_completions(suit: tuple[int, ...], honor: bool) -> tuple[tuple[int, in
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit_wait_info(suit: tuple[int, ...], honor: bool) -> tuple[int, tuple[tuple[int, int], ...]]:
-    return _suit_ok(suit, honor), _suit_completions(suit, honor)
+_WAIT_INFO: tuple[dict, dict] = ({}, {})  # numbered suits, honors: counts -> (_suit_ok, _suit_completions)
+
+
+def _suit_wait_info(suit: tuple[int, ...], honor: bool) -> tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """(state, completions, how many completions there are when the rest of the hand holds no pair / one pair)."""
+    cache = _WAIT_INFO[honor]
+    found = cache.get(suit)
+    if found is None:
+        completions = _suit_completions(suit, honor)
+        # a completion that leaves the suit with a pair suits a hand with no pair elsewhere, and the other way round
+        found = cache[suit] = (_suit_ok(suit, honor), completions,
+                               (sum(ok == 2 for _, ok in completions), sum(ok == 1 for _, ok in completions)))
+    return found
 
 
 def standard_wait_kinds(counts) -> list[int]:
     """Kinds completing the standard form of a 3n+1 concealed hand; like the reference, a kind whose four copies
     are all in view still counts as a wait of the shape."""
-    infos = (_suit_wait_info(tuple(counts[0:9]), False), _suit_wait_info(tuple(counts[9:18]), False),
-             _suit_wait_info(tuple(counts[18:27]), False), _suit_wait_info(tuple(counts[27:34]), True))
+    return _wait_kinds_of_suits((tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]),
+                                 tuple(counts[27:34])))
+
+
+def _wait_kinds_of_suits(suits) -> list[int]:
+    """:func:`standard_wait_kinds` of a hand given as its four suits' counts (m, p, s, honors)."""
+    numbered, honor = _WAIT_INFO
+    return _wait_kinds((numbered.get(suits[0]) or _suit_wait_info(suits[0], False),
+                        numbered.get(suits[1]) or _suit_wait_info(suits[1], False),
+                        numbered.get(suits[2]) or _suit_wait_info(suits[2], False),
+                        honor.get(suits[3]) or _suit_wait_info(suits[3], True)))
+
+
+def _wait_kinds(infos) -> list[int]:
+    """The waiting kinds from the four suits' (state, completions): a suit that is not sets (and a pair) must
+    take the tile; otherwise any suit may, as long as the hand ends with one pair."""
     oks = [info[0] for info in infos]
     broken = oks.count(0)
     if broken > 1:
@@ -243,19 +288,6 @@ def _seven_pairs_wait(counts) -> int | None:
             if n % 2:
                 return k
     return None
-
-
-def _is_unique_wait(standing, no_melds: bool, closed_kinds: int = 0) -> bool:
-    """Does the hand before the winning tile wait on one kind only (standard form, and seven pairs without
-    melds)? Like the reference, a kind whose four copies are all in view still counts as a wait."""
-    kinds = standard_wait_kinds(standing)
-    if len(kinds) > 1:
-        return False
-    if no_melds and closed_kinds <= 8:  # six pairs and a single: at most 8 kinds with the winning tile
-        k = _seven_pairs_wait(standing)
-        if k is not None and k not in kinds:
-            kinds.append(k)
-    return len(kinds) == 1
 
 
 # ---- special forms -----------------------------------------------------------------------------------------------
@@ -291,11 +323,15 @@ def _is_seven_shifted(counts):
 
 
 # ---- scoring -----------------------------------------------------------------------------------------------------
+# A form's fans are kept as a dict {fan id: count} of the fans present (never a zero count): a hand has a handful
+# of fans, so copying, excluding and totalling a small dict is cheaper than walking the 84-slot table. ``_best``
+# turns the winner into the table.
 class _HandInfo:
     """What is the same for every form and arrangement of one hand."""
 
-    __slots__ = ("ctx", "standing", "closed", "win", "fixed", "melded", "n_melds", "unique_wait", "hand_tables",
-                 "preset", "exclusions", "values", "grouped", "closed_kinds", "closed_mask")
+    __slots__ = ("ctx", "closed", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded",
+                 "n_melds", "unique_wait", "hand_form", "hand_fans", "preset", "exclusions", "values", "grouped",
+                 "closed_kinds", "closed_mask")
 
 
 def _compile_group(group: F.CheckGroup) -> tuple:
@@ -304,10 +340,10 @@ def _compile_group(group: F.CheckGroup) -> tuple:
             attrgetter(group.opens) if group.opens else None)
 
 
-def _run_groups(groups, table, ids, ctx) -> None:
-    """Run check groups into a table (and note the fan ids set in ``ids``): a closed group (its opening field 0)
-    is skipped, since all its checks are 0 then; a group with a key is looked up in its cache by the values of
-    the fields it reads."""
+def _run_groups(groups, fans, ctx) -> None:
+    """Run check groups into a fan dict: a closed group (its opening field 0) is skipped, since all its checks are
+    0 then; a group with a key is looked up in its cache by the values of the fields it reads. (Each fan id
+    belongs to one group only, so a count is set, never added to.)"""
     for checks, key, cache, opens in groups:
         if opens is not None and not opens(ctx):
             continue
@@ -315,8 +351,7 @@ def _run_groups(groups, table, ids, ctx) -> None:
             for fid, check in checks:
                 n = check(ctx)
                 if n:
-                    table[fid] += n
-                    ids.append(fid)
+                    fans[fid] = n
             continue
         k = key(ctx)
         found = cache.get(k)
@@ -326,66 +361,109 @@ def _run_groups(groups, table, ids, ctx) -> None:
                 cache.clear()
             cache[k] = found
         for fid, n in found:
-            table[fid] += n
-            ids.append(fid)
+            fans[fid] = n
 
 
 _HAND_GROUPS = tuple(_compile_group(g) for g in F.CHECK_GROUPS if g.scope == "hand")
 _ARR_GROUPS = tuple(_compile_group(g) for g in F.CHECK_GROUPS if g.scope == "arrangement")
+# every fan is set by one check group, the combination pass or the kong fans, never two of them
+_SET_BY = [fid for g in F.CHECK_GROUPS for fid in g.fans] + list(F.COMBO_FANS) + list(F.KONG_FANS)
+assert len(_SET_BY) == len(set(_SET_BY))
 
 
-def _run(table, ids, ctx, checks) -> None:
+def _run(fans, ctx, checks) -> None:
     for fid, check in checks:
         n = check(ctx)
         if n:
-            table[fid] += n
-            ids.append(fid)
+            fans[fid] = n
 
 
-def _hand_table(info: _HandInfo, form: str) -> tuple[list[int], list[int]]:
-    """The hand-level fans of a form (computed once per hand and form): a count table and the ids set in it."""
-    cached = info.hand_tables.get(form)
-    if cached is None:
-        ctx = info.ctx
-        ctx.form = form
-        table = [0] * F.TABLE_SIZE
-        ids: list[int] = []
-        if info.grouped:
-            _run_groups(_HAND_GROUPS, table, ids, ctx)
-        else:
-            _run(table, ids, ctx, F.HAND_CHECKS)
-        cached = info.hand_tables[form] = (table, ids)
-    return list(cached[0]), list(cached[1])
+def _hand_fans(info: _HandInfo, form: str) -> dict[int, int]:
+    """The hand-level fans of a form (computed once per hand and form), as a fresh dict."""
+    ctx = info.ctx
+    ctx.form = form
+    ctx.special_form = form != F.STANDARD
+    if info.hand_form == form:
+        return info.hand_fans.copy()
+    cached = {}
+    if info.grouped:
+        _run_groups(_HAND_GROUPS, cached, ctx)
+    else:
+        _run(cached, ctx, F.HAND_CHECKS)
+    info.hand_form = form
+    info.hand_fans = cached
+    return cached.copy()
 
 
-def _finish(info: _HandInfo, table: list[int], ids: list[int], allow_chicken: bool) -> tuple[int, list[int]]:
-    present = set(ids)
-    apply_exclusions(table, info.exclusions, present)
-    if table[F.POT_WIND]:
-        table[F.PUNG_OF_TERMINALS_OR_HONORS] += table[F.POT_WIND]
-        table[F.POT_WIND] = 0
-        present.add(F.PUNG_OF_TERMINALS_OR_HONORS)
+def _finish(info: _HandInfo, fans: dict[int, int], allow_chicken: bool) -> tuple[int, dict[int, int]]:
+    """Exclusions (the rows of the fans present, in the table's order), the wind pungs folded into Pung of
+    Terminals or Honors, the total; Chicken Hand when nothing else is left."""
+    rows, row_of = info.exclusions
+    picked = []  # the rows (1-based) of the fans present
+    for f in fans:
+        if row_of[f]:
+            picked.append(row_of[f])
+    if picked:
+        if len(picked) > 1:
+            picked.sort()  # in the table's order
+        for i in picked:
+            src, targets, reductions = rows[i - 1]
+            if src in fans:  # a fan removed by an earlier row removes nothing itself
+                for t in targets:
+                    if t in fans:
+                        del fans[t]
+                for t, n in reductions:
+                    if t in fans:
+                        left = fans[t] - n
+                        if left > 0:
+                            fans[t] = left
+                        else:
+                            del fans[t]
+    if _POT_WIND in fans:
+        fans[_POT] = fans.get(_POT, 0) + fans.pop(_POT_WIND)
     values = info.values
     total = 0
-    for i in present:
-        total += table[i] * values[i]
-    if allow_chicken and not total and not any(table):
-        table[F.CHICKEN_HAND] = 1
+    for i, n in fans.items():
+        total += values[i] * n
+    if allow_chicken and not fans:
+        fans[F.CHICKEN_HAND] = 1
         total = values[F.CHICKEN_HAND]
-    return total, table
+    return total, fans
 
 
-def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_flags=0, knitted_single=False):
+_POT, _POT_WIND = F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND
+# what a pung's code says about it: 0 a simple, 1 a terminal, 2 a wind, 3 a dragon
+_PUNG_CLASS = {c: (3 if c >= 0x45 else 2 if c >= 0x41 else 1 if c & 0xF in (1, 9) else 0) for c in CODE}
+_COMBOS: dict = {}
+
+
+def _combos(chows, pungs, pair) -> tuple[dict, int]:
+    """The combination fans and the set-and-pair trait of an arrangement (cached by its sorted sets and pair)."""
+    if len(pungs) > 1:
+        codes = [p[0] for p in pungs]
+        codes.sort()
+        codes = tuple(codes)
+    else:
+        codes = (pungs[0][0],) if pungs else ()
+    key = (tuple(sorted(chows)) if len(chows) > 1 else tuple(chows), codes, pair)
+    found = _COMBOS.get(key)
+    if found is None:
+        if len(_COMBOS) > 100_000:
+            _COMBOS.clear()
+        found = _COMBOS[key] = combination_fans(*key)
+    return found
+
+
+def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_flags=0):
     ctx = info.ctx
-    table, ids = _hand_table(info, form)
-    ctx.form = form
+    fans = _hand_fans(info, form)
     ctx.chows = chows
     ctx.pungs = pungs
     ctx.pair = pair
     ctx.waits_flags = waits_flags
-    ctx.knitted_single = knitted_single
     ctx.n_pungs = len(pungs)
     ctx.n_chows = len(chows)
+    ctx.no_pungs = not pungs
     if pungs:
         cp = mk = ck = winds = dragons = terminals = others = 0
         prevalent = seat = 0
@@ -398,9 +476,12 @@ def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_fla
                     mk += 1
             elif concealed:
                 cp += 1
-            if c >= 0x45:
+            cls = _PUNG_CLASS[c]
+            if cls == 1:
+                terminals += 1
+            elif cls == 3:
                 dragons += 1
-            elif c >= 0x41:
+            elif cls == 2:
                 winds += 1
                 if c == pc:
                     prevalent = 1
@@ -408,41 +489,108 @@ def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_fla
                     seat = 1
                 if c != pc and c != sc:
                     others += 1
-            elif c & 0xF in (1, 9):
-                terminals += 1
         ctx.wind_pungs = winds
         ctx.dragon_pungs = dragons
         ctx.terminal_pungs = terminals
         ctx.other_wind_pungs = others
         ctx.prevalent_pung = prevalent
         ctx.seat_pung = seat
-        ctx.kong_fans = kong_fans(cp, mk, ck, info.preset.mixed_kong_fan)
+        ctx.notable_pungs = terminals or winds or dragons or len(pungs) == 4
+        # no kong and fewer than two concealed pungs: no kong fan
+        ctx.kong_fans = kong_fans(cp, mk, ck, info.preset.mixed_kong_fan) if mk or ck or cp > 1 else ()
     else:
         ctx.wind_pungs = ctx.dragon_pungs = ctx.terminal_pungs = ctx.other_wind_pungs = 0
         ctx.prevalent_pung = ctx.seat_pung = 0
+        ctx.notable_pungs = False
         ctx.kong_fans = ()
     if form == F.STANDARD:
-        ctx.combos, ctx.traits = combination_fans(tuple(sorted(chows)), tuple(sorted([p[0] for p in pungs])), pair)
+        ctx.combos, ctx.traits = _combos(chows, pungs, pair)
     else:
         ctx.combos = {}
         ctx.traits = 0
     if info.grouped:
-        _run_groups(_ARR_GROUPS, table, ids, ctx)
-        for fid, n in ctx.combos.items():  # what the "combos" checks return
-            table[fid] += n
-            ids.append(fid)
+        _run_groups(_ARR_GROUPS, fans, ctx)
+        fans.update(ctx.combos)  # what the "combos" checks return
         for fid in ctx.kong_fans:  # what the "kongs" checks return
-            table[fid] += 1
-            ids.append(fid)
+            fans[fid] = 1
     else:
-        _run(table, ids, ctx, F.ARRANGEMENT_CHECKS)
-    return _finish(info, table, ids, form == F.STANDARD)
+        _run(fans, ctx, F.ARRANGEMENT_CHECKS)
+    return _finish(info, fans, form == F.STANDARD)
 
 
-@lru_cache(maxsize=1 << 16)
+class _Suit:
+    """What one suit's counts (the winning tile included) say, worked out once per suit and count code: the
+    kinds present (as bits over our kinds, and how many), the most copies of a kind and how many kinds have four,
+    whether every count is even, whether the suit holds the pair (3n+2 tiles), every reading of the suit into sets
+    and at most one pair (``single``: the reading when there is exactly one), and for the unique-wait test the
+    suit's (state, completions, tallies) as it is and with one tile of a rank taken out (the winning tile, when it
+    is of this suit), each worked out when first asked for."""
+
+    __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
+                 "wait_", "wait_without")
+
+    @property
+    def wait(self):
+        found = self.wait_
+        if found is None:
+            found = self.wait_ = _suit_wait_info(self.counts, self.honor)
+        return found
+
+    def wait_before(self, r: int):
+        """The suit's wait info with one tile of rank ``r`` (0-based) taken out."""
+        found = self.wait_without[r]
+        if found is None:
+            lst = list(self.counts)
+            lst[r] -= 1
+            found = self.wait_without[r] = _suit_wait_info(tuple(lst), self.honor)
+        return found
+
+
+_SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
+_BASES = (0, 9, 18, 27)
+# a suit's count code: 5 bits a rank (rank 1 lowest; room for every tile of a hand, melds included), so that
+# adding a tile of kind k to its suit (_SUIT_OF[k]: 0-2 m p s, 3 honors, 4 flowers) adds _CODE_OF[k], and a chow
+# starting at k adds _CHOW_CODE_OF[k]
+_SUIT_OF = tuple(min(k // 9, 3) for k in range(34)) + (4,) * 8
+_SHIFT_OF = tuple(5 * (k - 9 * _SUIT_OF[k]) for k in range(34)) + (0,) * 8
+_CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
+_CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
+_MOST_FOURS: dict[int, tuple[int, int]] = {}  # a suit's count code (melds included) -> (most copies, kinds of 4)
+
+
+def _most_fours(code: int) -> tuple[int, int]:
+    counts = [(code >> 5 * r) & 31 for r in range(9)]
+    found = _MOST_FOURS[code] = (max(counts), counts.count(4))
+    return found
+
+
+def _suit(index: int, code: int) -> _Suit:
+    cache = _SUITS[index]
+    found = cache.get(code)
+    if found is None:
+        base = _BASES[index]
+        honor = index == 3
+        counts = tuple((code >> 5 * r) & 31 for r in range(7 if honor else 9))
+        found = _Suit()
+        found.counts = counts
+        found.most = max(counts)
+        found.fours = counts.count(4)
+        found.even = all(n % 2 == 0 for n in counts)
+        found.bits = sum(1 << (base + r) for r, n in enumerate(counts) if n)
+        found.kinds = len(counts) - counts.count(0)
+        found.readings = _suit_readings(counts, base)
+        found.single = found.readings[0] if len(found.readings) == 1 else None
+        found.honor = honor
+        found.has_pair = sum(counts) % 3 == 2
+        found.wait_ = None
+        found.wait_without = [None] * len(counts)
+        cache[code] = found
+    return found
+
+
 def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
     """Every way one suit's counts split into sets and at most one pair, as
-    (has_pair, chow middles, pung codes, pair code or 0, reference sort keys), cached by the suit's counts."""
+    (has_pair, chow middles, pung codes, pair code or 0, reference sort keys, the pungs as concealed pungs)."""
     out = []
     for has_pair, groups in _suit_splits(counts, base == 27):
         chows, pungs, pair, keys = [], [], 0, []
@@ -456,64 +604,92 @@ def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
             else:
                 pungs.append(code)
                 keys.append((code, False))
-        out.append((has_pair, tuple(chows), tuple(pungs), pair, tuple(keys)))
+        out.append((has_pair, tuple(chows), tuple(pungs), pair, tuple(keys), tuple((c, False, True) for c in pungs)))
     return tuple(out)
 
 
-def _standard_readings(closed) -> list:
-    """Every arrangement of the closed tiles into sets and one pair: (keys, chows, pungs, pair), in the reference's
-    order (sets sorted, compared tile by tile, a pung before a chow on the same tile)."""
+def _standard_readings(suit_infos) -> list:
+    """Every arrangement of the closed tiles (given as the four suits' records) into sets and one pair:
+    (keys, chows, pungs, pair, pungs as concealed pungs), in the reference's order (sets sorted, compared tile by
+    tile, a pung before a chow on the same tile)."""
+    m, p, s, h = suit_infos
+    m, p, s, h = m.single, p.single, s.single, h.single
+    if m and p and s and h:  # the common case: one reading per suit
+        if m[0] + p[0] + s[0] + h[0] != 1:  # one pair
+            return []
+        return [((), [*m[1], *p[1], *s[1], *h[1]], [*m[2], *p[2], *s[2], *h[2]], m[3] or p[3] or s[3] or h[3],
+                 [*m[5], *p[5], *s[5], *h[5]])]
     per = []
-    single = True
-    for base in (0, 9, 18, 27):
-        suit = tuple(closed[base:base + 9]) if base < 27 else tuple(closed[27:34])
-        if suit != _EMPTY[base == 27]:
-            r = _suit_readings(suit, base)
-            if not r:
-                return []
-            if len(r) > 1:
-                single = False
-            per.append(r)
-    if single:  # the common case: one reading per suit
-        chows, pungs, pair, pairs = [], [], 0, 0
-        for (has_pair, ch, pu, pa, _), in per:
-            chows += ch
-            pungs += pu
-            if has_pair:
-                pairs += 1
-                pair = pa
-        return [((), chows, pungs, pair)] if pairs == 1 else []
+    for suit in suit_infos:
+        if not suit.readings:
+            return []
+        if suit.kinds:
+            per.append(suit.readings)
     out = []
     for combo in product(*per):
         if sum(1 for c in combo if c[0]) != 1:
             continue
-        chows, pungs, keys = [], [], []
+        chows, pungs, keys, sets = [], [], [], []
         pair = 0
-        for _, ch, pu, pa, ks in combo:
+        for _, ch, pu, pa, ks, ps in combo:
             chows += ch
             pungs += pu
             keys += ks
+            sets += ps
             if pa:
                 pair = pa
-        out.append((keys, chows, pungs, pair))
+        out.append((keys, chows, pungs, pair, sets))
     if len(out) > 1:
         out.sort(key=lambda r: sorted(r[0]))
     return out
 
 
-_EMPTY = ((0,) * 9, (0,) * 7)
+def _unique_wait(info: _HandInfo) -> bool:
+    """Did the hand before the winning tile wait on that one kind only? (The suits other than the winning tile's
+    are the same before and after it.)"""
+    win = info.win
+    s = _SUIT_OF[win]
+    suits = info.suit_infos
+    suit = suits[s]
+    before = suit.wait_before(win - _BASES[s])  # the winning tile's suit before it
+    # How many kinds completed the standard form (what _wait_kinds counts)? Every suit of the complete hand is
+    # sets, one of them with the pair.
+    if suit.has_pair:
+        # the winning tile's suit held the pair: the suit without it must take the tile and end with a pair
+        waits = before[2][0]
+    elif before[0] == 0:
+        # the suit without the winning tile is not sets and a pair: it must take the tile, ending as sets
+        waits = before[2][1]
+    else:
+        # two suits with a pair (the winning tile's, and the pair's): either may take the tile, ending as sets
+        waits = before[2][1] + next(other.wait[2][1] for other in suits if other.has_pair)
+    if waits > 1:
+        return False
+    if info.n_melds == 0 and info.closed_kinds <= 8:  # six pairs and a single: at most 8 kinds with the tile
+        infos = [other.wait for other in suits]
+        infos[s] = before
+        kinds = _wait_kinds(infos)
+        standing = list(info.closed)
+        standing[win] -= 1
+        k = _seven_pairs_wait(standing)
+        if k is not None and k not in kinds:
+            kinds.append(k)
+        return len(kinds) == 1
+    return waits == 1
 
 
 def _standard_forms(info: _HandInfo):
-    """Every arrangement into four sets and a pair: yields (total, table)."""
-    win = info.win
-    win_code = CODE[win]
+    """Every arrangement into four sets and a pair: yields (total, fans)."""
+    readings = _standard_readings(info.suit_infos)
+    if not readings:
+        return
+    win_code = CODE[info.win]
     self_drawn = info.ctx.self_drawn
-    fixed_chows = [c for t, c, _, _ in info.fixed if t == "C"]
-    fixed_pungs = [(c, kong, not melded) for t, c, kong, melded in info.fixed if t != "C"]
+    fixed_chows = info.fixed_chows
+    fixed_pungs = info.fixed_pungs
     base_melded_hand = info.ctx.melded_packs == 4 and not self_drawn
-    for _, concealed_chows, concealed_pungs, pair in _standard_readings(info.closed):
-        chows = fixed_chows + concealed_chows
+    for _, concealed_chows, concealed_pungs, pair, concealed_pung_sets in readings:
+        chows = fixed_chows + concealed_chows if fixed_chows else concealed_chows
         # edge, closed or single wait: where the winning tile sits, counted only when the hand waited on that
         # one tile (tested once per hand, and only when some arrangement could use it)
         flags = 4 if pair == win_code else 0
@@ -524,7 +700,7 @@ def _standard_forms(info: _HandInfo):
                 flags |= 1
         # a pung completed by a discard is exposed, unless the winning tile fits a concealed chow
         if self_drawn or flags & 3 or win_code not in concealed_pungs:
-            pungs = fixed_pungs + [(c, False, True) for c in concealed_pungs]
+            pungs = fixed_pungs + concealed_pung_sets if fixed_pungs else concealed_pung_sets
         else:
             pungs = fixed_pungs + [(c, False, c != win_code) for c in concealed_pungs]
         if flags:
@@ -532,7 +708,7 @@ def _standard_forms(info: _HandInfo):
                 flags = 0
             else:
                 if info.unique_wait is None:
-                    info.unique_wait = _is_unique_wait(info.standing, info.n_melds == 0, info.closed_kinds)
+                    info.unique_wait = _unique_wait(info)
                 if not info.unique_wait:
                     flags = 0
         yield _arrangement_table(info, F.STANDARD, chows, pungs, pair, flags)
@@ -540,6 +716,9 @@ def _standard_forms(info: _HandInfo):
 
 def _knitted_form(info: _HandInfo):
     if info.n_melds > 1 or info.closed_kinds < 9:
+        return None
+    m, p, s, _ = info.suit_infos
+    if m.kinds < 3 or p.kinds < 3 or s.kinds < 3:  # a knitted straight has three kinds of each suit
         return None
     closed = info.closed
     cm = info.closed_mask
@@ -558,13 +737,12 @@ def _knitted_form(info: _HandInfo):
         if len(kinds) != 1 or rem[kinds[0]] != 2:
             return None
         pair = CODE[kinds[0]]
-        t, c, kong, melded = info.fixed[0]
-        if t == "C":
-            chows.append(c)
+        if info.fixed_chows:
+            chows.append(info.fixed_chows[0])
         else:
-            pungs.append((c, kong, not melded))
-        single = info.standing[win] >= 1
-        return _arrangement_table(info, F.KNITTED, chows, pungs, pair, 0, single)
+            pungs.append(info.fixed_pungs[0])
+        # the winning tile was already held: it completed the pair (the reference's single wait here)
+        return _arrangement_table(info, F.KNITTED, chows, pungs, pair, 8 if closed[win] >= 2 else 0)
     arrs = [a for a in arrangements_of(rem) if a.form == "standard"]
     if len(arrs) != 1:
         return None
@@ -595,7 +773,8 @@ def _special_form(info: _HandInfo):
     closed = info.closed
     ctx = info.ctx
     distinct = info.closed_kinds
-    if distinct <= 7 and all(n % 2 == 0 for n in closed):
+    m, p, s, h = info.suit_infos
+    if distinct <= 7 and m.even and p.even and s.even and h.even:
         form = F.SHIFTED if _is_seven_shifted(closed) else F.SEVEN
     elif distinct == 13 and _is_thirteen_orphans(closed):
         form = F.ORPHANS
@@ -605,7 +784,7 @@ def _special_form(info: _HandInfo):
             return None
         form = F.HONORS_KNITTED
         ctx.hk_greater, ctx.hk_knitted = hk
-        info.hand_tables.pop(form, None)
+        info.hand_form = None  # the honors-and-knitted flags have changed
     return form, _arrangement_table(info, form, (), (), 0)
 
 
@@ -615,120 +794,157 @@ def _nine_gates_form(info: _HandInfo):
         return None
     ctx = info.ctx
     ctx.form = F.NINE
-    table = [0] * F.TABLE_SIZE
+    ctx.special_form = True
+    ctx.no_sets()
+    fans = {}
     for fid, check in F.WIN_FLAG_CHECKS:
-        table[fid] = check(ctx)
-    table[F.NINE_GATES] = 1
+        n = check(ctx)
+        if n:
+            fans[fid] = n
+    fans[F.NINE_GATES] = 1
     for fid in NINE_GATES_EXTRAS[info.win % 9 + 1]:
-        table[fid] = 1
+        fans[fid] = 1
     values = info.values
-    return sum(n * values[i] for i, n in enumerate(table) if n), table
+    return sum(n * values[i] for i, n in fans.items()), fans
+
+
+_CHI, _PON, _KAN, _ANKAN = MeldType.CHI, MeldType.PON, MeldType.KAN, MeldType.ANKAN
+_NINE_GATES_HELD = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+def _too_many(hand: Hand) -> None:
+    """Raise for a hand with a fifth tile of a kind, naming the first such kind."""
+    counts = [0] * 34
+    for t in hand.concealed + (hand.winning_tile,) + tuple(t for m in hand.melds for t in m.tiles):
+        counts[t.kind] += 1
+    bad = next(k for k in range(34) if counts[k] > 4)
+    raise ImpossibleHandError(f"more than four {Tile(bad)} in the hand")
 
 
 def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info = _HandInfo()
     info.grouped = grouped  # False: run every check plainly (tests compare the two)
     info.preset = preset
-    info.exclusions = compiled_exclusions(preset)
-    info.values = preset_values(preset)
-    standing = [0] * 42
-    red = False
-    mask = 0
-    for t in hand.concealed:
-        k = t.kind
-        standing[k] += 1
-        mask |= 1 << k
-        red |= t.red
+    info.exclusions, info.values = _preset_tables(preset)
+    concealed = hand.concealed
     wt = hand.winning_tile
     win = wt.kind
-    if red or wt.red:
+    # each suit's count code (see _CODE_OF; flowers are counted in a fifth slot, to be refused)
+    codes = [0, 0, 0, 0, 0]
+    red = wt.red
+    for t in concealed:
+        k = t.kind
+        codes[_SUIT_OF[k]] += _CODE_OF[k]
+        if t.red:
+            red = True
+    if red:
         raise ImpossibleHandError("red fives are not used under rules:mcr")
-    if win >= 34 or mask >> 34:
+    if win >= 34 or codes[4]:
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
-    del standing[34:]
-    mask |= 1 << win
-    info.closed_mask = mask
-    closed = list(standing)
-    closed[win] += 1
-    fixed = []
+    ws = _SUIT_OF[win]
+    code = codes[ws]
+    held_win = (code >> _SHIFT_OF[win]) & 31  # copies of the winning tile's kind held before it
+    codes[ws] = code + _CODE_OF[win]
+    sm, sp, ss, sh = _SUITS
+    m = sm.get(c := codes[0]) or _suit(0, c)
+    p = sp.get(c := codes[1]) or _suit(1, c)
+    s_ = ss.get(c := codes[2]) or _suit(2, c)
+    h = sh.get(c := codes[3]) or _suit(3, c)
+    suits = (m, p, s_, h)
+    closed = [*m.counts, *p.counts, *s_.counts, *h.counts]  # the 34 counts, winning tile included
+    mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
+    info.closed_kinds = m.kinds + p.kinds + s_.kinds + h.kinds
+    fixed_chows = []
+    fixed_pungs = []
     kongs = melded = win_in_melds = 0
     if hand.melds:
-        all_counts = list(closed)
-        for m in hand.melds:
-            k = m.kind
-            tiles = m.tiles
+        all_codes = codes[:4]  # the suits' count codes with the melds' tiles
+        for meld in hand.melds:
+            tiles = meld.tiles
+            k = tiles[0].kind
             if tiles[0].red or tiles[-1].red or tiles[1].red:
                 raise ImpossibleHandError("red fives are not used under rules:mcr")
-            typ = m.type
-            if typ is MeldType.CHI:
-                fixed.append(("C", CODE[k + 1], False, True))
-                all_counts[k] += 1
-                all_counts[k + 1] += 1
-                all_counts[k + 2] += 1
+            typ = meld.type
+            if typ is _CHI:
+                fixed_chows.append(CODE[k + 1])
+                all_codes[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
                 mask |= 7 << k
                 if k <= win <= k + 2:
                     win_in_melds += 1
                 melded += 1
             else:
-                kong = typ is MeldType.KAN or typ is MeldType.ANKAN
-                open_ = typ is not MeldType.ANKAN
-                fixed.append(("K" if kong else "P", CODE[k], kong, open_))
+                kong = typ is _KAN or typ is _ANKAN
+                open_ = typ is not _ANKAN
+                fixed_pungs.append((CODE[k], kong, not open_))
                 n = 4 if kong else 3
-                all_counts[k] += n
+                all_codes[_SUIT_OF[k]] += n * _CODE_OF[k]
                 mask |= 1 << k
                 if k == win:
                     win_in_melds += n
                 kongs += kong
                 melded += open_
+        fours = 0
+        for code in all_codes:
+            most, kinds_of_four = _MOST_FOURS.get(code) or _most_fours(code)
+            if most > 4:
+                _too_many(hand)
+            fours += kinds_of_four
     else:
-        all_counts = closed
-    if max(all_counts) > 4:
-        bad = next(k for k in range(34) if all_counts[k] > 4)
-        raise ImpossibleHandError(f"more than four {Tile(bad)} in the hand")
-    fours = all_counts.count(4)
+        if m.most > 4 or p.most > 4 or s_.most > 4 or h.most > 4:
+            _too_many(hand)
+        fours = m.fours + p.fours + s_.fours + h.fours
     s = hand.situation
     ctx = FanContext()
-    ctx.self_drawn = bool(s.tsumo)
+    ctx.hk_greater = ctx.hk_knitted = False
+    self_drawn = ctx.self_drawn = True if s.tsumo else False
     # win flags corrected as a referee would: the last tile cannot be one you hold; three in your melds make it so
-    fourth = bool(s.last_tile)
-    if standing[win]:
+    fourth = True if s.last_tile else False
+    if held_win:
         fourth = False
     if win_in_melds == 3:
         fourth = True
     ctx.fourth_tile = fourth
-    about_kong = bool(s.rinshan or s.chankan)
+    about_kong = True if s.rinshan or s.chankan else False
     if about_kong:
-        if ctx.self_drawn:
+        if self_drawn:
             about_kong = kongs > 0
         else:
-            about_kong = not (win_in_melds or standing[win])
+            about_kong = not (win_in_melds or held_win)
     ctx.about_kong = about_kong
-    ctx.wall_last = bool(s.haitei or s.houtei)
+    wall_last = ctx.wall_last = True if s.haitei or s.houtei else False
+    ctx.any_win_flag = self_drawn or fourth or about_kong or wall_last
     ctx.prevalent = s.round_wind
     ctx.seat = s.seat_wind
     ctx.mask = mask
+    # every kind in one of the classes the "tiles" fans are about (else none of them can apply)
+    ctx.one_class = (not mask & _TERMINAL_HONOR or not mask & _NOT_REVERSIBLE or not mask & _NOT_GREEN
+                     or not mask & _NOT_TERMINAL_HONOR)
     ctx.hog = fours - kongs
-    ctx.honors = bool(mask & F.HONOR_MASK)
-    ctx.has_wind = bool(mask & _WIND_MASK)
-    ctx.has_dragon = bool(mask & _DRAGON_MASK)
+    honors = ctx.honors = mask & _HONOR != 0
+    ctx.has_wind = mask & _WIND_MASK != 0
+    ctx.has_dragon = mask & _DRAGON_MASK != 0
     ctx.suits_missing = (not mask & _SM) + (not mask & _SP) + (not mask & _SS)
-    ctx.rank_mask = 0 if ctx.honors else ((mask | mask >> 9 | mask >> 18) & 0x1FF)
+    ctx.rank_mask = 0 if honors else ((mask | mask >> 9 | mask >> 18) & 0x1FF)
     ctx.melded_packs = melded
+    ctx.none_or_all_melded = melded == 0 or melded == 4
     ctx.nine_gates = False
-    if not fixed:
-        b = win - win % 9 if win < 27 else -1
-        if b >= 0 and standing[b] == 3 and standing[b + 8] == 3 and all(standing[b + i] == 1 for i in range(1, 8)):
+    n_melds = info.n_melds = len(hand.melds)
+    if not n_melds and win < 27:
+        # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit
+        b = win - win % 9
+        held = closed[b:b + 9]
+        held[win - b] -= 1
+        if held == _NINE_GATES_HELD:
             ctx.nine_gates = True
     info.ctx = ctx
-    info.standing = standing
     info.closed = closed
-    info.closed_kinds = 34 - closed.count(0)
+    info.suit_infos = suits
     info.win = win
-    info.fixed = fixed
-    info.n_melds = len(fixed)
+    info.fixed_chows = fixed_chows
+    info.fixed_pungs = fixed_pungs
     info.melded = melded
     info.unique_wait = None
-    info.hand_tables = {}
+    info.hand_form = None
     return info
 
 
@@ -738,25 +954,33 @@ def _best(info: _HandInfo):
     Ties between arrangements keep the first (in the reference's order) unless the later one has a Pure Triple
     Chow or a Triple Pung; an arrangement that ties with seven pairs is preferred to it."""
     best = None
-    if info.n_melds == 0:
+    n_melds = info.n_melds
+    kinds = info.closed_kinds
+    # seven (shifted) pairs hold at most 7 kinds, thirteen orphans 13, honors and knitted tiles 14
+    if n_melds == 0 and (kinds <= 7 or kinds >= 13):
         sp = _special_form(info)
         if sp is not None:
             best = (sp[0], sp[1][0], sp[1][1])
-    if best is None and info.n_melds <= 1:
+    if best is None and n_melds <= 1 and kinds >= 9:  # a knitted straight is 9 kinds
         r = _knitted_form(info)
         if r is not None:
             best = (F.KNITTED, r[0], r[1])
-    if best is None and info.n_melds == 0:
+    if best is None and n_melds == 0 and info.ctx.nine_gates:
         r = _nine_gates_form(info)
         if r is not None:
             best = (F.NINE, r[0], r[1])
     if best is None or best[0] == F.SEVEN:
         seven = best is not None
-        for total, table in _standard_forms(info):
+        for total, fans in _standard_forms(info):
             if best is None or total > best[1] or (total == best[1] and (
-                    seven or table[F.PURE_TRIPLE_CHOW] or table[F.TRIPLE_PUNG])):
-                best = (F.STANDARD, total, table)
-    return best
+                    seven or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)):
+                best = (F.STANDARD, total, fans)
+    if best is None:
+        return None
+    table = [0] * F.TABLE_SIZE
+    for fid, n in best[2].items():
+        table[fid] = n
+    return best[0], best[1], table
 
 
 def _validate(hand: Hand) -> None:
@@ -806,7 +1030,7 @@ def _knitted_straight_shanten(counts, melds: int) -> int:
 def mcr_shanten(counts, melds: int) -> int:
     """Shanten over every MCR form (standard, seven pairs, thirteen orphans, honors and knitted, knitted
     straight). -1 is complete."""
-    s = shanten_counts(list(counts), melds)
+    s = shanten_counts(list(counts), melds, four_as_two_pairs=True)
     if melds == 0 and sum(counts) >= 13:
         s = min(s, _honors_knitted_shanten(counts))
     if melds <= 1:
@@ -816,7 +1040,7 @@ def mcr_shanten(counts, melds: int) -> int:
 
 def is_complete_mcr(counts, melds: int) -> bool:
     """Any MCR winning shape of the closed counts (winning tile included) with ``melds`` declared melds."""
-    if is_complete(counts, melds):
+    if is_complete(counts, melds, four_as_two_pairs=True):
         return True
     if melds == 0 and _honors_knitted(counts) is not None:
         return True
@@ -826,7 +1050,7 @@ def is_complete_mcr(counts, melds: int) -> bool:
             rem = list(counts)
             for k in seq:
                 rem[k] -= 1
-            return is_complete(rem, melds + 3)
+            return is_complete(rem, melds + 3, four_as_two_pairs=True)
     return False
 
 
@@ -844,10 +1068,14 @@ def mcr_waits(counts, melds: int, in_view=None) -> list[int]:
 
 
 # ---- public --------------------------------------------------------------------------------------------------------
+_DEFAULT_PRESET = find_preset(None)
+
+
 def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     """Score a hand under MCR. Raises :class:`ImpossibleHandError` for a hand that cannot exist under MCR
     (red fives, dora, a fifth tile, a wrong number of tiles)."""
-    p = find_preset(preset or (hand.preset if hand.rules == "mcr" else None))
+    name = preset or (hand.preset if hand.rules == "mcr" else None)
+    p = _DEFAULT_PRESET if name is None else find_preset(name)
     _validate(hand)
     flowers = hand.flower_total
     n_melds = len(hand.melds)
@@ -878,6 +1106,14 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
                          shanten=mcr_shanten(list(info.closed), n_melds))
     form, total, table = best
     meets = total >= p.minimum
-    pays = payments(total + flowers, hand.situation.tsumo) if meets else ()
-    return McrResult(hand, p.name, meets, None if meets else "below 8 points", tuple(table), total, flowers, form,
-                     -1, None, pays)
+    # the result's fields set at once (the frozen dataclass's __init__ sets them one by one); the same fields
+    result = _new_object(McrResult)
+    _set_attr(result, "__dict__", {
+        "hand": hand, "preset": p.name, "win": meets, "reason": None if meets else "below 8 points",
+        "fan_table": tuple(table), "fan_total": total, "flowers": flowers, "form": form, "shanten": -1,
+        "waits_": None, "payments": payments(total + flowers, hand.situation.tsumo) if meets else ()})
+    return result
+
+
+_new_object = object.__new__
+_set_attr = object.__setattr__

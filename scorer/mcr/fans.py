@@ -98,30 +98,38 @@ class FanContext:
     """
 
     __slots__ = (
-        # hand level: kinds present (bit k = kind k), their ranks when there are no honors, four-of-a-kinds
-        # outside kongs, win flags (corrected), winds, exposed melds, suits
-        "mask", "rank_mask", "hog", "self_drawn", "fourth_tile", "wall_last", "about_kong", "prevalent", "seat",
-        "melded_packs", "nine_gates", "honors", "suits_missing", "has_wind", "has_dragon",
-        # the form being scored, and for the special forms which honors-and-knitted hand it is
-        "form", "hk_greater", "hk_knitted",
-        # arrangement level: sets and pair, what they add up to, how the winning tile sat
-        "chows", "pungs", "pair", "n_pungs", "n_chows", "wind_pungs", "dragon_pungs", "terminal_pungs",
-        "other_wind_pungs", "prevalent_pung", "seat_pung", "traits", "combos", "kong_fans", "waits_flags",
-        "knitted_single")
+        # hand level: kinds present (bit k = kind k; ``one_class``: they all are simples, or reversible, or green,
+        # or terminals, or terminals and honors), their ranks when there are no honors, four-of-a-kinds
+        # outside kongs, win flags (corrected; ``any_win_flag``: one of them is set), winds, exposed melds
+        # (``none_or_all_melded``: 0 or 4 of them), suits
+        "mask", "one_class", "rank_mask", "hog", "self_drawn", "fourth_tile", "wall_last", "about_kong",
+        "any_win_flag", "prevalent", "seat", "melded_packs", "none_or_all_melded", "nine_gates", "honors",
+        "suits_missing", "has_wind", "has_dragon",
+        # the form being scored (``special_form``: it is not four sets and a pair), and for the special forms which
+        # honors-and-knitted hand it is
+        "form", "special_form", "hk_greater", "hk_knitted",
+        # arrangement level: sets (``no_pungs``: chows only; ``notable_pungs``: a pung of terminals or honors, or
+        # four pungs) and pair, what they add up to, how the winning tile sat (``waits_flags``, when
+        # the hand waited on that one tile: 1 it completed a chow on the edge, 2 in the middle, 4 it paired a
+        # single; 8 it paired the single of a knitted straight hand with one meld)
+        "chows", "pungs", "pair", "n_pungs", "n_chows", "no_pungs", "notable_pungs", "wind_pungs", "dragon_pungs",
+        "terminal_pungs", "other_wind_pungs", "prevalent_pung", "seat_pung", "traits", "combos", "kong_fans",
+        "waits_flags")
 
-    def __init__(self):
+    def no_sets(self) -> None:
+        """The arrangement fields of a form without sets (Nine Gates is scored from its tiles); the evaluator
+        sets them for every arrangement it scores."""
         self.combos = {}
         self.kong_fans = ()
         self.chows = ()
         self.pungs = ()
         self.pair = 0
         self.n_pungs = self.n_chows = self.traits = 0
+        self.no_pungs = True
+        self.notable_pungs = False
         self.wind_pungs = self.dragon_pungs = self.terminal_pungs = self.other_wind_pungs = 0
         self.prevalent_pung = self.seat_pung = 0
         self.waits_flags = 0
-        self.knitted_single = False
-        self.hk_greater = False
-        self.hk_knitted = False
 
 
 class Fan(NamedTuple):
@@ -396,7 +404,7 @@ def _closed(ctx):
 
 
 def _single(ctx):
-    return 1 if (ctx.waits_flags & 7 == 4) or ctx.knitted_single else 0
+    return 1 if (ctx.waits_flags & 7 == 4) or ctx.waits_flags & 8 else 0
 
 
 # ---- the table ---------------------------------------------------------------------------------------------------
@@ -519,9 +527,11 @@ FAN_BY_NAME: dict[str, Fan] = {f.name.lower(): f for f in FANS}
 # the group's result is a function of those values and the evaluator caches it by them (the key spaces are
 # small: winds and flags, counts of pungs, a pair). A group with ``reads=None`` is run every time (its key, the
 # set of kinds, would not repeat). The evaluator also skips a group whose ``opens`` field is 0/False: then every
-# check in it is certainly 0. "combos" and "kongs" fans are read from the context's ``combos`` and ``kong_fans``
-# directly (what their checks return). tests/mcr checks that grouped and plain evaluation agree and that each
-# check reads only its group's fields.
+# check in it is certainly 0 (no win flag: no win fan; 1-3 melded sets: neither concealed nor melded hand; kinds
+# of mixed classes: no "tiles" fan; a pung: no All Chows; fewer than four pungs, none of terminals or honors: no
+# "pungs" fan; no edge, closed or single wait flag). "combos" and "kongs" fans are read from the context's
+# ``combos`` and ``kong_fans`` directly (what their checks return). tests/mcr checks that grouped and plain
+# evaluation agree and that each check reads only its group's fields.
 class CheckGroup(NamedTuple):
     name: str
     scope: str
@@ -534,27 +544,28 @@ CHECK_GROUPS: tuple[CheckGroup, ...] = (
     CheckGroup("suits", "hand", (NO_HONORS, ONE_VOIDED_SUIT, HALF_FLUSH, FULL_FLUSH, ALL_TYPES, ALL_HONORS),
                ("suits_missing", "honors", "has_wind", "has_dragon")),
     CheckGroup("tiles", "hand", (ALL_SIMPLES, REVERSIBLE_TILES, ALL_GREEN, ALL_TERMINALS, ALL_TERMINALS_AND_HONORS),
-               None),
+               None, "one_class"),
     CheckGroup("concealment", "hand", (FULLY_CONCEALED_HAND, CONCEALED_HAND, MELDED_HAND),
-               ("form", "melded_packs", "self_drawn")),
+               ("form", "melded_packs", "self_drawn"), "none_or_all_melded"),
     CheckGroup("win", "hand", (LAST_TILE, LAST_TILE_DRAW, LAST_TILE_CLAIM, OUT_WITH_REPLACEMENT_TILE,
                                ROBBING_THE_KONG, SELF_DRAWN),
-               ("self_drawn", "fourth_tile", "wall_last", "about_kong")),
+               ("self_drawn", "fourth_tile", "wall_last", "about_kong"), "any_win_flag"),
     CheckGroup("ranks", "hand", (LOWER_FOUR, LOWER_TILES, UPPER_FOUR, UPPER_TILES, MIDDLE_TILES), ("rank_mask",),
                "rank_mask"),
     CheckGroup("special", "hand", (SEVEN_SHIFTED_PAIRS, THIRTEEN_ORPHANS, SEVEN_PAIRS,
                                    GREATER_HONORS_AND_KNITTED_TILES, LESSER_HONORS_AND_KNITTED_TILES,
-                                   KNITTED_STRAIGHT, NINE_GATES), ("form", "hk_greater", "hk_knitted")),
+                                   KNITTED_STRAIGHT, NINE_GATES), ("form", "hk_greater", "hk_knitted"),
+               "special_form"),
     CheckGroup("hog", "hand", (TILE_HOG,), ("form", "hog"), "hog"),
     CheckGroup("pungs", "arrangement", (BIG_FOUR_WINDS, BIG_THREE_WINDS, LITTLE_FOUR_WINDS, BIG_THREE_DRAGONS,
                                         TWO_DRAGONS_PUNGS, LITTLE_THREE_DRAGONS, DRAGON_PUNG,
                                         PUNG_OF_TERMINALS_OR_HONORS, POT_WIND, PREVALENT_WIND, SEAT_WIND,
                                         ALL_PUNGS),
                ("form", "n_pungs", "wind_pungs", "dragon_pungs", "terminal_pungs", "other_wind_pungs",
-                "prevalent_pung", "seat_pung", "pair"), "n_pungs"),
-    CheckGroup("chows", "arrangement", (ALL_CHOWS,), ("form", "n_chows", "pair"), "n_chows"),
+                "prevalent_pung", "seat_pung", "pair"), "notable_pungs"),
+    CheckGroup("chows", "arrangement", (ALL_CHOWS,), ("form", "n_chows", "pair"), "no_pungs"),
     CheckGroup("traits", "arrangement", (OUTSIDE_HAND, ALL_FIVE, ALL_EVEN_PUNGS), ("form", "traits"), "traits"),
-    CheckGroup("waits", "arrangement", (EDGE_WAIT, CLOSED_WAIT, SINGLE_WAIT), ("waits_flags", "knitted_single")),
+    CheckGroup("waits", "arrangement", (EDGE_WAIT, CLOSED_WAIT, SINGLE_WAIT), ("waits_flags",), "waits_flags"),
 )
 COMBO_FANS = (PURE_TERMINAL_CHOWS, QUADRUPLE_CHOW, FOUR_PURE_SHIFTED_PUNGS, FOUR_PURE_SHIFTED_CHOWS,
               PURE_TRIPLE_CHOW, PURE_SHIFTED_PUNGS, PURE_STRAIGHT, THREE_SUITED_TERMINAL_CHOWS, PURE_SHIFTED_CHOWS,
