@@ -329,9 +329,19 @@ def _is_seven_shifted(counts):
 class _HandInfo:
     """What is the same for every form and arrangement of one hand."""
 
-    __slots__ = ("ctx", "closed", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded",
+    __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded",
                  "n_melds", "unique_wait", "hand_form", "hand_fans", "preset", "exclusions", "values", "grouped",
                  "closed_kinds", "closed_mask")
+
+    @property
+    def closed(self) -> list[int]:
+        """The 34 counts of the closed tiles, winning tile included (made when first asked for: most hands need
+        only the suits' records)."""
+        found = self.closed_
+        if found is None:
+            m, p, s, h = self.suit_infos
+            found = self.closed_ = [*m.counts, *p.counts, *s.counts, *h.counts]
+        return found
 
 
 def _compile_group(group: F.CheckGroup) -> tuple:
@@ -364,7 +374,20 @@ def _run_groups(groups, fans, ctx) -> None:
             fans[fid] = n
 
 
-_HAND_GROUPS = tuple(_compile_group(g) for g in F.CHECK_GROUPS if g.scope == "hand")
+def _merge_groups(groups) -> tuple:
+    """Check groups keyed by few-valued fields run as one group, keyed by all the fields they read (one key and
+    one look-up a hand instead of one a group; a group's opening field only ever skips checks that are 0)."""
+    reads = []
+    for g in groups:
+        reads += [r for r in g.reads if r not in reads]
+    checks = tuple(pair for g in groups for pair in F.group_checks(g))
+    return checks, attrgetter(*reads), {}, None
+
+
+# the hand groups: those keyed by few-valued fields as one, then the others (tiles: no key; ranks: 512 masks)
+_MERGED_HAND = tuple(g for g in F.CHECK_GROUPS if g.scope == "hand" and g.reads and g.name != "ranks")
+_HAND_GROUPS = (_merge_groups(_MERGED_HAND),) + tuple(
+    _compile_group(g) for g in F.CHECK_GROUPS if g.scope == "hand" and g not in _MERGED_HAND)
 _ARR_GROUPS = tuple(_compile_group(g) for g in F.CHECK_GROUPS if g.scope == "arrangement")
 # every fan is set by one check group, the combination pass or the kong fans, never two of them
 _SET_BY = [fid for g in F.CHECK_GROUPS for fid in g.fans] + list(F.COMBO_FANS) + list(F.KONG_FANS)
@@ -395,43 +418,8 @@ def _hand_fans(info: _HandInfo, form: str) -> dict[int, int]:
     return cached.copy()
 
 
-def _finish(info: _HandInfo, fans: dict[int, int], allow_chicken: bool) -> tuple[int, dict[int, int]]:
-    """Exclusions (the rows of the fans present, in the table's order), the wind pungs folded into Pung of
-    Terminals or Honors, the total; Chicken Hand when nothing else is left."""
-    rows, row_of = info.exclusions
-    picked = []  # the rows (1-based) of the fans present
-    for f in fans:
-        if row_of[f]:
-            picked.append(row_of[f])
-    if picked:
-        if len(picked) > 1:
-            picked.sort()  # in the table's order
-        for i in picked:
-            src, targets, reductions = rows[i - 1]
-            if src in fans:  # a fan removed by an earlier row removes nothing itself
-                for t in targets:
-                    if t in fans:
-                        del fans[t]
-                for t, n in reductions:
-                    if t in fans:
-                        left = fans[t] - n
-                        if left > 0:
-                            fans[t] = left
-                        else:
-                            del fans[t]
-    if _POT_WIND in fans:
-        fans[_POT] = fans.get(_POT, 0) + fans.pop(_POT_WIND)
-    values = info.values
-    total = 0
-    for i, n in fans.items():
-        total += values[i] * n
-    if allow_chicken and not fans:
-        fans[F.CHICKEN_HAND] = 1
-        total = values[F.CHICKEN_HAND]
-    return total, fans
-
-
 _POT, _POT_WIND = F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND
+_STANDARD = F.STANDARD
 # what a pung's code says about it: 0 a simple, 1 a terminal, 2 a wind, 3 a dragon
 _PUNG_CLASS = {c: (3 if c >= 0x45 else 2 if c >= 0x41 else 1 if c & 0xF in (1, 9) else 0) for c in CODE}
 _COMBOS: dict = {}
@@ -456,7 +444,12 @@ def _combos(chows, pungs, pair) -> tuple[dict, int]:
 
 def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_flags=0):
     ctx = info.ctx
-    fans = _hand_fans(info, form)
+    if info.hand_form == form:  # the hand fans already worked out for this form (as in _hand_fans)
+        ctx.form = form
+        ctx.special_form = form != _STANDARD
+        fans = info.hand_fans.copy()
+    else:
+        fans = _hand_fans(info, form)
     ctx.chows = chows
     ctx.pungs = pungs
     ctx.pair = pair
@@ -515,7 +508,39 @@ def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_fla
             fans[fid] = 1
     else:
         _run(fans, ctx, F.ARRANGEMENT_CHECKS)
-    return _finish(info, fans, form == F.STANDARD)
+    # exclusions (the rows of the fans present, in the table's order), the wind pungs folded into Pung of
+    # Terminals or Honors, the total; Chicken Hand when nothing else is left
+    rows, row_of = info.exclusions
+    picked = []  # the rows (1-based) of the fans present
+    for f in fans:
+        if row_of[f]:
+            picked.append(row_of[f])
+    if picked:
+        if len(picked) > 1:
+            picked.sort()  # in the table's order
+        for i in picked:
+            src, targets, reductions = rows[i - 1]
+            if src in fans:  # a fan removed by an earlier row removes nothing itself
+                for t in targets:
+                    if t in fans:
+                        del fans[t]
+                for t, n in reductions:
+                    if t in fans:
+                        left = fans[t] - n
+                        if left > 0:
+                            fans[t] = left
+                        else:
+                            del fans[t]
+    if _POT_WIND in fans:
+        fans[_POT] = fans.get(_POT, 0) + fans.pop(_POT_WIND)
+    values = info.values
+    total = 0
+    for i, n in fans.items():
+        total += values[i] * n
+    if not fans and form == _STANDARD:
+        fans[F.CHICKEN_HAND] = 1
+        total = values[F.CHICKEN_HAND]
+    return total, fans
 
 
 class _Suit:
@@ -810,6 +835,7 @@ def _nine_gates_form(info: _HandInfo):
 
 _CHI, _PON, _KAN, _ANKAN = MeldType.CHI, MeldType.PON, MeldType.KAN, MeldType.ANKAN
 _NINE_GATES_HELD = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+_NINE_GATES_CODE = sum(n << 5 * r for r, n in enumerate(_NINE_GATES_HELD))  # its count code in a numbered suit
 
 
 def _too_many(hand: Hand) -> None:
@@ -825,7 +851,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info = _HandInfo()
     info.grouped = grouped  # False: run every check plainly (tests compare the two)
     info.preset = preset
-    info.exclusions, info.values = _preset_tables(preset)
+    info.exclusions, info.values = _TABLES.get(preset.name) or _preset_tables(preset)
     concealed = hand.concealed
     wt = hand.winning_tile
     win = wt.kind
@@ -851,7 +877,6 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     s_ = ss.get(c := codes[2]) or _suit(2, c)
     h = sh.get(c := codes[3]) or _suit(3, c)
     suits = (m, p, s_, h)
-    closed = [*m.counts, *p.counts, *s_.counts, *h.counts]  # the 34 counts, winning tile included
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
     info.closed_kinds = m.kinds + p.kinds + s_.kinds + h.kinds
     fixed_chows = []
@@ -884,8 +909,8 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 kongs += kong
                 melded += open_
         fours = 0
-        for code in all_codes:
-            most, kinds_of_four = _MOST_FOURS.get(code) or _most_fours(code)
+        for c in all_codes:
+            most, kinds_of_four = _MOST_FOURS.get(c) or _most_fours(c)
             if most > 4:
                 _too_many(hand)
             fours += kinds_of_four
@@ -929,15 +954,12 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     ctx.none_or_all_melded = melded == 0 or melded == 4
     ctx.nine_gates = False
     n_melds = info.n_melds = len(hand.melds)
-    if not n_melds and win < 27:
-        # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit
-        b = win - win % 9
-        held = closed[b:b + 9]
-        held[win - b] -= 1
-        if held == _NINE_GATES_HELD:
-            ctx.nine_gates = True
+    if not n_melds and code == _NINE_GATES_CODE and win < 27:
+        # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit (``code``: the count
+        # code of the winning tile's suit before it)
+        ctx.nine_gates = True
     info.ctx = ctx
-    info.closed = closed
+    info.closed_ = None
     info.suit_infos = suits
     info.win = win
     info.fixed_chows = fixed_chows
