@@ -267,28 +267,36 @@ def _suit_deltas(seg: tuple[int, ...], honor: bool, rest: int, melds: int, delta
     return v
 
 
+def _suit_tables(counts):
+    """A hand's four suit count tuples, their table ids, and the merged tables of suits 0+1 and 2+3."""
+    segs = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+    tabs = (_suit_id(segs[0]), _suit_id(segs[1]), _suit_id(segs[2]), _honor_id(segs[3]))
+    return segs, tabs, _merge(tabs[0], tabs[1]), _merge(tabs[2], tabs[3])
+
+
+def _special_counts(counts):
+    """What seven pairs and thirteen orphans read: pairs, kinds, orphan kinds present, orphan pairs."""
+    ok = opairs = 0
+    for k in _ORPHANS:
+        n = counts[k]
+        if n:
+            ok += 1
+            if n >= 2:
+                opairs += 1
+    return 34 - counts.count(0) - counts.count(1), 34 - counts.count(0), ok, opairs
+
+
 def shanten_each(counts, melds: int, kinds, delta: int) -> list[int]:
     """Shanten of ``counts`` with one tile of each kind in ``kinds`` added (delta +1) or removed (-1), each
     change on its own. Per suit the standard form comes from a cached row (:func:`_suit_deltas`); seven pairs
     and thirteen orphans are updated by counting."""
-    segs = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
-    tabs = (_suit_id(segs[0]), _suit_id(segs[1]), _suit_id(segs[2]), _honor_id(segs[3]))
-    m01 = _merge(tabs[0], tabs[1])
-    m23 = _merge(tabs[2], tabs[3])
+    segs, tabs, m01, m23 = _suit_tables(counts)
     rests = (_merge(tabs[1], m23), _merge(tabs[0], m23), _merge(m01, tabs[3]), _merge(m01, tabs[2]))
     rows = [None, None, None, None]
     total = sum(counts) + delta
     closed = melds == 0 and total >= 13
     if closed:
-        pairs = 34 - counts.count(0) - counts.count(1)
-        kinds_n = 34 - counts.count(0)
-        ok = opairs = 0
-        for k in _ORPHANS:
-            n = counts[k]
-            if n:
-                ok += 1
-                if n >= 2:
-                    opairs += 1
+        pairs, kinds_n, ok, opairs = _special_counts(counts)
         # the best either special form could reach after one change; skip them when the standard form is better
         floor = min(6 - pairs - 1 + max(0, 7 - kinds_n - 1), 13 - ok - 1 - 1) if delta > 0 else \
             min(6 - pairs + max(0, 7 - kinds_n), 13 - ok - (1 if opairs else 0))
@@ -332,23 +340,12 @@ def improving_kinds(counts, melds: int = 0) -> tuple[int, ...]:
     v = _IMPROVE.get(key)
     if v is not None:
         return v
-    segs = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
-    tabs = (_suit_id(segs[0]), _suit_id(segs[1]), _suit_id(segs[2]), _honor_id(segs[3]))
-    m01 = _merge(tabs[0], tabs[1])
-    m23 = _merge(tabs[2], tabs[3])
+    segs, tabs, m01, m23 = _suit_tables(counts)
     std = _final(_merge(m01, m23), melds)
     base = std
     special = melds == 0 and sum(counts) >= 12
     if special:
-        pairs = 34 - counts.count(0) - counts.count(1)
-        kinds_n = 34 - counts.count(0)
-        ok = opairs = 0
-        for k in _ORPHANS:
-            n = counts[k]
-            if n:
-                ok += 1
-                if n >= 2:
-                    opairs += 1
+        pairs, kinds_n, ok, opairs = _special_counts(counts)
         c7 = 6 - pairs + max(0, 7 - kinds_n)
         c13 = 13 - ok - (1 if opairs else 0)
         base = min(std, c7, c13)
