@@ -100,27 +100,35 @@ def _run_pool(chunk_iter, args, jobs, stop):
     # A worker is replaced after WORKER_CHUNKS chunks: the evaluators' per-suit caches grow (slowly) with the
     # variety of hands seen, and a fresh worker keeps each process's memory bounded whatever the input's size.
     pool = ctx.Pool(jobs, initializer=_ignore_sigint, maxtasksperchild=WORKER_CHUNKS)
-    window = 2 * jobs + 1
-    pending: deque = deque()
     try:
-        for chunk, mark in chunk_iter:
-            if stop.requested:
-                return
-            pending.append((pool.apply_async(run_chunk, (chunk, *args)), mark))
-            while len(pending) >= window:
-                res = _wait(pending.popleft(), stop, _pool_ready, lambda r: r.get())
-                if res is None:
-                    return
-                yield res
-        while pending:
-            res = _wait(pending.popleft(), stop, _pool_ready, lambda r: r.get())
-            if res is None:
-                return
-            yield res
-        pool.close()
-        pool.join()
+        finished = yield from _windowed(chunk_iter, lambda chunk: pool.apply_async(run_chunk, (chunk, *args)),
+                                        _pool_ready, lambda r: r.get(), 2 * jobs + 1, stop)
+        if finished:
+            pool.close()
+            pool.join()
     finally:
         pool.terminate()
+
+
+def _windowed(chunk_iter, submit, ready, get, window, stop):
+    """Submit chunks, yield their outputs in input order with at most ``window`` in flight; return True when every
+    chunk was yielded, False on a stop (the same loop for worker processes and for Dask)."""
+    pending: deque = deque()
+    for chunk, mark in chunk_iter:
+        if stop.requested:
+            return False
+        pending.append((submit(chunk), mark))
+        while len(pending) >= window:
+            res = _wait(pending.popleft(), stop, ready, get)
+            if res is None:
+                return False
+            yield res
+    while pending:
+        res = _wait(pending.popleft(), stop, ready, get)
+        if res is None:
+            return False
+        yield res
+    return True
 
 
 def _wait(entry, stop, ready, get):
@@ -157,22 +165,8 @@ def _run_dask(chunk_iter, args, jobs, scheduler, stop):
         client = Client(cluster)
     try:
         n_workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
-        window = 2 * n_workers + 1
-        pending: deque = deque()
-        for chunk, mark in chunk_iter:
-            if stop.requested:
-                return
-            pending.append((client.submit(run_chunk, chunk, *args, pure=False), mark))
-            while len(pending) >= window:
-                res = _wait(pending.popleft(), stop, _dask_ready, lambda f: f.result())
-                if res is None:
-                    return
-                yield res
-        while pending:
-            res = _wait(pending.popleft(), stop, _dask_ready, lambda f: f.result())
-            if res is None:
-                return
-            yield res
+        yield from _windowed(chunk_iter, lambda chunk: client.submit(run_chunk, chunk, *args, pure=False),
+                             _dask_ready, lambda f: f.result(), 2 * n_workers + 1, stop)
     finally:
         client.close()
         if cluster is not None:
