@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from scorer.arrangements import (KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI, arrangements, is_complete,
                                  placements)
 from scorer.errors import ImpossibleHandError
-from scorer.melds import Meld, MeldType
+from scorer.melds import Meld
 from scorer.tiles import Tile, counts34, format_tiles, parse_tiles
 from scorer.waits import discard_options, shanten, shanten_counts, waits, waits_counts
 from grammar import parse_hand

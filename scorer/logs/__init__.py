@@ -192,4 +192,12 @@ def display_name(path: str) -> str:
     return os.path.basename(path) if path not in ("-", "") else "<stdin>"
 
 
+def decode_text(data: bytes, name: str) -> str:
+    """A text log's bytes as text (UTF-8, a BOM allowed); anything else is a LogError naming the file."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise LogError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+
+
 __all__ = ["Round", "read_log", "comparable", "read_bytes", "detect_format", "round_label", "MAX_LOG_BYTES"]

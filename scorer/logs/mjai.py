@@ -14,7 +14,7 @@ from typing import Iterator
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.logs import Round, display_name, round_label
+from scorer.logs import Round, decode_text, display_name, round_label
 from scorer.logs.tenhou6 import _Ids
 
 _HONORS = {"E": 41, "S": 42, "W": 43, "N": 44, "P": 45, "F": 46, "C": 47}
@@ -179,10 +179,7 @@ class _Mjai:
 def read_mjai(data: bytes, name: str) -> Iterator[Round]:
     """The rounds of an mjai JSON-lines log."""
     name = display_name(name)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise LogError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    text = decode_text(data, name)
     m = _Mjai(name)
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():

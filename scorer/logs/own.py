@@ -8,15 +8,12 @@ from typing import Iterator
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.logs import Round, display_name, round_label
+from scorer.logs import Round, decode_text, display_name, round_label
 
 
 def read_own(data: bytes, name: str) -> Iterator[Round]:
     name = display_name(name)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise LogError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    text = decode_text(data, name)
     preset = "standard"
     players: list[str] = []
     cur: Round | None = None

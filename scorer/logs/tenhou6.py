@@ -22,7 +22,7 @@ from typing import Iterator
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.logs import Round, display_name, round_label
+from scorer.logs import Round, decode_text, display_name, round_label
 
 _RESULTS_DRAW = {
     "流局": "exhaustive", "全員聴牌": "exhaustive", "全員不聴": "exhaustive", "流し満貫": "nagashi_mangan",
@@ -499,10 +499,7 @@ def _rounds_of(obj, name: str, game: int, start: int, line: int | None) -> list[
 def read_tenhou6(data: bytes, name: str) -> Iterator[Round]:
     """The rounds of a tenhou.net/6 file: one game object, or one round object per line (all one game)."""
     name = display_name(name)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise LogError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    text = decode_text(data, name)
     try:
         obj = json.loads(text)
     except json.JSONDecodeError:

@@ -81,8 +81,6 @@ def reference_score(hand, preset: str | None = None):
 def reference_values(resp) -> dict:
     """han, fu, the winner's total gain (honba and deposits included) and its value before them."""
     c = resp.cost
-    honba = c["main_bonus"] + c["additional_bonus"] * (0 if not c["additional"] and not c["additional_bonus"]
-                                                       else 1)
     return {"han": resp.han, "fu": resp.fu, "total": c["total"],
             "yakuman": any(y.is_yakuman for y in resp.yaku)}
 

@@ -13,7 +13,7 @@ _EXAMPLES = max(200, settings.default.max_examples)
 from scorer.errors import NotationError
 from scorer.hand import Hand, Situation
 from scorer.riichi import PRESETS, RiichiResult, evaluate, find_preset, options_table
-from scorer.riichi.yaku import SUPERSEDED_BY, YAKU, YAKU_BY_ID, find_yaku, find_yaku_plainly
+from scorer.riichi.yaku import SUPERSEDED_BY, YAKU, YAKU_BY_ID, find_yaku_plainly
 from scorer.tiles import Tile, parse_tiles
 from tests.riichi.strategies import winning_hands
 
