@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from scorer import kinds as _k
+from scorer.kinds import DORA_SUCCESSOR, FLOWER_BASE, N_KINDS
+
 SUITS = "mpsz"
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 WIND_LETTERS = "ESWN"
-FLOWER_BASE = 34
-N_KINDS = 34
 
-TERMINALS_AND_HONORS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
-GREEN_KINDS = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 s and Green dragon
+TERMINALS_AND_HONORS = frozenset(_k.TERMINALS_AND_HONORS)
+GREEN_KINDS = frozenset(_k.GREEN_KINDS)
 
 
 class Tile:
@@ -129,14 +130,9 @@ class Tile:
 
     def dora_successor(self) -> "Tile":
         """The tile a dora indicator points to: the next number in its suit, the next wind, the next dragon."""
-        k = self.kind
-        if k < 27:
-            return Tile(k - k % 9 + (k % 9 + 1) % 9)
-        if k <= 30:
-            return Tile(27 + (k - 27 + 1) % 4)
-        if k <= 33:
-            return Tile(31 + (k - 31 + 1) % 3)
-        raise ValueError("a flower is not a dora indicator")
+        if self.kind >= N_KINDS:
+            raise ValueError("a flower is not a dora indicator")
+        return Tile(DORA_SUCCESSOR[self.kind])
 
 
 def kind_name(kind: int) -> str:
