@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+from unicodedata import east_asian_width
+
+
+def caret_pad(line: str, column: int) -> str:
+    """The padding that puts a caret under ``column`` (1-based) of ``line`` as a terminal shows it: a wide
+    (full-width) character takes two cells, so it is padded with an ideographic space."""
+    return "".join("\u3000" if east_asian_width(c) in "WF" else " " for c in line[:column - 1])
+
 
 class MjscoreError(ValueError):
     """Base of every error this package raises on bad input."""
@@ -15,7 +23,7 @@ class NotationError(MjscoreError):
         self.line = line
         self.column = column
         if line and column is not None:
-            text = f"{message}\n  {line}\n  {' ' * (column - 1)}^"
+            text = f"{message}\n  {line}\n  {caret_pad(line, column)}^"
         elif line:
             text = f"{message}\n  {line}"
         else:
