@@ -9,6 +9,7 @@ the package; public APIs take and return tiles.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Iterable
 
 from scorer import kinds as _k
@@ -23,13 +24,17 @@ GREEN_KINDS = frozenset(_k.GREEN_KINDS)
 
 
 class Tile:
-    """One tile. Frozen, hashable, interned: ``Tile.of(kind, red)`` always returns the same object."""
+    """One tile. Frozen, hashable, interned: ``Tile.of(kind, red)`` always returns the same object.
 
-    __slots__ = ("kind", "red")
+    ``order`` is the sort key, ``kind * 2 + red`` (a red five sorts right after the plain five); sorting many
+    tiles with ``key=TILE_ORDER`` compares plain integers instead of calling ``__lt__``."""
+
+    __slots__ = ("kind", "red", "order")
     _cache: dict = {}
 
     kind: int
     red: bool
+    order: int
 
     def __new__(cls, kind: int, red: bool = False):  # noqa: D102 - use Tile.of / Tile.parse
         key = (kind, bool(red))
@@ -42,6 +47,7 @@ class Tile:
             tile = object.__new__(cls)
             object.__setattr__(tile, "kind", kind)
             object.__setattr__(tile, "red", bool(red))
+            object.__setattr__(tile, "order", kind * 2 + bool(red))
             cls._cache[key] = tile
         return tile
 
@@ -54,13 +60,13 @@ class Tile:
         return (Tile, (self.kind, self.red))
 
     def __eq__(self, other):
-        return self is other or (isinstance(other, Tile) and self.kind == other.kind and self.red == other.red)
+        return self is other or (isinstance(other, Tile) and self.order == other.order)
 
     def __hash__(self):
-        return self.kind * 2 + self.red
+        return self.order
 
     def __lt__(self, other: "Tile"):
-        return (self.kind, self.red) < (other.kind, other.red)
+        return self.order < other.order
 
     # ---- notation -------------------------------------------------------------------------------------------
     @classmethod
@@ -135,6 +141,10 @@ class Tile:
         return Tile(DORA_SUCCESSOR[self.kind])
 
 
+TILE_ORDER = attrgetter("order")
+"""``sorted(tiles, key=TILE_ORDER)`` sorts like ``sorted(tiles)``, without a Python call per comparison."""
+
+
 def kind_name(kind: int) -> str:
     """Plain notation of a kind, e.g. ``kind_name(0) == '1m'``."""
     return str(Tile(kind))
@@ -159,7 +169,7 @@ def parse_tiles(text: str) -> list[Tile]:
 
 def format_tiles(tiles: Iterable[Tile], sort: bool = True) -> str:
     """Compact notation, one suit letter per run: ``format_tiles(parse_tiles('1m2m')) == '12m'``."""
-    seq = sorted(tiles) if sort else list(tiles)
+    seq = sorted(tiles, key=TILE_ORDER) if sort else list(tiles)
     out: list[str] = []
     run = ""
     suit = ""
