@@ -93,7 +93,8 @@ def _pyparsing_line():
             | token("win", "a winning tile like +5z")
         _PP_LINE = (pp.OneOrMore(piece).set_name("tiles, melds and +tile")
                     + pp.ZeroOrMore(token("keyword", "a keyword"))
-                    + pp.StringEnd().set_whitespace_chars(WHITESPACE).set_name("a keyword"))
+                    + pp.StringEnd().set_whitespace_chars(WHITESPACE).set_name("a keyword")).parse_with_tabs()
+        # (parse_with_tabs: columns count a tab as one character, as the fast path and the caret do)
     return _PP_LINE
 
 

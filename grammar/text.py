@@ -3,9 +3,9 @@
 Hand lines (:mod:`grammar.hand`) and payout claims (:mod:`grammar.claims`) both start here.
 
 * **Characters.** Notation is ASCII. Full-width forms (U+FF01-U+FF5E, what a Japanese or Chinese input method
-  types: ``１２３ｍ``, ``＋５ｚ``, ``ｒｏｎ``, ``［５５５ｐ］``) and the ideographic space U+3000 are read as their
-  ASCII counterparts: that is the width folding of Unicode NFKC, one character for one character, so every column
-  of the folded line is the same column of the line as typed. Every other non-ASCII character is an error that
+  types: ``１２３ｍ``, ``＋５ｚ``, ``ｒｏｎ``, ``［５５５ｐ］``), the ideographic space U+3000 and the no-break space
+  U+00A0 are read as their ASCII counterparts: that is the width (and space) folding of Unicode NFKC, one character
+  for one character, so every column of the folded line is the same column of the line as typed. Every other non-ASCII character is an error that
   quotes it as typed. Full NFKC is not used on purpose: it would also read the superscript ``²`` and the circled
   ``①`` as the digits 2 and 1 (a number must be written with digits, not look like one), and it changes lengths
   (``㍻`` becomes two characters), which would move the caret away from what was typed.
@@ -27,9 +27,9 @@ WINDOW = 100
 FRAGMENT = 32
 """A piece of the input quoted inside a message (a keyword, a value) is cut to this many characters."""
 
-# full-width ASCII variants -> ASCII, the ideographic space -> a space (NFKC's width folding, nothing else)
+# full-width ASCII variants -> ASCII, the ideographic and no-break spaces -> a space (NFKC's folding of these only)
 _FOLD = {0xFF01 + i: 0x21 + i for i in range(0x7E - 0x21 + 1)}
-_FOLD[0x3000] = 0x20
+_FOLD[0x3000] = _FOLD[0x00A0] = 0x20
 
 
 def fold(text: str) -> str:

@@ -60,6 +60,23 @@ def test_winning_tile_after_melds():
     assert a.melds[0].type is MeldType.CHI
 
 
+def test_melds_may_stand_anywhere_in_the_tile_block():
+    canonical = parse_hand("258m369p147s1z[345m]+1z tsumo")
+    for text in ("[345m]258m369p147s1z+1z tsumo", "258m[345m]369p147s1z+1z tsumo", "258m369p147s1z+1z[345m] tsumo",
+                 "[345m] 258m 369p 147s 1z +1z tsumo", "[345m]258m369p147s11z tsumo"):
+        assert parse_hand(text) == canonical
+    assert format_hand(parse_hand("[345m]258m369p147s1z+1z tsumo")) == "258m369p147s1z[345m]+1z tsumo"
+    two = parse_hand("[123p]1z[789s]234m555m+1z")
+    assert [str(m) for m in two.melds] == ["[123p]", "[789s]"]      # melds keep the order they are written in
+    assert two == parse_hand("234m555m1z[123p][789s]+1z")
+
+
+def test_tiles_after_the_winning_tile_are_refused():
+    with pytest.raises(NotationError) as info:
+        parse_hand("[345m]258m+1z369p147s1z")
+    assert "after the winning tile" in str(info.value) and info.value.column == 14
+
+
 def test_meld_kinds_and_red_fives():
     h = parse_hand("11z55z[406m](5555p)[5505s]+5z")
     types = [m.type for m in h.melds]
@@ -101,11 +118,13 @@ def test_round_trip_mcr(hand):
     assert parse_hand(format_hand(hand)) == hand
 
 
-ALPHABET = st.sampled_from(list("0123456789mpszf[]()+: \t") + ["riichi", "tsumo", "dora:", "seat:", "ron", "z", "xx"])
+ALPHABET = st.sampled_from(list("0123456789mpszf[]()+: \t") + ["riichi", "tsumo", "dora:", "seat:", "ron", "z", "xx",
+                                                                "honba:", "²", "１", "ｍ", "\u3000", "①", "é"])
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.one_of(st.text(max_size=40), st.lists(ALPHABET, max_size=30).map("".join)))
+@given(st.one_of(st.text(max_size=40), st.lists(ALPHABET, max_size=30).map("".join),
+                 st.tuples(st.sampled_from(["1", "ron ", "[1", "x"]), st.integers(1000, 5000)).map(lambda t: t[0] * t[1])))
 def test_any_text_parses_or_raises_notation_error(text):
     try:
         hand = parse_hand(text)
