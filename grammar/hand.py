@@ -57,13 +57,15 @@ TOKENS = {
     "tiles": r"[0-9]+[mpszf]",
     "meld": r"\[[0-9]+[mpsz]\]|\([0-9]+[mpsz]\)",
     "win": r"\+[0-9][mpsz]",
-    "keyword": r"[A-Za-z][A-Za-z0-9_-]*(?::[^ \t\n\r]*)?",
+    "keyword": r"[A-Za-z][A-Za-z0-9_-]*(?::[^\s]*)?",   # a value ends at any whitespace (str.isspace)
 }
 _W = "[ \t\n\r]"
 _PIECE = "|".join(TOKENS[k] for k in ("tiles", "meld", "win"))
 _KEYWORD = TOKENS["keyword"]
-# a whole well-formed line: tile pieces (whitespace between them allowed), then keywords separated by whitespace
-_LINE_RE = re.compile(rf"(?:(?:{_PIECE}){_W}*)+(?:{_KEYWORD}(?:{_W}+{_KEYWORD})*)?")
+# a whole well-formed line: the tile block (pieces, whitespace between them allowed), then keywords separated by
+# whitespace
+_LINE_RE = re.compile(rf"((?:(?:{_PIECE}){_W}*)+)(?:{_KEYWORD}(?:{_W}+{_KEYWORD})*)?")
+_PIECE_RE = re.compile(_PIECE)
 # in a line _LINE_RE accepted, the tokens are exactly these matches, in order
 _TOKEN_RE = re.compile(f"{_PIECE}|{_KEYWORD}")
 
@@ -71,9 +73,14 @@ _TOKEN_RE = re.compile(f"{_PIECE}|{_KEYWORD}")
 def _fast_tokens(line: str) -> list[str] | None:
     """The tokens of a well-formed line; None when the line needs explaining. (Their columns are found again
     only when an error needs one: :meth:`_Source.loc`.)"""
-    if _LINE_RE.fullmatch(line) is None:
+    m = _LINE_RE.fullmatch(line)
+    if m is None:
         return None
-    return _TOKEN_RE.findall(line)
+    end = m.end(1)
+    tokens = _PIECE_RE.findall(line, 0, end)
+    # the keywords: no keyword holds whitespace and the line is stripped, so split() finds exactly them
+    tokens += line[end:].split()
+    return tokens
 
 
 _PP_LINE = None
@@ -145,15 +152,16 @@ def _explain(src: "_Source", loc: int) -> tuple[str, int]:
                 loc + 1)
     if ch == "+":
         return "expected one winning tile after '+', like +5z", loc + 2
+    typed = src.quote(loc, loc + 1)
     if ch in "])":
-        return f"{ch!r} without its opening bracket", loc + 1
+        return f"{typed} without its opening bracket", loc + 1
     if loc == 0:
-        return f"expected concealed tiles such as 123m456p, found {ch!r}", 1
+        return f"expected concealed tiles such as 123m456p, found {typed}", 1
     if ch.isalpha():
         # a keyword was allowed here, so the problem is a tile piece after keywords
         return f"expected {EXPECTED_KEYWORD}, found {src.quote(loc, loc + len(rest.split()[0]))}", loc + 1
     return (f"expected tiles like 123m, a meld like [555p], a winning tile like +5z, or a keyword, "
-            f"found {ch!r}", loc + 1)
+            f"found {typed}", loc + 1)
 
 
 # ---- the line as typed ---------------------------------------------------------------------------------------

@@ -18,8 +18,6 @@ Hand lines (:mod:`grammar.hand`) and payout claims (:mod:`grammar.claims`) both 
 
 from __future__ import annotations
 
-import unicodedata
-
 MAX_LINE = 4096
 """The longest line of notation read, in characters (a hand line is under 100 in practice)."""
 WINDOW = 100
@@ -47,6 +45,7 @@ def fragment(text: str, marks: bool = True) -> str:
 
 def describe_char(ch: str) -> str:
     """A character with its code point and name, for 'this is not notation' messages: ``'²' (U+00B2 ...)``."""
+    import unicodedata  # only on an error
     name = unicodedata.name(ch, "")
     return f"{ch!r} (U+{ord(ch):04X}{' ' + name if name else ''})"
 

@@ -16,6 +16,7 @@ from scorer import kinds as _k
 from scorer.kinds import DORA_SUCCESSOR, FLOWER_BASE, N_KINDS
 
 SUITS = "mpsz"
+DIGITS = "0123456789"   # tile numbers are ASCII digits (str.isdigit would take '²' and '١' too)
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 WIND_LETTERS = "ESWN"
 
@@ -72,8 +73,8 @@ class Tile:
     @classmethod
     def parse(cls, text: str) -> "Tile":
         """Parse one tile such as ``5m``, ``0p`` (red five), ``7z`` (Red dragon) or ``3f`` (a flower)."""
-        if len(text) != 2 or not text[0].isdigit() or text[1] not in "mpszf":
-            raise ValueError(f"not a tile: {text!r} (expected a digit and one of m p s z f, like '5m')")
+        if len(text) != 2 or text[0] not in DIGITS or text[1] not in "mpszf":
+            raise ValueError(f"not a tile: {text[:8]!r} (expected a digit 0-9 and one of m p s z f, like '5m')")
         digit, suit = int(text[0]), text[1]
         if suit == "f":
             if not 1 <= digit <= 8:
@@ -155,16 +156,21 @@ def parse_tiles(text: str) -> list[Tile]:
     tiles: list[Tile] = []
     digits = ""
     for ch in text:
-        if ch.isdigit():
+        if ch in DIGITS:
             digits += ch
         elif ch in "mpszf" and digits:
             tiles.extend(Tile.parse(d + ch) for d in digits)
             digits = ""
         else:
-            raise ValueError(f"not tile notation: {text!r}")
+            raise ValueError(f"not tile notation: {_cut(text)} (at {ch!r})")
     if digits:
-        raise ValueError(f"digits without a suit at the end of {text!r}")
+        raise ValueError(f"digits without a suit at the end of {_cut(text)}")
     return tiles
+
+
+def _cut(text: str, limit: int = 40) -> str:
+    """``repr`` of some input, cut short for a message."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text)} characters)"
 
 
 def format_tiles(tiles: Iterable[Tile], sort: bool = True) -> str:

@@ -13,7 +13,8 @@ from tests.strategies import complete_hands
 
 # the width folding the grammar reads (ASCII '!'-'~' typed full width)
 FULL_WIDTH = {chr(c): chr(c + 0xFEE0) for c in range(0x21, 0x7F)}
-NASTY = ["²", "①", "٣", "\u3000", "\xa0", "é", "ß", "\u200b", "𝟙", "ｍ", "５", "\t", "\n", "\r", "\x0b", "\x00"]
+NASTY = ["²", "①", "٣", "\u3000", "\xa0", "é", "ß", "\u200b", "𝟙", "ｍ", "５", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c",
+         "\x85", "\u2028", "\x00"]
 PIECES = list("0123456789mpszf[]()+:- ") + ["ron", "tsumo", "riichi", "dora:", "ura:", "seat:", "honba:", "rules:mcr",
                                                "flowers:", "E", "z", "xx"] + NASTY
 VALUES = {

@@ -4,6 +4,8 @@ every line pyparsing accepts is taken by the fast path with the same tokens at t
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 
@@ -88,3 +90,9 @@ def test_a_token_cached_or_not_means_the_same():
     g._MEANINGS.clear()
     cold = parse_hand(line)
     assert parse_hand(line) == cold and g._MEANINGS
+
+
+def test_regex_whitespace_is_the_whitespace_split_uses():
+    # the fast path splits the keywords with str.split(): keyword values end at regex \s, so the two must agree
+    space = re.compile(r"\s")
+    assert all((space.match(chr(c)) is not None) == chr(c).isspace() for c in range(0x110000))
