@@ -38,6 +38,21 @@ def test_bad_notation_names_the_place_and_reason(text, column, fragment):
         assert lines[-1].index("^") - 2 == column - 1
 
 
+def _same_hand_cases():
+    for n, line in enumerate((FIXTURES / "same-hand.txt").read_text().splitlines(), 1):
+        if line.startswith("#") or not line.strip():
+            continue
+        text, canonical = line.split("\t")
+        yield pytest.param(text, canonical, id=f"line{n}")
+
+
+@pytest.mark.parametrize("text,canonical", list(_same_hand_cases()))
+def test_ways_of_writing_a_hand_read_as_its_canonical_form(text, canonical):
+    hand = parse_hand(text)
+    assert format_hand(hand) == canonical
+    assert parse_hand(canonical) == hand
+
+
 def test_sample_hand_parses():
     h = parse_hand("123m456p789s11z55z+5z ron riichi dora:4p")
     assert h.winning_tile == Tile.parse("5z")
