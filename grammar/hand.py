@@ -86,8 +86,9 @@ def _fast_tokens(line: str) -> list[str] | None:
 _PP_LINE = None
 
 
-def _pyparsing_line():
-    """The pyparsing grammar, built once, on the first line that needs it."""
+def pyparsing_line():
+    """The pyparsing grammar, built once, on the first line that needs it (a batch may call this before it forks
+    its workers, so that they share it)."""
     global _PP_LINE
     if _PP_LINE is None:
         import pyparsing as pp
@@ -110,7 +111,7 @@ def _pyparsing_tokens(src: "_Source") -> list[str]:
     NotationError that says where and why."""
     import pyparsing as pp
     try:
-        pieces = list(_pyparsing_line().parse_string(src.line, parse_all=True))
+        pieces = list(pyparsing_line().parse_string(src.line, parse_all=True))
     except pp.ParseBaseException as exc:
         why, col = _explain(src, exc.loc)
         raise src.error(NotationError, why, col - 1) from None
