@@ -2,367 +2,779 @@
 
 Shape of a line::
 
-    <concealed tiles> [<melds>] [+<winning tile>] <keywords>
+    <tile block> <keywords>
 
 ``123m456p789s11z55z+5z ron riichi dora:4p``. Digit runs take the suit letter that follows them (``m`` characters,
 ``p`` dots, ``s`` bamboo, ``z`` honors 1-7 = East South West North White Green Red, ``f`` flowers 1-8); ``0`` is a
-red five. Melds: ``[123m]`` chi, ``[555p]`` pon, ``[5555p]`` open kan, ``(5555p)`` closed kan. ``+X`` names the
-winning tile once, right after the concealed tiles or after the melds; without it the last concealed tile written
-is the winning tile. Keywords are case-insensitive and may come in any order.
+red five. Melds: ``[123m]`` chi, ``[555p]`` pon, ``[5555p]`` open kan, ``(5555p)`` closed kan. The tile block holds
+the concealed tiles and the melds in any order (``[345m]258m...`` is the same hand as ``258m...[345m]``) and at
+most one ``+X``, the winning tile, after every concealed tile (melds may follow it); without ``+X`` the last
+concealed tile written is the winning tile. Keywords are case-insensitive and may come in any order. The numbers
+of ``honba:``, ``sticks:`` and ``flowers:`` are whole numbers written with one to three digits 0-9 (0-999).
 
-pyparsing finds the pieces and where they are; the checks that make a hand possible are plain Python below, so
-every error can quote the line and put a caret under the column at fault. pyparsing's exceptions never leave this
-module.
+Characters, length and quoting follow :mod:`grammar.text`: full-width forms read as ASCII, any other non-ASCII
+character is an error that quotes it, a line has at most 4,096 characters, and a message quotes at most a window
+of the line as it was typed, with a caret under the column at fault.
+
+How it reads. Two readers share one set of token definitions (:data:`TOKENS`): a compiled regular expression
+takes a well-formed line in one match (the fast path every good line takes), and the pyparsing grammar reads
+whatever the expression does not accept, to say where and why it fails. Both give the same tokens to one reader
+of meaning. A token means the same wherever it stands, so its meaning (tiles, a meld, a keyword's value, and its
+tiles' counts packed in one integer) is worked out once and kept. The legality checks are data: :data:`RULES`, a
+table of (when, condition, error, message, column) rows; a line runs only the rows its keywords call up.
+pyparsing is imported only when a line needs explaining, and its exceptions never leave this module.
 """
 
 from __future__ import annotations
 
-import pyparsing as pp
+import re
+from operator import attrgetter
+from typing import Callable, NamedTuple, TypeAlias
 
+from grammar.text import MAX_LINE, fold, fragment, not_ascii, too_long, window
 from scorer.errors import ImpossibleHandError, NotationError
-from scorer.hand import Hand, Situation, WINDS
+from scorer.hand import WINDS, Hand, Situation, build_hand, build_situation
+from scorer.kinds import N_KINDS
 from scorer.melds import Meld, MeldType
 from scorer.tiles import Tile, format_tiles
 
 FLAGS = ("tsumo", "ron", "riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
          "tenhou", "chiihou", "last-tile")
 VALUED = ("dora", "ura", "round", "seat", "honba", "sticks", "rules", "preset", "flowers", "claim")
-RULES = ("riichi", "mcr")
+RULE_SETS = ("riichi", "mcr")
 RIICHI_ONLY_FLAGS = ("riichi", "double-riichi", "ippatsu", "tenhou", "chiihou")
 EXPECTED_KEYWORD = ("a keyword: ron, tsumo, riichi, double-riichi, ippatsu, haitei, houtei, rinshan, chankan, "
                     "tenhou, chiihou, last-tile, or dora: ura: round: seat: honba: sticks: rules: preset: "
                     "flowers: claim:")
+NUMBER_DIGITS = 3
+"""``honba:``, ``sticks:`` and ``flowers:`` take one to this many ASCII digits (so at most 999)."""
+MAX_INDICATORS = 5   # one dora indicator and one for each of up to four kans
+
+# ---- tokens: one definition, read by the compiled expression and by pyparsing ---------------------------------
+WHITESPACE = " \t\n\r"
+"""What separates tokens: pyparsing's default whitespace, spelled once for both readers."""
+TOKENS = {
+    "tiles": r"[0-9]+[mpszf]",
+    "meld": r"\[[0-9]+[mpsz]\]|\([0-9]+[mpsz]\)",
+    "win": r"\+[0-9][mpsz]",
+    "keyword": r"[A-Za-z][A-Za-z0-9_-]*(?::[^\s]*)?",   # a value ends at any whitespace (str.isspace)
+}
+_W = "[ \t\n\r]"
+_PIECE = "|".join(TOKENS[k] for k in ("tiles", "meld", "win"))
+_KEYWORD = TOKENS["keyword"]
+# a whole well-formed line: the tile block (pieces, whitespace between them allowed), then keywords separated by
+# whitespace
+_LINE_RE = re.compile(rf"((?:(?:{_PIECE}){_W}*)+)(?:{_KEYWORD}(?:{_W}+{_KEYWORD})*)?")
+_PIECE_RE = re.compile(_PIECE)
+# in a line _LINE_RE accepted, the tokens are exactly these matches, in order
+_TOKEN_RE = re.compile(f"{_PIECE}|{_KEYWORD}")
 
 
-# ---- the pyparsing grammar: pieces with their locations -------------------------------------------------------
-def _tag(name):
-    return lambda s, loc, toks: (name, toks[0], loc)
+def _fast_tokens(line: str) -> list[str] | None:
+    """The tokens of a well-formed line; None when the line needs explaining. (Their columns are found again
+    only when an error needs one: :meth:`_Source.loc`.)"""
+    m = _LINE_RE.fullmatch(line)
+    if m is None:
+        return None
+    end = m.end(1)
+    tokens = _PIECE_RE.findall(line, 0, end)
+    # the keywords: no keyword holds whitespace and the line is stripped, so split() finds exactly them
+    tokens += line[end:].split()
+    return tokens
 
 
-_TILES = pp.Regex(r"[0-9]+[mpszf]").set_parse_action(_tag("tiles")).set_name("tiles like 123m")
-_MELD = pp.Regex(r"\[[0-9]+[mpsz]\]|\([0-9]+[mpsz]\)").set_parse_action(_tag("meld")).set_name("a meld like [555p]")
-_WIN = pp.Regex(r"\+[0-9][mpsz]").set_parse_action(_tag("win")).set_name("a winning tile like +5z")
-_KEYWORD = pp.Regex(r"[A-Za-z][A-Za-z0-9_-]*(:[^\s]*)?").set_parse_action(_tag("kw")).set_name("a keyword")
-_LINE = (pp.OneOrMore(_TILES | _MELD | _WIN).set_name("tiles, melds and +tile")
-         + pp.ZeroOrMore(_KEYWORD) + pp.StringEnd().set_name("a keyword"))
+_PP_LINE = None
 
 
-def _pieces(text: str):
+def pyparsing_line():
+    """The pyparsing grammar, built once, on the first line that needs it (a batch may call this before it forks
+    its workers, so that they share it)."""
+    global _PP_LINE
+    if _PP_LINE is None:
+        import pyparsing as pp
+
+        def token(name, label):
+            return (pp.Regex(TOKENS[name]).set_whitespace_chars(WHITESPACE)
+                    .set_parse_action(lambda s, loc, toks: (toks[0], loc)).set_name(label))
+
+        piece = token("tiles", "tiles like 123m") | token("meld", "a meld like [555p]") \
+            | token("win", "a winning tile like +5z")
+        _PP_LINE = (pp.OneOrMore(piece).set_name("tiles, melds and +tile")
+                    + pp.ZeroOrMore(token("keyword", "a keyword"))
+                    + pp.StringEnd().set_whitespace_chars(WHITESPACE).set_name("a keyword")).parse_with_tabs()
+        # (parse_with_tabs: columns count a tab as one character, as the fast path and the caret do)
+    return _PP_LINE
+
+
+def _pyparsing_tokens(src: "_Source") -> list[str]:
+    """The tokens as pyparsing reads them (their columns go to ``src.locs``); a line it refuses raises a
+    NotationError that says where and why."""
+    import pyparsing as pp
     try:
-        return list(_LINE.parse_string(text, parse_all=True))
+        pieces = list(pyparsing_line().parse_string(src.line, parse_all=True))
     except pp.ParseBaseException as exc:
-        why, col = _explain(text, exc.loc)
-        raise NotationError(why, text, col) from None
+        why, col = _explain(src, exc.loc)
+        raise src.error(NotationError, why, col - 1) from None
+    src.locs = [loc for _, loc in pieces]
+    return [tok for tok, _ in pieces]
 
 
-def _explain(text: str, loc: int) -> tuple[str, int]:
+def _tokens(src: "_Source") -> list[str]:
+    """The fast path for a well-formed line, pyparsing for the rest."""
+    tokens = _fast_tokens(src.line)
+    return _pyparsing_tokens(src) if tokens is None else tokens
+
+
+def _explain(src: "_Source", loc: int) -> tuple[str, int]:
     """Turn the place where pyparsing stopped into a reason and a 1-based column."""
+    text = src.line
     rest = text[loc:]
     if not rest:
         return "unexpected end of the line", loc + 1
     ch = rest[0]
-    if ch.isdigit():
+    if not ch.isascii():
+        return not_ascii(src.typed[loc]), loc + 1
+    if ch in "0123456789":
         n = len(rest) - len(rest.lstrip("0123456789"))
         after = rest[n:n + 1]
         if after and after in "mpszf":
             return "tiles after the keywords: write tiles, melds and +X first, keywords last", loc + 1
+        digits = src.quote(loc, loc + n)
         if after and not after.isspace():
-            return (f"expected a suit letter m, p, s, z or f after {rest[:n]!r}, found {after!r}", loc + n + 1)
-        return f"expected a suit letter m, p, s, z or f after {rest[:n]!r}", loc + n + 1
+            return (f"expected a suit letter m, p, s, z or f after {digits}, found "
+                    f"{src.quote(loc + n, loc + n + 1)}", loc + n + 1)
+        return f"expected a suit letter m, p, s, z or f after {digits}", loc + n + 1
     if ch in "[(":
         close = "]" if ch == "[" else ")"
         end = rest.find(close)
         if end < 0:
             return f"unclosed meld: expected {close!r}", loc + 1
-        return (f"expected a meld like [123m], [555p], [5555p] or (5555p), found {rest[:end + 1]!r}", loc + 1)
+        return (f"expected a meld like [123m], [555p], [5555p] or (5555p), found {src.quote(loc, loc + end + 1)}",
+                loc + 1)
     if ch == "+":
         return "expected one winning tile after '+', like +5z", loc + 2
+    typed = src.quote(loc, loc + 1)
     if ch in "])":
-        return f"{ch!r} without its opening bracket", loc + 1
+        return f"{typed} without its opening bracket", loc + 1
     if loc == 0:
-        return f"expected concealed tiles such as 123m456p, found {ch!r}", 1
+        return f"expected concealed tiles such as 123m456p, found {typed}", 1
     if ch.isalpha():
         # a keyword was allowed here, so the problem is a tile piece after keywords
-        return f"expected {EXPECTED_KEYWORD}, found {rest.split()[0]!r}", loc + 1
+        return f"expected {EXPECTED_KEYWORD}, found {src.quote(loc, loc + len(rest.split()[0]))}", loc + 1
     return (f"expected tiles like 123m, a meld like [555p], a winning tile like +5z, or a keyword, "
-            f"found {ch!r}", loc + 1)
+            f"found {typed}", loc + 1)
 
 
-# ---- semantics -----------------------------------------------------------------------------------------------
-def _tiles_of(run: str, loc: int, line: str, *, melded: bool = False) -> list[tuple[Tile, int]]:
-    suit = run[-1]
-    out = []
-    for i, d in enumerate(run[:-1]):
+# ---- the line as typed ---------------------------------------------------------------------------------------
+class _Source:
+    """A line being read: ``line`` (folded to ASCII, stripped) and ``typed`` (the same characters as typed)."""
+
+    __slots__ = ("line", "typed", "locs")
+
+    def __init__(self, text: str, what: str = "hand line"):
+        if len(text) > MAX_LINE:
+            # refused before anything is read: quote a window at the limit, not the whole text
+            self.typed = text
+            raise self.error(NotationError, too_long(len(text), what), MAX_LINE)
+        folded = fold(text)
+        line = folded.strip()
+        lead = len(folded) - len(folded.lstrip())
+        self.line = line
+        self.typed = text[lead:lead + len(line)] if folded is not text else line
+        self.locs = None
+
+    def loc(self, i: int) -> int:
+        """The 0-based column of token ``i`` (worked out on the first error that needs one)."""
+        if self.locs is None:
+            self.locs = [m.start() for m in _TOKEN_RE.finditer(self.line)]
+        return self.locs[i]
+
+    def quote(self, start: int, end: int, marks: bool = True) -> str:
+        """A piece of the line as typed, in quotes (``marks``) and cut short when long."""
+        return fragment(self.typed[start:end], marks)
+
+    def error(self, cls, reason: str, loc: int | None) -> NotationError:
+        """``cls`` quoting the typed line with a caret under ``loc`` (0-based; None: no caret)."""
+        quoted, column, note = window(self.typed, None if loc is None else loc + 1)
+        return cls(reason + note, quoted, column)
+
+
+# ---- tiles and their counts ------------------------------------------------------------------------------------
+def _digit_table(suit: str) -> dict[str, Tile]:
+    out = {}
+    for d in "0123456789":
         try:
-            out.append((Tile.parse(d + suit), loc + i))
-        except ValueError as exc:
-            raise NotationError(f"{exc}", line, loc + i + 1) from None
+            out[d] = Tile.parse(d + suit)
+        except ValueError:
+            pass
     return out
 
 
-def _err(cls, msg, line, loc):
-    return cls(msg, line, None if loc is None else loc + 1)
+_DIGITS = {suit: _digit_table(suit) for suit in "mpszf"}
+"""suit letter -> {digit: Tile} for the digits that name a tile of that suit (no 0z, 8z, 9f, ...)."""
+
+KindCounts: TypeAlias = int
+"""Tile counts packed in one integer: the count of kind ``k`` (0-33) in bits ``16k`` to ``16k + 15``. A line has at
+most MAX_LINE characters, so no count reaches 2**15 and sums of these never carry from one kind into the next."""
+_COUNT_BITS = 16
+assert MAX_LINE < 1 << (_COUNT_BITS - 1)
+_ONE: tuple[KindCounts, ...] = tuple(1 << (_COUNT_BITS * k) for k in range(N_KINDS))
+"""One tile of kind ``k``."""
+_TOP: KindCounts = sum(1 << (_COUNT_BITS * k + _COUNT_BITS - 1) for k in range(N_KINDS))
+"""The top bit of every kind's field."""
+
+
+def _above(limit: int) -> KindCounts:
+    """Added to counts, sets a kind's top bit exactly when its count is above ``limit`` (so ``& _TOP`` tests all)."""
+    return sum(((1 << (_COUNT_BITS - 1)) - 1 - limit) << (_COUNT_BITS * k) for k in range(N_KINDS))
+
+
+_ABOVE_FOUR, _ABOVE_ONE = _above(4), _above(1)
+
+
+def _counts(tiles) -> tuple[KindCounts, KindCounts]:
+    """(counts of every kind, counts of the red fives) of some tiles; flowers are not counted."""
+    counts = reds = 0
+    for t in tiles:
+        if t.kind < N_KINDS:
+            counts += _ONE[t.kind]
+            if t.red:
+                reds += _ONE[t.kind]
+    return counts, reds
+
+
+def _run_tiles(src: _Source, digits: str, suit: str, i: int, skip: int = 0) -> tuple[Tile, ...]:
+    """The tiles of one digit run, the ``skip``-th character on of token ``i``."""
+    table = _DIGITS[suit]
+    try:
+        return tuple([table[d] for d in digits])
+    except KeyError:
+        for k, d in enumerate(digits):
+            if d not in table:
+                try:
+                    Tile.parse(d + suit)
+                except ValueError as exc:
+                    raise src.error(NotationError, str(exc), src.loc(i) + skip + k) from None
+        raise  # pragma: no cover - every missing digit makes Tile.parse fail
+
+
+_MELD_SHAPES = "expected a chi like [123m], a pon like [555p] or a kan like [5555p] / (5555p)"
+
+
+def _meld(src: _Source, tok: str, i: int) -> Meld:
+    """The meld of token ``i`` (``[123m]``, ``[555p]``, ``[5555p]`` or ``(5555p)``)."""
+    closed = tok[0] == "("
+    tiles = _run_tiles(src, tok[1:-2], tok[-2], i, 1)
+    kinds = {t.kind for t in tiles}
+    if len(tiles) == 4 and len(kinds) == 1:
+        mtype = MeldType.ANKAN if closed else MeldType.KAN
+    elif closed:
+        raise src.error(ImpossibleHandError, f"{_token_shown(src, i, tok)} is not a closed kan: "
+                        f"( ) holds four of one kind", src.loc(i))
+    elif len(tiles) == 3 and len(kinds) == 1:
+        mtype = MeldType.PON
+    else:
+        mtype = MeldType.CHI
+    try:
+        return Meld(mtype, tiles)
+    except ImpossibleHandError:
+        raise src.error(ImpossibleHandError, f"{_token_shown(src, i, tok)} is not a meld: {_MELD_SHAPES}",
+                        src.loc(i)) from None
+
+
+def _token_shown(src: _Source, i: int, tok: str, marks: bool = False) -> str:
+    loc = src.loc(i)
+    return src.quote(loc, loc + len(tok), marks)
+
+
+# ---- keyword values: one reader per field ----------------------------------------------------------------------
+SHOWN = "{shown}"
+"""Where a field reader's message quotes the value as typed (filled in by the caller, only on error)."""
+
+
+class _FieldError(Exception):
+    """A value that does not fit its field: the reason, the 0-based offset into the value, the error class."""
+
+    def __init__(self, reason: str, offset: int = 0, cls: type = NotationError):
+        super().__init__(reason)
+        self.reason, self.offset, self.cls = reason, offset, cls
+
+
+def _number(name: str, value: str) -> int:
+    if not (len(value) <= NUMBER_DIGITS and value.isascii() and value.isdigit()):
+        raise _FieldError(f"{name}: expects a whole number 0-{10 ** NUMBER_DIGITS - 1} written with the digits "
+                          f"0-9, found {SHOWN}")
+    return int(value)
+
+
+_WIND_OF = {w: i for i, w in enumerate(WINDS)} | {w.lower(): i for i, w in enumerate(WINDS)}
+
+
+def _wind(name: str, value: str) -> int:
+    wind = _WIND_OF.get(value)
+    if wind is None:
+        raise _FieldError(f"{name}: expects E, S, W or N, found {SHOWN}")
+    return wind
+
+
+_INDICATORS_RE = re.compile(r"(?:[0-9]+[mpsz])+")
+_INDICATOR_RUN_RE = re.compile(r"([0-9]+)([mpsz])")
+
+
+def _indicators(name: str, value: str) -> tuple[Tile, ...]:
+    if len(value) == 2:  # the usual one indicator
+        tile = _DIGITS[value[1]].get(value[0]) if value[1] in "mpsz" else None
+        if tile is not None:
+            return (tile,)
+    if _INDICATORS_RE.fullmatch(value) is None:
+        i = 0
+        for j, ch in enumerate(value):
+            if ch in "0123456789":
+                continue
+            if ch not in "mpsz" or j == i:
+                raise _FieldError(f"{name}: expects indicator tiles such as 4p or 4p1z, found {SHOWN}")
+            i = j + 1
+        raise _FieldError(f"{name}: digits without a suit in {SHOWN}", i)
+    out: list[Tile] = []
+    for m in _INDICATOR_RUN_RE.finditer(value):
+        digits, suit = m.group(1), m.group(2)
+        table = _DIGITS[suit]
+        for k, d in enumerate(digits):
+            tile = table.get(d)
+            if tile is None:
+                try:
+                    Tile.parse(d + suit)
+                except ValueError as exc:
+                    raise _FieldError(f"{name}: {exc}", m.start() + k) from None
+            out.append(tile)
+    if len(out) > MAX_INDICATORS:
+        raise _FieldError(f"{name}: at most {MAX_INDICATORS} indicators (one and four kan indicators)",
+                          cls=ImpossibleHandError)
+    return tuple(out)
+
+
+def _rules(name: str, value: str) -> str:
+    low = value.lower()
+    if low not in RULE_SETS:
+        raise _FieldError(f"rules: expects riichi or mcr, found {SHOWN}")
+    return low
+
+
+def _text(name: str, value: str) -> str:
+    if not value.isascii():
+        at = next(i for i, ch in enumerate(value) if not ch.isascii())
+        raise _FieldError(f"{name}: {not_ascii(value[at])}", at)
+    return value
+
+
+FIELDS: dict[str, Callable[[str, str], object]] = {
+    "dora": _indicators, "ura": _indicators, "round": _wind, "seat": _wind, "honba": _number, "sticks": _number,
+    "flowers": _number, "rules": _rules, "preset": _text, "claim": _text,
+}
+"""The reader of each valued keyword: ``reader(name, value)`` gives the value or raises _FieldError (whose message
+quotes the value as typed where it says :data:`SHOWN`)."""
+
+
+# ---- the meaning of one token ----------------------------------------------------------------------------------
+# A token means the same wherever it stands, so its meaning is worked out once and kept (tokens repeat across lines
+# far more than lines do: ``seat:E``, ``dora:4p``, ``123m``, ``[555p]``). What depends on the rest of the line (a
+# keyword given twice, tiles after +X) is checked by the reader.
+_RUN, _FLOWER_RUN, _MELD, _WIN, _FLAG, _VALUE = range(6)
+
+
+class _Meaning(NamedTuple):
+    kind: int            # _RUN, _FLOWER_RUN, _MELD, _WIN, _FLAG or _VALUE
+    what: object         # the tiles (a tuple), the Meld, the winning Tile, the flag's name, or (name, value)
+    bit: int             # the presence bit of a keyword or of flower tiles (see _BIT), else 0
+    counts: KindCounts   # the counts of the tiles it adds to the hand or the indicators
+    reds: KindCounts     # the same for its red fives
+
+
+_MEANINGS: dict[str, _Meaning] = {}
+"""token -> its meaning, filled by :func:`_meaning` up to :data:`_MAX_MEANINGS` entries (later tokens are worked out
+each time they come)."""
+_MAX_MEANINGS = 1 << 14   # about 6 MB when full; 60,000 generated lines hold 22,000 distinct tokens, and the
+#                           16,384 most frequent of them are 99% of the tokens of those lines
+
+
+def _meaning(src: _Source, tok: str, i: int, flags: dict) -> _Meaning:
+    """The meaning of token ``i``, or the NotationError that says what is wrong with it."""
+    c = tok[0]
+    if "0" <= c <= "9":
+        suit = tok[-1]
+        tiles = _run_tiles(src, tok[:-1], suit, i)
+        meaning = (_Meaning(_FLOWER_RUN, tiles, _FLOWER_TILES_BIT, 0, 0) if suit == "f"
+                   else _Meaning(_RUN, tiles, 0, *_counts(tiles)))
+    elif c == "[" or c == "(":
+        meld = _meld(src, tok, i)
+        meaning = _Meaning(_MELD, meld, 0, *_counts(meld.tiles))
+    elif c == "+":
+        tile = _DIGITS[tok[2]].get(tok[1])
+        if tile is None:
+            try:
+                Tile.parse(tok[1:])
+            except ValueError as exc:
+                raise src.error(NotationError, str(exc), src.loc(i) + 1) from None
+        meaning = _Meaning(_WIN, tile, 0, *_counts((tile,)))
+    else:
+        name, colon, value = tok.partition(":")
+        name = name.lower()
+        if colon:
+            reader = FIELDS.get(name)
+            if reader is None:
+                raise src.error(NotationError, f"unknown keyword {fragment(name + ':')}; expected "
+                                f"{EXPECTED_KEYWORD}", src.loc(i))
+            if name in flags:
+                raise src.error(NotationError, f"{name}: given twice", src.loc(i))
+            if not value:
+                raise src.error(NotationError, f"{name}: needs a value", src.loc(i) + len(name) + 1)
+            try:
+                read = reader(name, value)
+            except _FieldError as exc:
+                vloc = src.loc(i) + len(name) + 1
+                reason = exc.reason.replace(SHOWN, src.quote(vloc, vloc + len(value)))
+                raise src.error(exc.cls, reason, vloc + exc.offset) from None
+            counted = _counts(read) if name in ("dora", "ura") else (0, 0)   # indicators count as seen tiles
+            meaning = _Meaning(_VALUE, (name, read), _BIT[name], *counted)
+        else:
+            if name not in FLAGS:
+                hint = (f"{name}: needs a value" if name in FIELDS
+                        else f"unknown keyword {_token_shown(src, i, tok, True)}")
+                raise src.error(NotationError, f"{hint}; expected {EXPECTED_KEYWORD}", src.loc(i))
+            meaning = _Meaning(_FLAG, name, _BIT[name], 0, 0)
+    if len(_MEANINGS) < _MAX_MEANINGS:
+        _MEANINGS[tok] = meaning
+    return meaning
+
+
+# ---- what a line says: the facts the rules read ------------------------------------------------------------------
+class _Line:
+    """One line read but not yet judged. Places are token indexes; :meth:`col` turns them into columns."""
+
+    __slots__ = ("src", "runs", "flower_runs", "melds", "win", "flags", "values", "mcr", "allow_incomplete",
+                 "n_tiles", "counts", "reds", "tsumo", "riichi")
+
+    src: _Source
+    runs: list             # [(tiles, token index)] of the concealed tiles, as written
+    flower_runs: list      # the same for flower tiles
+    melds: list            # [(Meld, token index)]
+    win: tuple | None      # (Tile, token index, offset in the token): +X, or the last concealed tile written
+    flags: dict            # keyword (flag or valued) -> its token index
+    values: dict           # valued keyword -> its value, read
+    mcr: bool              # rules:mcr
+    allow_incomplete: bool
+    n_tiles: int           # the hand's size, each meld counted as 3
+    counts: KindCounts     # every tile the copy rules count: hand, melds, dora and ura indicators
+    reds: KindCounts       # the red fives among them
+    tsumo: bool            # won by tsumo
+    riichi: bool           # riichi or double riichi
+
+    def col(self, i: int, offset: int = 0) -> int:
+        """The 0-based column of character ``offset`` of token ``i``."""
+        return self.src.loc(i) + offset
+
+    def has(self, name: str) -> bool:
+        return name in self.flags
+
+    @property
+    def open_hand(self) -> bool:
+        for m, _ in self.melds:
+            if m.type is not MeldType.ANKAN:
+                return True
+        return False
+
+    @property
+    def kans(self) -> int:
+        n = 0
+        for m, _ in self.melds:
+            if m.type is MeldType.KAN or m.type is MeldType.ANKAN:
+                n += 1
+        return n
+
+    @property
+    def seat(self) -> int:
+        return self.values.get("seat", 1)
+
+    def located_tiles(self):
+        """Every tile :attr:`counts` counts, with its column, in the order the copy rules name the first at fault:
+        concealed tiles as written, the winning tile, the melds, then the dora and ura indicators (at the column
+        of their value)."""
+        win = self.win
+        for tiles, i in self.runs:
+            for k, t in enumerate(tiles):
+                if win is None or (i, k) != win[1:]:
+                    yield t, self.col(i, k)
+        if win is not None:
+            yield win[0], self.col(win[1], win[2])
+        for m, i in self.melds:
+            for t in m.tiles:
+                yield t, self.col(i)
+        for name in ("dora", "ura"):
+            for t in self.values.get(name, ()):
+                yield t, _value_col(self, name)
+
+    def located_flowers(self):
+        for tiles, i in self.flower_runs:
+            for k, t in enumerate(tiles):
+                yield t, self.col(i, k)
+
+
+def _value_col(f: _Line, name: str) -> int:
+    """The column of keyword ``name``'s value (the first character after the colon)."""
+    return f.col(f.flags[name], len(name) + 1)
+
+
+def _first_over(located, limit: int, key=attrgetter("kind")):
+    """The first (tile, column) at which more than ``limit`` tiles share ``key``."""
+    seen: dict = {}
+    for t, loc in located:
+        k = key(t)
+        seen[k] = seen.get(k, 0) + 1
+        if seen[k] > limit:
+            return t, loc
+    raise AssertionError("asked only after the rule failed")  # pragma: no cover
+
+
+def _first_fifth_copy(f: _Line):
+    return _first_over(f.located_tiles(), 4)
+
+
+def _first_second_red(f: _Line):
+    return _first_over(((t, loc) for t, loc in f.located_tiles() if t.red), 1)
+
+
+def _first_twice_flower(f: _Line):
+    return _first_over(f.located_flowers(), 1)
+
+
+def _flower_twice(f: _Line) -> bool:
+    flowers = [t for tiles, _ in f.flower_runs for t in tiles]
+    return len(flowers) != len(set(flowers))
+
+
+class Rule(NamedTuple):
+    """One legality check: on a line that has everything ``when`` names and where ``fails(line)`` is true, parsing
+    raises ``error(message)`` with the caret at ``at(line)`` (a 0-based column, None for none). ``when`` names
+    keywords, or the facts ``red`` (a red five among the tiles or indicators) and ``flower-tiles``; ``()`` is every
+    line. ``message`` is a string, or a function of the line when it names what it found."""
+
+    when: tuple[str, ...]
+    fails: Callable[[_Line], bool]
+    error: type
+    message: str | Callable[[_Line], str]
+    at: Callable[[_Line], int | None]
+
+
+def _kw(name):
+    """The column of keyword ``name`` (its first letter)."""
+    return lambda f: f.col(f.flags[name])
+
+
+def _val(name):
+    """The column of keyword ``name``'s value."""
+    return lambda f: _value_col(f, name)
+
+
+def _always(f):
+    return True
+
+
+def _count_message(f: _Line) -> str:
+    need = "13 or 14" if f.allow_incomplete else "14"
+    return f"wrong tile count: {f.n_tiles} tiles (each meld counts 3), a hand needs {need}"
+
+
+RULES: tuple[Rule, ...] = (
+    # -- the tiles: what makes them possible
+    Rule((), lambda f: f.win is None and not f.runs, NotationError,
+         "no concealed tiles: expected tiles such as 123m besides the melds", lambda f: 0),
+    Rule((), lambda f: f.n_tiles != 14 and not (f.allow_incomplete and f.n_tiles == 13), ImpossibleHandError,
+         _count_message, lambda f: None),
+    Rule((), lambda f: (f.counts + _ABOVE_FOUR) & _TOP, ImpossibleHandError,
+         lambda f: f"a fifth copy of {_first_fifth_copy(f)[0].plain}: there are only four",
+         lambda f: _first_fifth_copy(f)[1]),
+    Rule(("red",), attrgetter("mcr"), NotationError, "red fives are not used under rules:mcr (write 5, not 0)",
+         lambda f: next(loc for t, loc in f.located_tiles() if t.red)),
+    Rule(("red",), lambda f: (f.reds + _ABOVE_ONE) & _TOP, ImpossibleHandError,
+         lambda f: f"two red fives of {_first_second_red(f)[0].suit}: there is only one",
+         lambda f: _first_second_red(f)[1]),
+    Rule(("flower-tiles",), lambda f: not f.mcr, NotationError, "flowers are MCR tiles: add rules:mcr",
+         lambda f: f.col(f.flower_runs[0][1])),
+    Rule(("flower-tiles",), _flower_twice, ImpossibleHandError,
+         lambda f: f"flower {_first_twice_flower(f)[0]} twice: each flower is there once",
+         lambda f: _first_twice_flower(f)[1]),
+    # -- the keywords: what they may say together and about the tiles
+    Rule(("ron", "tsumo"), _always, ImpossibleHandError, "ron and tsumo together: a hand wins one way", _kw("ron")),
+    *(Rule((flag,), attrgetter("mcr"), NotationError, f"{flag} is a riichi keyword, not used under rules:mcr",
+           _kw(flag)) for flag in RIICHI_ONLY_FLAGS),
+    *(Rule((name,), attrgetter("mcr"), NotationError, f"{name}: is a riichi keyword, not used under rules:mcr",
+           _kw(name)) for name in ("dora", "ura")),
+    Rule(("last-tile",), lambda f: not f.mcr, NotationError, "last-tile is an MCR keyword: add rules:mcr",
+         _kw("last-tile")),
+    Rule(("flowers",), lambda f: not f.mcr, NotationError, "flowers: is an MCR keyword: add rules:mcr",
+         _val("flowers")),
+    Rule(("riichi", "double-riichi"), _always, ImpossibleHandError, "riichi and double-riichi together: write one",
+         _kw("double-riichi")),
+    *(Rule((flag,), attrgetter("open_hand"), ImpossibleHandError,
+           "riichi with an open meld: riichi needs a closed hand", _kw(flag)) for flag in ("riichi", "double-riichi")),
+    Rule(("ippatsu",), lambda f: not f.riichi, ImpossibleHandError, "ippatsu without riichi", _kw("ippatsu")),
+    Rule(("ura",), lambda f: not f.riichi, ImpossibleHandError, "ura: without riichi: ura dora count only for riichi",
+         _kw("ura")),
+    Rule(("ura",), lambda f: len(f.values["ura"]) > max(len(f.values.get("dora", ())), 1), ImpossibleHandError,
+         "more ura indicators than dora indicators", _val("ura")),
+    Rule(("haitei",), lambda f: not f.tsumo, ImpossibleHandError,
+         "haitei with ron: the last draw wins by tsumo (houtei is the last discard)", _kw("haitei")),
+    Rule(("houtei",), attrgetter("tsumo"), ImpossibleHandError,
+         "houtei with tsumo: the last discard wins by ron (haitei is the last draw)", _kw("houtei")),
+    Rule(("rinshan",), lambda f: not f.tsumo, ImpossibleHandError,
+         "rinshan with ron: the replacement tile after a kan is drawn (tsumo)", _kw("rinshan")),
+    Rule(("rinshan",), lambda f: f.kans == 0, ImpossibleHandError,
+         "rinshan without a kan: the replacement tile comes after a kan", _kw("rinshan")),
+    Rule(("rinshan", "haitei"), _always, ImpossibleHandError,
+         "haitei with rinshan: a replacement tile is not the last draw", _kw("haitei")),
+    Rule(("chankan",), attrgetter("tsumo"), ImpossibleHandError, "chankan with tsumo: robbing a kan is a ron",
+         _kw("chankan")),
+    Rule(("chankan",), lambda f: f.has("houtei") or f.has("haitei"), ImpossibleHandError,
+         "chankan with haitei or houtei", _kw("chankan")),
+    Rule(("tenhou",), lambda f: not f.tsumo or f.seat != 0 or bool(f.melds), ImpossibleHandError,
+         "tenhou is the dealer's (seat:E) tsumo on the first draw, with no melds", _kw("tenhou")),
+    Rule(("chiihou",), lambda f: not f.tsumo or f.seat == 0 or bool(f.melds), ImpossibleHandError,
+         "chiihou is a non-dealer's tsumo on the first draw, with no melds", _kw("chiihou")),
+    *(Rule((flag,), attrgetter("riichi"), ImpossibleHandError, "tenhou/chiihou with riichi", _kw(flag))
+      for flag in ("tenhou", "chiihou")),
+    Rule(("flowers", "flower-tiles"), _always, NotationError, "flowers: and flower tiles together: write one",
+         _val("flowers")),
+    Rule(("flowers",), lambda f: f.values["flowers"] > 8, ImpossibleHandError, "flowers: at most 8",
+         _val("flowers")),
+)
+"""Every legality check of a line, in the order they are tried (the first that fails is the error)."""
+
+FACTS = ("red", "flower-tiles")
+PresenceMask: TypeAlias = int
+"""Bit ``_BIT[name]`` set for each keyword and fact a line has (see :func:`_plan`)."""
+_BIT: dict[str, PresenceMask] = {name: 1 << i for i, name in enumerate(FLAGS + VALUED + FACTS)}
+_RED_BIT, _FLOWER_TILES_BIT = _BIT["red"], _BIT["flower-tiles"]
+_PLANS: dict[PresenceMask, tuple[tuple[Callable, Rule], ...]] = {}
+
+
+def _plan(present: PresenceMask) -> tuple[tuple[Callable, Rule], ...]:
+    """The rules a line with presence mask ``present`` must pass, in table order, each as ``(rule.fails, rule)``
+    (worked out once per mask: there are no more masks than sets of keywords a line can have, and few occur)."""
+    plan = tuple((rule.fails, rule) for rule in RULES if all(present & _BIT[name] for name in rule.when))
+    _PLANS[present] = plan
+    return plan
+
+
+# ---- the reader of meaning: tokens -> Hand ------------------------------------------------------------------------
+def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None, allow_incomplete: bool) -> Hand:
+    concealed: list[Tile] = []
+    runs: list[tuple[tuple[Tile, ...], int]] = []
+    flower_runs: list[tuple[tuple[Tile, ...], int]] = []
+    melds: list[tuple[Meld, int]] = []
+    win = None
+    flags: dict[str, int] = {}
+    values: dict = {}
+    present = counts = reds = 0
+    for i, tok in enumerate(tokens):
+        kind, what, bit, tile_counts, red_counts = _MEANINGS.get(tok) or _meaning(src, tok, i, flags)
+        if tile_counts:
+            counts += tile_counts
+            if red_counts:
+                reds += red_counts
+        if kind >= _FLAG:  # a keyword
+            name = what if kind == _FLAG else what[0]
+            if name in flags:
+                twice = f"{name} given twice" if kind == _FLAG else f"{name}: given twice"
+                raise src.error(NotationError, twice, src.loc(i))
+            flags[name] = i
+            present |= bit
+            if kind == _VALUE:
+                values[name] = what[1]
+        elif kind == _RUN:
+            if win is not None:
+                raise src.error(NotationError, "concealed tiles after the winning tile: write +X after them",
+                                src.loc(i))
+            concealed += what
+            runs.append((what, i))
+        elif kind == _MELD:
+            melds.append((what, i))
+        elif kind == _WIN:
+            if win is not None:
+                raise src.error(ImpossibleHandError, "a second winning tile: write +X once", src.loc(i))
+            win = (what, i, 1)
+        else:  # flowers
+            if win is not None:
+                raise src.error(NotationError, "concealed tiles after the winning tile: write +X after them",
+                                src.loc(i))
+            flower_runs.append((what, i))
+            present |= bit
+
+    rules_v = values.get("rules") or (rules or "riichi").lower()
+    if rules_v not in RULE_SETS:
+        raise src.error(NotationError, f"rules: expects riichi or mcr, found {fragment(rules_v)}", None)
+
+    # the winning tile: +X, or the last concealed tile written (none for a 13-tile hand under analysis)
+    n_tiles = len(concealed) + 3 * len(melds)
+    if win is None:
+        if runs and not (allow_incomplete and n_tiles == 13):
+            last_tiles, last_i = runs[-1]
+            win = (concealed.pop(), last_i, len(last_tiles) - 1)
+    else:
+        n_tiles += 1
+    if reds:
+        present |= _RED_BIT
+
+    f = _Line()
+    f.src, f.runs, f.flower_runs, f.melds, f.win, f.flags, f.values = src, runs, flower_runs, melds, win, flags, values
+    f.mcr, f.allow_incomplete, f.n_tiles, f.counts, f.reds = rules_v == "mcr", allow_incomplete, n_tiles, counts, reds
+    f.tsumo, f.riichi = "tsumo" in flags, "riichi" in flags or "double-riichi" in flags
+    for fails, rule in _PLANS.get(present) or _plan(present):
+        if fails(f):
+            message = rule.message if isinstance(rule.message, str) else rule.message(f)
+            raise src.error(rule.error, message, rule.at(f))
+
+    preset_v = values.get("preset") or preset
+    return build_hand(
+        concealed,
+        tuple([m for m, _ in melds]) if melds else (),
+        win[0] if win else None,
+        _situation(flags, values) if flags else _NO_SITUATION,
+        [t for tiles, _ in flower_runs for t in tiles] if flower_runs else (),
+        rules_v,
+        preset_v.lower() if preset_v else None,
+        values.get("claim"),
+    )
+
+
+_NO_SITUATION = Situation()
+
+
+def _situation(flags: dict, values: dict) -> Situation:
+    get = values.get
+    return build_situation(
+        "tsumo" in flags, "riichi" in flags, "double-riichi" in flags, "ippatsu" in flags, "haitei" in flags,
+        "houtei" in flags, "rinshan" in flags, "chankan" in flags, "tenhou" in flags, "chiihou" in flags,
+        "last-tile" in flags, get("round", 0), get("seat", 1), get("honba", 0), get("sticks", 0), get("dora", ()),
+        get("ura", ()), get("flowers"),
+    )
+
+
+def _parse(text: str, rules, preset, allow_incomplete, tokenize) -> Hand:
+    src = _Source(text)
+    if not src.line:
+        raise NotationError("empty hand: expected concealed tiles such as 123m456p")
+    return _read(tokenize(src), src, rules, preset, allow_incomplete)
 
 
 def parse_hand(text: str, *, rules: str | None = None, preset: str | None = None,
                allow_incomplete: bool = False) -> Hand:
-    """Parse one line of hand notation.
+    """Parse one line of hand notation (at most 4,096 characters; see the module docstring).
 
     ``rules`` and ``preset`` are defaults that the line's own ``rules:`` / ``preset:`` keywords override.
     ``allow_incomplete`` accepts a 13-tile hand too (for analysis); it then has no winning tile.
+    Raises :class:`NotationError` (or its subclass :class:`ImpossibleHandError`) quoting the line.
     """
-    line = text.strip()
-    if not line:
-        raise NotationError("empty hand: expected concealed tiles such as 123m456p")
-    pieces = _pieces(line)
-
-    concealed: list[tuple[Tile, int]] = []
-    flowers: list[tuple[Tile, int]] = []
-    melds: list[tuple[Meld, int]] = []
-    win: tuple[Tile, int] | None = None
-    keywords: list[tuple[str, int]] = []
-    for kind, tok, loc in pieces:
-        if kind == "tiles":
-            if melds:
-                raise _err(NotationError, "concealed tiles must come before the melds", line, loc)
-            if win is not None:
-                raise _err(NotationError, "concealed tiles after the winning tile: write +X after them", line, loc)
-            for tile, tloc in _tiles_of(tok, loc, line):
-                (flowers if tile.is_flower else concealed).append((tile, tloc))
-        elif kind == "meld":
-            closed = tok[0] == "("
-            tiles = [t for t, _ in _tiles_of(tok[1:-1], loc + 1, line)]
-            kinds = {t.kind for t in tiles}
-            if len(tiles) == 4 and len(kinds) == 1:
-                mtype = MeldType.ANKAN if closed else MeldType.KAN
-            elif closed:
-                raise _err(ImpossibleHandError, f"{tok} is not a closed kan: ( ) holds four of one kind", line, loc)
-            elif len(tiles) == 3 and len(kinds) == 1:
-                mtype = MeldType.PON
-            else:
-                mtype = MeldType.CHI
-            try:
-                melds.append((Meld(mtype, tuple(tiles)), loc))
-            except ImpossibleHandError:
-                raise _err(ImpossibleHandError,
-                           f"{tok} is not a meld: expected a chi like [123m], a pon like [555p] or a kan like "
-                           f"[5555p] / (5555p)", line, loc) from None
-        elif kind == "win":
-            if win is not None:
-                raise _err(ImpossibleHandError, "a second winning tile: write +X once", line, loc)
-            try:
-                tile = Tile.parse(tok[1:])
-            except ValueError as exc:
-                raise _err(NotationError, str(exc), line, loc + 1) from None
-            win = (tile, loc + 1)
-        else:
-            keywords.append((tok, loc))
-
-    # ---- keywords ----
-    flags: dict[str, int] = {}
-    values: dict[str, tuple[str, int]] = {}
-    for tok, loc in keywords:
-        name, _, value = tok.partition(":")
-        name = name.lower()
-        if ":" in tok:
-            if name not in VALUED:
-                raise _err(NotationError, f"unknown keyword {name + ':'!r}; expected {EXPECTED_KEYWORD}", line, loc)
-            if name in values:
-                raise _err(NotationError, f"{name}: given twice", line, loc)
-            if not value:
-                raise _err(NotationError, f"{name}: needs a value", line, loc + len(name) + 1)
-            values[name] = (value, loc + len(name) + 1)
-        else:
-            if name not in FLAGS:
-                hint = f"{name}: needs a value" if name in VALUED else f"unknown keyword {tok!r}"
-                raise _err(NotationError, f"{hint}; expected {EXPECTED_KEYWORD}", line, loc)
-            if name in flags:
-                raise _err(NotationError, f"{name} given twice", line, loc)
-            flags[name] = loc
-
-    def value_of(name, default=None):
-        return values[name][0] if name in values else default
-
-    def int_value(name):
-        if name not in values:
-            return 0
-        v, loc = values[name]
-        if not v.isdigit():
-            raise _err(NotationError, f"{name}: expects a whole number, found {v!r}", line, loc)
-        return int(v)
-
-    def wind_value(name, default):
-        if name not in values:
-            return default
-        v, loc = values[name]
-        if v.upper() not in ("E", "S", "W", "N"):
-            raise _err(NotationError, f"{name}: expects E, S, W or N, found {v!r}", line, loc)
-        return WINDS.index(v.upper())
-
-    def indicator_tiles(name):
-        if name not in values:
-            return ()
-        v, loc = values[name]
-        out = []
-        i = 0
-        for j, ch in enumerate(v):
-            if ch.isdigit():
-                continue
-            if ch not in "mpsz" or j == i:
-                raise _err(NotationError, f"{name}: expects indicator tiles such as 4p or 4p1z, found {v!r}",
-                           line, loc)
-            for k in range(i, j):
-                try:
-                    out.append(Tile.parse(v[k] + ch))
-                except ValueError as exc:
-                    raise _err(NotationError, f"{name}: {exc}", line, loc + k) from None
-            i = j + 1
-        if i != len(v):
-            raise _err(NotationError, f"{name}: digits without a suit in {v!r}", line, loc + i)
-        if len(out) > 5:
-            raise _err(ImpossibleHandError, f"{name}: at most 5 indicators (one and four kan indicators)", line, loc)
-        return tuple(out)
-
-    rules_v = (value_of("rules") or rules or "riichi").lower()
-    if rules_v not in RULES:
-        loc = values["rules"][1] if "rules" in values else None
-        raise _err(NotationError, f"rules: expects riichi or mcr, found {rules_v!r}", line, loc)
-    mcr = rules_v == "mcr"
-
-    # ---- the winning tile ----
-    if win is None:
-        if not concealed:
-            raise _err(NotationError, "no concealed tiles: expected tiles such as 123m before the melds", line, 0)
-        written_last = max(concealed, key=lambda p: p[1])
-        n_total = len(concealed) + 3 * len(melds)
-        if allow_incomplete and n_total == 13:
-            win = None
-        else:
-            concealed.remove(written_last)
-            win = written_last
-
-    n_tiles = len(concealed) + (1 if win else 0) + 3 * len(melds)
-    if n_tiles != 14 and not (allow_incomplete and n_tiles == 13):
-        need = "13 or 14" if allow_incomplete else "14"
-        raise _err(ImpossibleHandError,
-                   f"wrong tile count: {n_tiles} tiles (each meld counts 3), a hand needs {need}", line, None)
-
-    # ---- physical possibility: copies and red fives (hand and indicators together) ----
-    dora = indicator_tiles("dora")
-    ura = indicator_tiles("ura")
-    counted: list[tuple[Tile, int | None]] = list(concealed) + ([win] if win else [])
-    for m, loc in melds:
-        counted.extend((t, loc) for t in m.tiles)
-    for name in ("dora", "ura"):
-        if name in values:
-            counted.extend((t, values[name][1]) for t in (dora if name == "dora" else ura))
-    seen: dict[int, int] = {}
-    reds: set[int] = set()
-    for tile, loc in counted:
-        seen[tile.kind] = seen.get(tile.kind, 0) + 1
-        if seen[tile.kind] > 4:
-            raise _err(ImpossibleHandError, f"a fifth copy of {tile.plain}: there are only four", line, loc)
-        if tile.red:
-            if mcr:
-                raise _err(NotationError, "red fives are not used under rules:mcr (write 5, not 0)", line, loc)
-            if tile.kind in reds:
-                raise _err(ImpossibleHandError, f"two red fives of {tile.suit}: there is only one", line, loc)
-            reds.add(tile.kind)
-    fseen: set[Tile] = set()
-    for tile, loc in flowers:
-        if not mcr:
-            raise _err(NotationError, "flowers are MCR tiles: add rules:mcr", line, loc)
-        if tile in fseen:
-            raise _err(ImpossibleHandError, f"flower {tile} twice: each flower is there once", line, loc)
-        fseen.add(tile)
-
-    # ---- situation ----
-    def has(flag):
-        return flag in flags
-
-    def flag_err(flag, msg, cls=ImpossibleHandError):
-        return _err(cls, msg, line, flags.get(flag))
-
-    tsumo = has("tsumo")
-    if tsumo and has("ron"):
-        raise flag_err("ron", "ron and tsumo together: a hand wins one way")
-    open_hand = any(m.is_open for m, _ in melds)
-    kans = sum(1 for m, _ in melds if m.is_kan)
-    if mcr:
-        for flag in RIICHI_ONLY_FLAGS:
-            if has(flag):
-                raise flag_err(flag, f"{flag} is a riichi keyword, not used under rules:mcr", NotationError)
-        for name in ("dora", "ura"):
-            if name in values:
-                raise _err(NotationError, f"{name}: is a riichi keyword, not used under rules:mcr",
-                           line, values[name][1] - len(name) - 1)
-    else:
-        if has("last-tile"):
-            raise flag_err("last-tile", "last-tile is an MCR keyword: add rules:mcr", NotationError)
-        if "flowers" in values:
-            raise _err(NotationError, "flowers: is an MCR keyword: add rules:mcr", line, values["flowers"][1])
-    riichi = has("riichi") or has("double-riichi")
-    if has("riichi") and has("double-riichi"):
-        raise flag_err("double-riichi", "riichi and double-riichi together: write one")
-    if riichi and open_hand:
-        raise flag_err("riichi" if has("riichi") else "double-riichi", "riichi with an open meld: riichi needs a closed hand")
-    if has("ippatsu") and not riichi:
-        raise flag_err("ippatsu", "ippatsu without riichi")
-    if "ura" in values and not riichi:
-        raise _err(ImpossibleHandError, "ura: without riichi: ura dora count only for riichi", line,
-                   values["ura"][1] - 4)
-    if "ura" in values and len(ura) > max(len(dora), 1):
-        raise _err(ImpossibleHandError, "more ura indicators than dora indicators", line, values["ura"][1])
-    if has("haitei") and not tsumo:
-        raise flag_err("haitei", "haitei with ron: the last draw wins by tsumo (houtei is the last discard)")
-    if has("houtei") and tsumo:
-        raise flag_err("houtei", "houtei with tsumo: the last discard wins by ron (haitei is the last draw)")
-    if has("rinshan") and not tsumo:
-        raise flag_err("rinshan", "rinshan with ron: the replacement tile after a kan is drawn (tsumo)")
-    if has("rinshan") and kans == 0:
-        raise flag_err("rinshan", "rinshan without a kan: the replacement tile comes after a kan")
-    if has("rinshan") and has("haitei"):
-        raise flag_err("haitei", "haitei with rinshan: a replacement tile is not the last draw")
-    if has("chankan") and tsumo:
-        raise flag_err("chankan", "chankan with tsumo: robbing a kan is a ron")
-    if has("chankan") and (has("houtei") or has("haitei")):
-        raise flag_err("chankan", "chankan with haitei or houtei")
-    seat = wind_value("seat", 1)
-    round_w = wind_value("round", 0)
-    if has("tenhou"):
-        if not tsumo or seat != 0 or melds:
-            raise flag_err("tenhou", "tenhou is the dealer's (seat:E) tsumo on the first draw, with no melds")
-    if has("chiihou"):
-        if not tsumo or seat == 0 or melds:
-            raise flag_err("chiihou", "chiihou is a non-dealer's tsumo on the first draw, with no melds")
-    if (has("tenhou") or has("chiihou")) and riichi:
-        raise flag_err("tenhou" if has("tenhou") else "chiihou", "tenhou/chiihou with riichi")
-    flower_count = None
-    if "flowers" in values:
-        flower_count = int_value("flowers")
-        if flowers:
-            raise _err(NotationError, "flowers: and flower tiles together: write one", line, values["flowers"][1])
-        if flower_count > 8:
-            raise _err(ImpossibleHandError, "flowers: at most 8", line, values["flowers"][1])
-
-    situation = Situation(
-        tsumo=tsumo, riichi=has("riichi"), double_riichi=has("double-riichi"), ippatsu=has("ippatsu"),
-        haitei=has("haitei"), houtei=has("houtei"), rinshan=has("rinshan"), chankan=has("chankan"),
-        tenhou=has("tenhou"), chiihou=has("chiihou"), last_tile=has("last-tile"),
-        round_wind=round_w, seat_wind=seat, honba=int_value("honba"), sticks=int_value("sticks"),
-        dora=dora, ura=ura, flower_count=flower_count,
-    )
-    preset_v = value_of("preset") or preset
-    return Hand(
-        concealed=tuple(t for t, _ in concealed),
-        melds=tuple(m for m, _ in melds),
-        winning_tile=win[0] if win else None,
-        situation=situation,
-        flowers=tuple(t for t, _ in flowers),
-        rules=rules_v,
-        preset=preset_v.lower() if preset_v else None,
-        claim=value_of("claim"),
-    )
+    return _parse(text, rules, preset, allow_incomplete, _tokens)
 
 
 # ---- the formatter ---------------------------------------------------------------------------------------------

@@ -22,7 +22,9 @@ __all__ = ["score", "parse", "Hand", "Situation", "Meld", "MeldType", "Tile", "M
 
 
 def parse(text: str, *, rules: str | None = None, preset: str | None = None) -> Hand:
-    """Parse hand notation into a :class:`Hand` (raises :class:`NotationError`)."""
+    """Parse one line of hand notation into a :class:`Hand` (raises :class:`NotationError`).
+
+    A line has at most 4,096 characters; full-width forms read as ASCII (see ``grammar/text.py``)."""
     from grammar import parse_hand
     return parse_hand(text, rules=rules, preset=preset)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from scorer.melds import Meld
-from scorer.tiles import Tile, counts34
+from scorer.tiles import TILE_ORDER, Tile, counts34
 
 WINDS = "ESWN"
 
@@ -59,8 +59,9 @@ class Hand:
     claim: str | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
-        object.__setattr__(self, "flowers", tuple(sorted(self.flowers)))
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=TILE_ORDER)))
+        if self.flowers or not isinstance(self.flowers, tuple):
+            object.__setattr__(self, "flowers", tuple(sorted(self.flowers, key=TILE_ORDER)))
 
     # ---- derived views --------------------------------------------------------------------------------------
     @property
@@ -68,7 +69,7 @@ class Hand:
         """The concealed tiles with the winning tile (14 - 3 per meld of them in a complete hand)."""
         if self.winning_tile is None:
             return self.concealed
-        return tuple(sorted(self.concealed + (self.winning_tile,)))
+        return tuple(sorted(self.concealed + (self.winning_tile,), key=TILE_ORDER))
 
     @property
     def all_tiles(self) -> tuple[Tile, ...]:
@@ -104,3 +105,65 @@ class Hand:
 
     def __str__(self) -> str:
         return self.notation()
+
+
+# ---- building values fast ----------------------------------------------------------------------------------------
+# A frozen dataclass sets each field through object.__setattr__, a Python-level call per field (eighteen for a
+# Situation). The notation parser builds a Hand and a Situation for every line, so it uses the two builders
+# below: a *draft* class with the same slots and no frozen guard takes plain attribute stores (slot writes), then
+# becomes the frozen class by switching its __class__ (Python allows that between classes of the same slots). The
+# value is the same as the constructor's: equal, same hash, same fields (tests/grammar/test_values.py checks).
+_become = object.__setattr__
+
+
+class _SituationDraft:
+    __slots__ = Situation.__slots__
+
+
+class _HandDraft:
+    __slots__ = Hand.__slots__
+
+
+def build_situation(tsumo: bool, riichi: bool, double_riichi: bool, ippatsu: bool, haitei: bool, houtei: bool,
+                    rinshan: bool, chankan: bool, tenhou: bool, chiihou: bool, last_tile: bool, round_wind: int,
+                    seat_wind: int, honba: int, sticks: int, dora: tuple[Tile, ...], ura: tuple[Tile, ...],
+                    flower_count: int | None) -> Situation:
+    """``Situation(...)`` with every field given in order, built without the per-field frozen-dataclass calls."""
+    s = _SituationDraft()
+    s.tsumo = tsumo
+    s.riichi = riichi
+    s.double_riichi = double_riichi
+    s.ippatsu = ippatsu
+    s.haitei = haitei
+    s.houtei = houtei
+    s.rinshan = rinshan
+    s.chankan = chankan
+    s.tenhou = tenhou
+    s.chiihou = chiihou
+    s.last_tile = last_tile
+    s.round_wind = round_wind
+    s.seat_wind = seat_wind
+    s.honba = honba
+    s.sticks = sticks
+    s.dora = dora
+    s.ura = ura
+    s.flower_count = flower_count
+    _become(s, "__class__", Situation)
+    return s
+
+
+def build_hand(concealed, melds: tuple[Meld, ...], winning_tile: Tile | None, situation: Situation,
+               flowers, rules: str, preset: str | None, claim: str | None) -> Hand:
+    """``Hand(...)`` with every field given in order (tiles in any order: they are sorted here), built without the
+    per-field frozen-dataclass calls."""
+    h = _HandDraft()
+    h.concealed = tuple(sorted(concealed, key=TILE_ORDER))
+    h.melds = melds
+    h.winning_tile = winning_tile
+    h.situation = situation
+    h.flowers = tuple(sorted(flowers, key=TILE_ORDER)) if flowers else ()
+    h.rules = rules
+    h.preset = preset
+    h.claim = claim
+    _become(h, "__class__", Hand)
+    return h

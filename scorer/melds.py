@@ -10,7 +10,7 @@ import enum
 from dataclasses import dataclass
 
 from scorer.errors import ImpossibleHandError
-from scorer.tiles import Tile, format_tiles
+from scorer.tiles import TILE_ORDER, Tile, format_tiles
 
 
 class MeldType(enum.Enum):
@@ -26,7 +26,7 @@ class Meld:
     tiles: tuple[Tile, ...]
 
     def __post_init__(self) -> None:
-        tiles = tuple(sorted(self.tiles))
+        tiles = tuple(sorted(self.tiles, key=TILE_ORDER))
         object.__setattr__(self, "tiles", tiles)
         kinds = [t.kind for t in tiles]
         ok = all(t.kind < 34 for t in tiles)

@@ -9,12 +9,14 @@ the package; public APIs take and return tiles.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Iterable
 
 from scorer import kinds as _k
 from scorer.kinds import DORA_SUCCESSOR, FLOWER_BASE, N_KINDS
 
 SUITS = "mpsz"
+DIGITS = "0123456789"   # tile numbers are ASCII digits (str.isdigit would take '²' and '١' too)
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 WIND_LETTERS = "ESWN"
 
@@ -23,13 +25,17 @@ GREEN_KINDS = frozenset(_k.GREEN_KINDS)
 
 
 class Tile:
-    """One tile. Frozen, hashable, interned: ``Tile.of(kind, red)`` always returns the same object."""
+    """One tile. Frozen, hashable, interned: ``Tile.of(kind, red)`` always returns the same object.
 
-    __slots__ = ("kind", "red")
+    ``order`` is the sort key, ``kind * 2 + red`` (a red five sorts right after the plain five); sorting many
+    tiles with ``key=TILE_ORDER`` compares plain integers instead of calling ``__lt__``."""
+
+    __slots__ = ("kind", "red", "order")
     _cache: dict = {}
 
     kind: int
     red: bool
+    order: int
 
     def __new__(cls, kind: int, red: bool = False):  # noqa: D102 - use Tile.of / Tile.parse
         key = (kind, bool(red))
@@ -42,6 +48,7 @@ class Tile:
             tile = object.__new__(cls)
             object.__setattr__(tile, "kind", kind)
             object.__setattr__(tile, "red", bool(red))
+            object.__setattr__(tile, "order", kind * 2 + bool(red))
             cls._cache[key] = tile
         return tile
 
@@ -54,20 +61,20 @@ class Tile:
         return (Tile, (self.kind, self.red))
 
     def __eq__(self, other):
-        return self is other or (isinstance(other, Tile) and self.kind == other.kind and self.red == other.red)
+        return self is other or (isinstance(other, Tile) and self.order == other.order)
 
     def __hash__(self):
-        return self.kind * 2 + self.red
+        return self.order
 
     def __lt__(self, other: "Tile"):
-        return (self.kind, self.red) < (other.kind, other.red)
+        return self.order < other.order
 
     # ---- notation -------------------------------------------------------------------------------------------
     @classmethod
     def parse(cls, text: str) -> "Tile":
         """Parse one tile such as ``5m``, ``0p`` (red five), ``7z`` (Red dragon) or ``3f`` (a flower)."""
-        if len(text) != 2 or not text[0].isdigit() or text[1] not in "mpszf":
-            raise ValueError(f"not a tile: {text!r} (expected a digit and one of m p s z f, like '5m')")
+        if len(text) != 2 or text[0] not in DIGITS or text[1] not in "mpszf":
+            raise ValueError(f"not a tile: {text[:8]!r} (expected a digit 0-9 and one of m p s z f, like '5m')")
         digit, suit = int(text[0]), text[1]
         if suit == "f":
             if not 1 <= digit <= 8:
@@ -135,6 +142,10 @@ class Tile:
         return Tile(DORA_SUCCESSOR[self.kind])
 
 
+TILE_ORDER = attrgetter("order")
+"""``sorted(tiles, key=TILE_ORDER)`` sorts like ``sorted(tiles)``, without a Python call per comparison."""
+
+
 def kind_name(kind: int) -> str:
     """Plain notation of a kind, e.g. ``kind_name(0) == '1m'``."""
     return str(Tile(kind))
@@ -145,21 +156,26 @@ def parse_tiles(text: str) -> list[Tile]:
     tiles: list[Tile] = []
     digits = ""
     for ch in text:
-        if ch.isdigit():
+        if ch in DIGITS:
             digits += ch
         elif ch in "mpszf" and digits:
             tiles.extend(Tile.parse(d + ch) for d in digits)
             digits = ""
         else:
-            raise ValueError(f"not tile notation: {text!r}")
+            raise ValueError(f"not tile notation: {_cut(text)} (at {ch!r})")
     if digits:
-        raise ValueError(f"digits without a suit at the end of {text!r}")
+        raise ValueError(f"digits without a suit at the end of {_cut(text)}")
     return tiles
+
+
+def _cut(text: str, limit: int = 40) -> str:
+    """``repr`` of some input, cut short for a message."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"… ({len(text)} characters)"
 
 
 def format_tiles(tiles: Iterable[Tile], sort: bool = True) -> str:
     """Compact notation, one suit letter per run: ``format_tiles(parse_tiles('1m2m')) == '12m'``."""
-    seq = sorted(tiles) if sort else list(tiles)
+    seq = sorted(tiles, key=TILE_ORDER) if sort else list(tiles)
     out: list[str] = []
     run = ""
     suit = ""

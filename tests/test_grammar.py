@@ -38,6 +38,21 @@ def test_bad_notation_names_the_place_and_reason(text, column, fragment):
         assert lines[-1].index("^") - 2 == column - 1
 
 
+def _same_hand_cases():
+    for n, line in enumerate((FIXTURES / "same-hand.txt").read_text().splitlines(), 1):
+        if line.startswith("#") or not line.strip():
+            continue
+        text, canonical = line.split("\t")
+        yield pytest.param(text, canonical, id=f"line{n}")
+
+
+@pytest.mark.parametrize("text,canonical", list(_same_hand_cases()))
+def test_ways_of_writing_a_hand_read_as_its_canonical_form(text, canonical):
+    hand = parse_hand(text)
+    assert format_hand(hand) == canonical
+    assert parse_hand(canonical) == hand
+
+
 def test_sample_hand_parses():
     h = parse_hand("123m456p789s11z55z+5z ron riichi dora:4p")
     assert h.winning_tile == Tile.parse("5z")
@@ -58,6 +73,23 @@ def test_winning_tile_after_melds():
     b = parse_hand("123m456p11z55z+5z[789s]")
     assert a == b
     assert a.melds[0].type is MeldType.CHI
+
+
+def test_melds_may_stand_anywhere_in_the_tile_block():
+    canonical = parse_hand("258m369p147s1z[345m]+1z tsumo")
+    for text in ("[345m]258m369p147s1z+1z tsumo", "258m[345m]369p147s1z+1z tsumo", "258m369p147s1z+1z[345m] tsumo",
+                 "[345m] 258m 369p 147s 1z +1z tsumo", "[345m]258m369p147s11z tsumo"):
+        assert parse_hand(text) == canonical
+    assert format_hand(parse_hand("[345m]258m369p147s1z+1z tsumo")) == "258m369p147s1z[345m]+1z tsumo"
+    two = parse_hand("[123p]1z[789s]234m555m+1z")
+    assert [str(m) for m in two.melds] == ["[123p]", "[789s]"]      # melds keep the order they are written in
+    assert two == parse_hand("234m555m1z[123p][789s]+1z")
+
+
+def test_tiles_after_the_winning_tile_are_refused():
+    with pytest.raises(NotationError) as info:
+        parse_hand("[345m]258m+1z369p147s1z")
+    assert "after the winning tile" in str(info.value) and info.value.column == 14
 
 
 def test_meld_kinds_and_red_fives():
@@ -101,11 +133,13 @@ def test_round_trip_mcr(hand):
     assert parse_hand(format_hand(hand)) == hand
 
 
-ALPHABET = st.sampled_from(list("0123456789mpszf[]()+: \t") + ["riichi", "tsumo", "dora:", "seat:", "ron", "z", "xx"])
+ALPHABET = st.sampled_from(list("0123456789mpszf[]()+: \t") + ["riichi", "tsumo", "dora:", "seat:", "ron", "z", "xx",
+                                                                "honba:", "²", "１", "ｍ", "\u3000", "①", "é"])
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.one_of(st.text(max_size=40), st.lists(ALPHABET, max_size=30).map("".join)))
+@given(st.one_of(st.text(max_size=40), st.lists(ALPHABET, max_size=30).map("".join),
+                 st.tuples(st.sampled_from(["1", "ron ", "[1", "x"]), st.integers(1000, 5000)).map(lambda t: t[0] * t[1])))
 def test_any_text_parses_or_raises_notation_error(text):
     try:
         hand = parse_hand(text)
