@@ -175,19 +175,19 @@ def _cut(text: str, limit: int = 40) -> str:
 
 def format_tiles(tiles: Iterable[Tile], sort: bool = True) -> str:
     """Compact notation, one suit letter per run: ``format_tiles(parse_tiles('1m2m')) == '12m'``."""
-    seq = sorted(tiles, key=TILE_ORDER) if sort else list(tiles)
-    out: list[str] = []
-    run = ""
+    if not tiles:
+        return ""
+    seq = sorted(tiles, key=TILE_ORDER) if sort else tiles
+    out = ""
     suit = ""
+    face = _FACE
     for t in seq:
-        if t.suit != suit and run:
-            out.append(run + suit)
-            run = ""
-        suit = t.suit
-        run += str(t)[0]
-    if run:
-        out.append(run + suit)
-    return "".join(out)
+        digit, s = face[t.order]
+        if s != suit:
+            out += suit
+            suit = s
+        out += digit
+    return out + suit
 
 
 def counts34(tiles: Iterable[Tile]) -> list[int]:
@@ -200,3 +200,13 @@ def counts34(tiles: Iterable[Tile]) -> list[int]:
 
 
 ALL_KINDS = tuple(Tile(k) for k in range(N_KINDS))
+
+# (digit, suit letter) of a tile by its ``order``: what format_tiles writes for it
+_FACE: list = [None] * (2 * (FLOWER_BASE + 8))
+for _k in range(FLOWER_BASE + 8):
+    for _red in (False, True):
+        if _red and not (_k < 27 and _k % 9 == 4):
+            continue
+        _t = Tile(_k, _red)
+        _FACE[_t.order] = (str(_t)[0], _t.suit)
+del _k, _red, _t
