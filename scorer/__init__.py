@@ -15,6 +15,7 @@ from __future__ import annotations
 from scorer.errors import ClaimError, ImpossibleHandError, LogError, MjscoreError, NotationError
 from scorer.hand import Hand, Situation
 from scorer.melds import Meld, MeldType
+from scorer.rulesets import find_ruleset
 from scorer.tiles import Tile
 
 __all__ = ["score", "parse", "Hand", "Situation", "Meld", "MeldType", "Tile", "MjscoreError", "NotationError",
@@ -22,26 +23,31 @@ __all__ = ["score", "parse", "Hand", "Situation", "Meld", "MeldType", "Tile", "M
 
 
 def parse(text: str, *, rules: str | None = None, preset: str | None = None) -> Hand:
-    """Parse one line of hand notation into a :class:`Hand` (raises :class:`NotationError`).
-
-    A line has at most 4,096 characters; full-width forms read as ASCII (see ``grammar/text.py``)."""
-    from grammar import parse_hand
-    return parse_hand(text, rules=rules, preset=preset)
+    """Parse hand notation into a :class:`Hand` (raises :class:`NotationError`)."""
+    return _parse_hand()(text, rules=rules, preset=preset)
 
 
 def score(hand: str | Hand, *, rules: str | None = None, preset: str | None = None):
-    """Score one hand under riichi or MCR rules; returns a result with ``.win``, ``.reason`` and ``.to_dict()``."""
+    """Score one hand under riichi or MCR rules; returns a result with ``.win``, ``.reason`` and ``.to_dict()``.
+
+    The evaluator is the one the rule-set registry (:mod:`scorer.rulesets`) has under the hand's rules."""
     if isinstance(hand, str):
         # ``rules`` and ``preset`` are defaults here: the line's own rules:/preset: keywords win
-        hand = parse(hand, rules=rules, preset=preset)
+        hand = _parse_hand()(hand, rules=rules, preset=preset)
         rules, preset = hand.rules, hand.preset
     else:
         rules = rules or hand.rules
         preset = preset or hand.preset
-    if rules == "mcr":
-        from scorer.mcr import evaluate
-    elif rules == "riichi":
-        from scorer.riichi import evaluate
-    else:
-        raise NotationError(f"unknown rules {rules!r} (expected riichi or mcr)")
-    return evaluate(hand, preset=preset)
+    return find_ruleset(rules).evaluate(hand, preset=preset)
+
+
+def _parse_hand():
+    """The grammar's parser, imported on first use (the core does not need the grammar to score a Hand)."""
+    global _parse
+    if _parse is None:
+        from grammar import parse_hand
+        _parse = parse_hand
+    return _parse
+
+
+_parse = None

@@ -11,6 +11,7 @@ Model: python-chess's ``variant.find_variant(name)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import import_module
 from typing import Callable
 
@@ -34,8 +35,10 @@ class RuleSet:
     claim_checker: str            # "module:function" — check(result, Claim) -> ClaimVerdict
     summarize: Callable[[dict], str] = field(repr=False, default=None)   # a winning row's short result
 
-    def evaluate(self, hand, preset=None):
-        return _load(self.evaluator)(hand, preset=preset)
+    @cached_property
+    def evaluate(self) -> Callable:
+        """The evaluator itself: ``ruleset.evaluate(hand, preset=None)`` (imported on first use)."""
+        return _load(self.evaluator)
 
     def presets(self) -> dict:
         return _load(self.presets_table)
