@@ -36,12 +36,13 @@ from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import WINDS, Hand, Situation, build_hand, build_situation
 from scorer.kinds import N_KINDS
 from scorer.melds import Meld, MeldType
+from scorer.rulesets import DEFAULT_RULES, RULE_NAMES, RULESETS, RuleSet
 from scorer.tiles import Tile, format_tiles
 
 FLAGS = ("tsumo", "ron", "riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
          "tenhou", "chiihou", "last-tile")
 VALUED = ("dora", "ura", "round", "seat", "honba", "sticks", "rules", "preset", "flowers", "claim")
-RULE_SETS = ("riichi", "mcr")
+RULE_SETS = RULE_NAMES
 RIICHI_ONLY_FLAGS = ("riichi", "double-riichi", "ippatsu", "tenhou", "chiihou")
 EXPECTED_KEYWORD = ("a keyword: ron, tsumo, riichi, double-riichi, ippatsu, haitei, houtei, rinshan, chankan, "
                     "tenhou, chiihou, last-tile, or dora: ura: round: seat: honba: sticks: rules: preset: "
@@ -451,7 +452,7 @@ def _meaning(src: _Source, tok: str, i: int, flags: dict) -> _Meaning:
 class _Line:
     """One line read but not yet judged. Places are token indexes; :meth:`col` turns them into columns."""
 
-    __slots__ = ("src", "runs", "flower_runs", "melds", "win", "flags", "values", "mcr", "allow_incomplete",
+    __slots__ = ("src", "runs", "flower_runs", "melds", "win", "flags", "values", "ruleset", "allow_incomplete",
                  "n_tiles", "counts", "reds", "tsumo", "riichi")
 
     src: _Source
@@ -461,7 +462,7 @@ class _Line:
     win: tuple | None      # (Tile, token index, offset in the token): +X, or the last concealed tile written
     flags: dict            # keyword (flag or valued) -> its token index
     values: dict           # valued keyword -> its value, read
-    mcr: bool              # rules:mcr
+    ruleset: RuleSet       # the rule set named by rules: (what its notation allows)
     allow_incomplete: bool
     n_tiles: int           # the hand's size, each meld counted as 3
     counts: KindCounts     # every tile the copy rules count: hand, melds, dora and ura indicators
@@ -593,25 +594,25 @@ RULES: tuple[Rule, ...] = (
     Rule((), lambda f: (f.counts + _ABOVE_FOUR) & _TOP, ImpossibleHandError,
          lambda f: f"a fifth copy of {_first_fifth_copy(f)[0].plain}: there are only four",
          lambda f: _first_fifth_copy(f)[1]),
-    Rule(("red",), attrgetter("mcr"), NotationError, "red fives are not used under rules:mcr (write 5, not 0)",
+    Rule(("red",), lambda f: not f.ruleset.red_fives, NotationError, "red fives are not used under rules:mcr (write 5, not 0)",
          lambda f: next(loc for t, loc in f.located_tiles() if t.red)),
     Rule(("red",), lambda f: (f.reds + _ABOVE_ONE) & _TOP, ImpossibleHandError,
          lambda f: f"two red fives of {_first_second_red(f)[0].suit}: there is only one",
          lambda f: _first_second_red(f)[1]),
-    Rule(("flower-tiles",), lambda f: not f.mcr, NotationError, "flowers are MCR tiles: add rules:mcr",
+    Rule(("flower-tiles",), lambda f: not f.ruleset.flowers, NotationError, "flowers are MCR tiles: add rules:mcr",
          lambda f: f.col(f.flower_runs[0][1])),
     Rule(("flower-tiles",), _flower_twice, ImpossibleHandError,
          lambda f: f"flower {_first_twice_flower(f)[0]} twice: each flower is there once",
          lambda f: _first_twice_flower(f)[1]),
     # -- the keywords: what they may say together and about the tiles
     Rule(("ron", "tsumo"), _always, ImpossibleHandError, "ron and tsumo together: a hand wins one way", _kw("ron")),
-    *(Rule((flag,), attrgetter("mcr"), NotationError, f"{flag} is a riichi keyword, not used under rules:mcr",
+    *(Rule((flag,), lambda f: not f.ruleset.riichi_keywords, NotationError, f"{flag} is a riichi keyword, not used under rules:mcr",
            _kw(flag)) for flag in RIICHI_ONLY_FLAGS),
-    *(Rule((name,), attrgetter("mcr"), NotationError, f"{name}: is a riichi keyword, not used under rules:mcr",
+    *(Rule((name,), lambda f: not f.ruleset.riichi_keywords, NotationError, f"{name}: is a riichi keyword, not used under rules:mcr",
            _kw(name)) for name in ("dora", "ura")),
-    Rule(("last-tile",), lambda f: not f.mcr, NotationError, "last-tile is an MCR keyword: add rules:mcr",
+    Rule(("last-tile",), lambda f: not f.ruleset.flowers, NotationError, "last-tile is an MCR keyword: add rules:mcr",
          _kw("last-tile")),
-    Rule(("flowers",), lambda f: not f.mcr, NotationError, "flowers: is an MCR keyword: add rules:mcr",
+    Rule(("flowers",), lambda f: not f.ruleset.flowers, NotationError, "flowers: is an MCR keyword: add rules:mcr",
          _val("flowers")),
     Rule(("riichi", "double-riichi"), _always, ImpossibleHandError, "riichi and double-riichi together: write one",
          _kw("double-riichi")),
@@ -709,7 +710,7 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
             flower_runs.append((what, i))
             present |= bit
 
-    rules_v = values.get("rules") or (rules or "riichi").lower()
+    rules_v = values.get("rules") or (rules or DEFAULT_RULES).lower()
     if rules_v not in RULE_SETS:
         raise src.error(NotationError, f"rules: expects riichi or mcr, found {fragment(rules_v)}", None)
 
@@ -726,7 +727,7 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
 
     f = _Line()
     f.src, f.runs, f.flower_runs, f.melds, f.win, f.flags, f.values = src, runs, flower_runs, melds, win, flags, values
-    f.mcr, f.allow_incomplete, f.n_tiles, f.counts, f.reds = rules_v == "mcr", allow_incomplete, n_tiles, counts, reds
+    f.ruleset, f.allow_incomplete, f.n_tiles, f.counts, f.reds = RULESETS[rules_v], allow_incomplete, n_tiles, counts, reds
     f.tsumo, f.riichi = "tsumo" in flags, "riichi" in flags or "double-riichi" in flags
     for fails, rule in _PLANS.get(present) or _plan(present):
         if fails(f):
@@ -786,7 +787,7 @@ def format_hand(hand: Hand) -> str:
     if hand.winning_tile is not None:
         out += "+" + str(hand.winning_tile)
     words: list[str] = []
-    if hand.rules != "riichi":
+    if hand.rules != DEFAULT_RULES:
         words.append(f"rules:{hand.rules}")
     if hand.preset:
         words.append(f"preset:{hand.preset}")

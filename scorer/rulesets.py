@@ -34,6 +34,10 @@ class RuleSet:
     preset_finder: str            # "module:find_preset"
     claim_checker: str            # "module:function" — check(result, Claim) -> ClaimVerdict
     summarize: Callable[[dict], str] = field(repr=False, default=None)   # a winning row's short result
+    # what the notation may say under this rule set (the grammar's legality table reads these)
+    red_fives: bool = True        # 0m/0p/0s
+    riichi_keywords: bool = True  # riichi, ippatsu, dora:, ura:, ...
+    flowers: bool = False         # 1f-8f, flowers:N, last-tile
 
     @cached_property
     def evaluate(self) -> Callable:
@@ -69,7 +73,8 @@ RULESETS: dict[str, RuleSet] = {r.name: r for r in (
     RuleSet("riichi", "Riichi", "scorer.riichi.evaluate:evaluate", "scorer.riichi.presets:PRESETS",
             "scorer.riichi.presets:find_preset", "scorer.claims:check_riichi_claim", _riichi_summary),
     RuleSet("mcr", "MCR", "scorer.mcr.evaluate:evaluate", "scorer.mcr.presets:PRESETS",
-            "scorer.mcr.presets:find_preset", "scorer.claims:check_mcr_claim", _mcr_summary),
+            "scorer.mcr.presets:find_preset", "scorer.claims:check_mcr_claim", _mcr_summary,
+            red_fives=False, riichi_keywords=False, flowers=True),
 )}
 RULE_NAMES: tuple[str, ...] = tuple(RULESETS)
 DEFAULT_RULES = "riichi"
