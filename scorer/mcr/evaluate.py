@@ -33,7 +33,8 @@ from scorer.errors import ImpossibleHandError
 from scorer.hand import Hand
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
-from scorer.mcr.exclusions import NINE_GATES_EXTRAS, combination_fans, kong_fans
+from scorer.mcr.combinations import NINE_GATES_EXTRAS, chow_trait, kong_fans, pung_trait, set_fans, traits_of
+from scorer.mcr.exclusions import exclude
 from scorer.mcr.fans import CODE, FanContext
 from scorer.mcr.points import Payment, payments, total_gain
 from scorer.mcr.presets import McrPreset, compiled_exclusions, find_preset
@@ -59,14 +60,10 @@ _TABLES: dict[str, tuple] = {}
 
 
 def _preset_tables(preset: McrPreset) -> tuple:
-    """((exclusion rows, fan id -> its row + 1 or 0), points per fan id) of a preset, made once."""
+    """(exclusion table, points per fan id) of a preset, made once."""
     found = _TABLES.get(preset.name)
     if found is None:
-        ex = compiled_exclusions(preset)
-        row_of = [0] * F.TABLE_SIZE
-        for fid, i in ex.index.items():
-            row_of[fid] = i + 1
-        found = _TABLES[preset.name] = ((ex.rows, row_of), preset_values(preset))
+        found = _TABLES[preset.name] = (compiled_exclusions(preset), preset_values(preset))
     return found
 
 
@@ -331,7 +328,7 @@ class _HandInfo:
 
     __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded",
                  "n_melds", "unique_wait", "hand_form", "hand_fans", "preset", "exclusions", "values", "grouped",
-                 "closed_kinds", "closed_mask")
+                 "closed_kinds", "closed_mask", "fixed_traits")
 
     @property
     def closed(self) -> list[int]:
@@ -422,27 +419,9 @@ _POT, _POT_WIND = F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND
 _STANDARD = F.STANDARD
 # what a pung's code says about it: 0 a simple, 1 a terminal, 2 a wind, 3 a dragon
 _PUNG_CLASS = {c: (3 if c >= 0x45 else 2 if c >= 0x41 else 1 if c & 0xF in (1, 9) else 0) for c in CODE}
-_COMBOS: dict = {}
-
-
-def _combos(chows, pungs, pair) -> tuple[dict, int]:
-    """The combination fans and the set-and-pair trait of an arrangement (cached by its sorted sets and pair)."""
-    if len(pungs) > 1:
-        codes = [p[0] for p in pungs]
-        codes.sort()
-        codes = tuple(codes)
-    else:
-        codes = (pungs[0][0],) if pungs else ()
-    key = (tuple(sorted(chows)) if len(chows) > 1 else tuple(chows), codes, pair)
-    found = _COMBOS.get(key)
-    if found is None:
-        if len(_COMBOS) > 100_000:
-            _COMBOS.clear()
-        found = _COMBOS[key] = combination_fans(*key)
-    return found
-
-
-def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_flags=0):
+def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_flags=0, traits=0):
+    """The fans of one reading of the hand as (total, {fan id: count}), exclusions applied. ``traits``: the
+    summed group traits of a standard arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
     ctx = info.ctx
     if info.hand_form == form:  # the hand fans already worked out for this form (as in _hand_fans)
         ctx.form = form
@@ -497,7 +476,15 @@ def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_fla
         ctx.notable_pungs = False
         ctx.kong_fans = ()
     if form == F.STANDARD:
-        ctx.combos, ctx.traits = _combos(chows, pungs, pair)
+        if len(chows) > 1:
+            chows = sorted(chows)
+        if len(pungs) > 1:
+            codes = [p[0] for p in pungs]
+            codes.sort()
+            ctx.combos = set_fans(tuple(chows), tuple(codes), pair)
+        else:
+            ctx.combos = set_fans(tuple(chows), (), pair)
+        ctx.traits = traits_of(traits)
     else:
         ctx.combos = {}
         ctx.traits = 0
@@ -508,29 +495,9 @@ def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_fla
             fans[fid] = 1
     else:
         _run(fans, ctx, F.ARRANGEMENT_CHECKS)
-    # exclusions (the rows of the fans present, in the table's order), the wind pungs folded into Pung of
-    # Terminals or Honors, the total; Chicken Hand when nothing else is left
-    rows, row_of = info.exclusions
-    picked = []  # the rows (1-based) of the fans present
-    for f in fans:
-        if row_of[f]:
-            picked.append(row_of[f])
-    if picked:
-        if len(picked) > 1:
-            picked.sort()  # in the table's order
-        for i in picked:
-            src, targets, reductions = rows[i - 1]
-            if src in fans:  # a fan removed by an earlier row removes nothing itself
-                for t in targets:
-                    if t in fans:
-                        del fans[t]
-                for t, n in reductions:
-                    if t in fans:
-                        left = fans[t] - n
-                        if left > 0:
-                            fans[t] = left
-                        else:
-                            del fans[t]
+    # exclusions, the wind pungs folded into Pung of Terminals or Honors, the total; Chicken Hand when nothing
+    # else is left
+    exclude(fans, info.exclusions)
     if _POT_WIND in fans:
         fans[_POT] = fans.get(_POT, 0) + fans.pop(_POT_WIND)
     values = info.values
@@ -614,36 +581,42 @@ def _suit(index: int, code: int) -> _Suit:
 
 
 def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
-    """Every way one suit's counts split into sets and at most one pair, as
-    (has_pair, chow middles, pung codes, pair code or 0, reference sort keys, the pungs as concealed pungs)."""
+    """Every way one suit's counts split into sets and at most one pair, as (has_pair, chow middles, pung codes,
+    pair code or 0, reference sort keys, the pungs as concealed pungs, the groups' summed traits)."""
     out = []
     for has_pair, groups in _suit_splits(counts, base == 27):
         chows, pungs, pair, keys = [], [], 0, []
+        traits = 0
         for shape, i in groups:
             code = CODE[base + i]
             if shape == "seq":
-                chows.append(CODE[base + i + 1])
+                mid = CODE[base + i + 1]
+                chows.append(mid)
                 keys.append((code, True))
+                traits += chow_trait(mid)
             elif shape == "pair":
                 pair = code
+                traits += pung_trait(code)
             else:
                 pungs.append(code)
                 keys.append((code, False))
-        out.append((has_pair, tuple(chows), tuple(pungs), pair, tuple(keys), tuple((c, False, True) for c in pungs)))
+                traits += pung_trait(code)
+        out.append((has_pair, tuple(chows), tuple(pungs), pair, tuple(keys), tuple((c, False, True) for c in pungs),
+                    traits))
     return tuple(out)
 
 
 def _standard_readings(suit_infos) -> list:
     """Every arrangement of the closed tiles (given as the four suits' records) into sets and one pair:
-    (keys, chows, pungs, pair, pungs as concealed pungs), in the reference's order (sets sorted, compared tile by
-    tile, a pung before a chow on the same tile)."""
+    (keys, chows, pungs, pair, pungs as concealed pungs, summed traits), in the reference's order (sets sorted,
+    compared tile by tile, a pung before a chow on the same tile)."""
     m, p, s, h = suit_infos
     m, p, s, h = m.single, p.single, s.single, h.single
     if m and p and s and h:  # the common case: one reading per suit
         if m[0] + p[0] + s[0] + h[0] != 1:  # one pair
             return []
         return [((), [*m[1], *p[1], *s[1], *h[1]], [*m[2], *p[2], *s[2], *h[2]], m[3] or p[3] or s[3] or h[3],
-                 [*m[5], *p[5], *s[5], *h[5]])]
+                 [*m[5], *p[5], *s[5], *h[5]], m[6] + p[6] + s[6] + h[6])]
     per = []
     for suit in suit_infos:
         if not suit.readings:
@@ -655,15 +628,16 @@ def _standard_readings(suit_infos) -> list:
         if sum(1 for c in combo if c[0]) != 1:
             continue
         chows, pungs, keys, sets = [], [], [], []
-        pair = 0
-        for _, ch, pu, pa, ks, ps in combo:
+        pair = traits = 0
+        for _, ch, pu, pa, ks, ps, tr in combo:
             chows += ch
             pungs += pu
             keys += ks
             sets += ps
+            traits += tr
             if pa:
                 pair = pa
-        out.append((keys, chows, pungs, pair, sets))
+        out.append((keys, chows, pungs, pair, sets, traits))
     if len(out) > 1:
         out.sort(key=lambda r: sorted(r[0]))
     return out
@@ -713,7 +687,8 @@ def _standard_forms(info: _HandInfo):
     fixed_chows = info.fixed_chows
     fixed_pungs = info.fixed_pungs
     base_melded_hand = info.ctx.melded_packs == 4 and not self_drawn
-    for _, concealed_chows, concealed_pungs, pair, concealed_pung_sets in readings:
+    fixed_traits = info.fixed_traits
+    for _, concealed_chows, concealed_pungs, pair, concealed_pung_sets, traits in readings:
         chows = fixed_chows + concealed_chows if fixed_chows else concealed_chows
         # edge, closed or single wait: where the winning tile sits, counted only when the hand waited on that
         # one tile (tested once per hand, and only when some arrangement could use it)
@@ -736,7 +711,7 @@ def _standard_forms(info: _HandInfo):
                     info.unique_wait = _unique_wait(info)
                 if not info.unique_wait:
                     flags = 0
-        yield _arrangement_table(info, F.STANDARD, chows, pungs, pair, flags)
+        yield _arrangement_table(info, F.STANDARD, chows, pungs, pair, flags, traits + fixed_traits)
 
 
 def _knitted_form(info: _HandInfo):
@@ -881,7 +856,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.closed_kinds = m.kinds + p.kinds + s_.kinds + h.kinds
     fixed_chows = []
     fixed_pungs = []
-    kongs = melded = win_in_melds = 0
+    kongs = melded = win_in_melds = fixed_traits = 0
     if hand.melds:
         all_codes = codes[:4]  # the suits' count codes with the melds' tiles
         for meld in hand.melds:
@@ -891,7 +866,9 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 raise ImpossibleHandError("red fives are not used under rules:mcr")
             typ = meld.type
             if typ is _CHI:
-                fixed_chows.append(CODE[k + 1])
+                mid = CODE[k + 1]
+                fixed_chows.append(mid)
+                fixed_traits += chow_trait(mid)
                 all_codes[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
                 mask |= 7 << k
                 if k <= win <= k + 2:
@@ -901,6 +878,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 kong = typ is _KAN or typ is _ANKAN
                 open_ = typ is not _ANKAN
                 fixed_pungs.append((CODE[k], kong, not open_))
+                fixed_traits += pung_trait(CODE[k])
                 n = 4 if kong else 3
                 all_codes[_SUIT_OF[k]] += n * _CODE_OF[k]
                 mask |= 1 << k
@@ -964,6 +942,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.win = win
     info.fixed_chows = fixed_chows
     info.fixed_pungs = fixed_pungs
+    info.fixed_traits = fixed_traits
     info.melded = melded
     info.unique_wait = None
     info.hand_form = None
