@@ -519,13 +519,28 @@ class _Suit:
     is of this suit), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "wait_", "wait_without")
+                 "wait_", "wait_without", "others")
 
     @property
     def wait(self):
         found = self.wait_
         if found is None:
             found = self.wait_ = _suit_wait_info(self.counts, self.honor)
+        return found
+
+    def before_state(self, r: int) -> int:
+        """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out."""
+        lst = list(self.counts)
+        lst[r] -= 1
+        return _suit_ok(tuple(lst), self.honor)
+
+    def other_completion(self, r: int, target: int) -> bool:
+        """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
+        or sets and a pair (2)? (Copies not limited, as in :func:`_suit_completions`.)"""
+        key = r * 4 + target
+        found = self.others.get(key)
+        if found is None:
+            found = self.others[key] = _other_completion(self.counts, r, target, self.honor)
         return found
 
     def wait_before(self, r: int):
@@ -576,8 +591,53 @@ def _suit(index: int, code: int) -> _Suit:
         found.has_pair = sum(counts) % 3 == 2
         found.wait_ = None
         found.wait_without = [None] * len(counts)
+        found.others = {}
         cache[code] = found
     return found
+
+
+def _could_be_sets(counts: list[int], target: int) -> bool:
+    """A quick necessary condition for :func:`_suit_ok` (``counts`` of a numbered suit) to be ``target``: sets
+    never bridge a rank that is absent, so each run of present ranks holds 3n tiles, or 3n+2 for the one run that
+    holds the pair."""
+    pairs = run = 0
+    for n in counts:
+        if n:
+            run += n
+        elif run:
+            left = run % 3
+            if left == 1:
+                return False
+            pairs += left == 2
+            run = 0
+    if run:
+        left = run % 3
+        if left == 1:
+            return False
+        pairs += left == 2
+    return pairs == target - 1
+
+
+def _other_completion(counts: tuple[int, ...], r: int, target: int, honor: bool) -> bool:
+    """Is there a rank other than ``r`` that completes ``counts`` with one tile of rank ``r`` taken out?"""
+    lst = list(counts)
+    lst[r] -= 1
+    size = len(lst)
+    for x in range(size):
+        if x == r:
+            continue
+        if honor:
+            if not lst[x]:
+                continue  # a lone honor is never part of a set
+        elif not (lst[x] or (x > 0 and lst[x - 1]) or (x < 8 and lst[x + 1]) or (x > 1 and lst[x - 2])
+                  or (x < 7 and lst[x + 2])):
+            continue  # a lone tile with no neighbour within two ranks is never part of a set
+        lst[x] += 1
+        found = _could_be_sets(lst, target) and _suit_ok(tuple(lst), honor) == target
+        lst[x] -= 1
+        if found:
+            return True
+    return False
 
 
 def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
@@ -650,31 +710,47 @@ def _unique_wait(info: _HandInfo) -> bool:
     s = _SUIT_OF[win]
     suits = info.suit_infos
     suit = suits[s]
-    before = suit.wait_before(win - _BASES[s])  # the winning tile's suit before it
-    # How many kinds completed the standard form (what _wait_kinds counts)? Every suit of the complete hand is
+    r = win - _BASES[s]
+    if info.n_melds == 0 and info.closed_kinds <= 8:  # six pairs and a single: at most 8 kinds with the tile
+        return _unique_wait_with_pairs(info)
+    # Does another kind complete the standard form (the winning kind is one)? Every suit of the complete hand is
     # sets, one of them with the pair.
     if suit.has_pair:
         # the winning tile's suit held the pair: the suit without it must take the tile and end with a pair
+        return not suit.other_completion(r, 2)
+    if suit.before_state(r) == 0:
+        # the suit without the winning tile is not sets and a pair: it must take the tile, ending as sets
+        return not suit.other_completion(r, 1)
+    # two suits with a pair (the winning tile's and the pair's): either may take the tile and end as sets, and
+    # the pair's suit always can (its pair becomes a pung)
+    return False
+
+
+def _unique_wait_with_pairs(info: _HandInfo) -> bool:
+    """:func:`_unique_wait` of a concealed hand of at most 8 kinds, whose waits may include a seven-pairs wait."""
+    win = info.win
+    s = _SUIT_OF[win]
+    suits = info.suit_infos
+    suit = suits[s]
+    before = suit.wait_before(win - _BASES[s])  # the winning tile's suit before it
+    # How many kinds completed the standard form (what _wait_kinds counts)?
+    if suit.has_pair:
         waits = before[2][0]
     elif before[0] == 0:
-        # the suit without the winning tile is not sets and a pair: it must take the tile, ending as sets
         waits = before[2][1]
     else:
-        # two suits with a pair (the winning tile's, and the pair's): either may take the tile, ending as sets
         waits = before[2][1] + next(other.wait[2][1] for other in suits if other.has_pair)
     if waits > 1:
         return False
-    if info.n_melds == 0 and info.closed_kinds <= 8:  # six pairs and a single: at most 8 kinds with the tile
-        infos = [other.wait for other in suits]
-        infos[s] = before
-        kinds = _wait_kinds(infos)
-        standing = list(info.closed)
-        standing[win] -= 1
-        k = _seven_pairs_wait(standing)
-        if k is not None and k not in kinds:
-            kinds.append(k)
-        return len(kinds) == 1
-    return waits == 1
+    infos = [other.wait for other in suits]
+    infos[s] = before
+    kinds = _wait_kinds(infos)
+    standing = list(info.closed)
+    standing[win] -= 1
+    k = _seven_pairs_wait(standing)
+    if k is not None and k not in kinds:
+        kinds.append(k)
+    return len(kinds) == 1
 
 
 def _standard_forms(info: _HandInfo):
@@ -696,8 +772,14 @@ def _standard_forms(info: _HandInfo):
         for m in concealed_chows:
             if m == win_code:
                 flags |= 2
-            elif m + 1 == win_code or m - 1 == win_code:
+            elif m + 1 == win_code:
                 flags |= 1
+                if m & 0xF >= 3:  # on the high end, a kind below (6 of 456 from 45, which 3 completes too)
+                    info.unique_wait = False
+            elif m - 1 == win_code:
+                flags |= 1
+                if m & 0xF <= 7:  # on the low end, a kind above (4 of 456 from 56, which 7 completes too)
+                    info.unique_wait = False
         # a pung completed by a discard is exposed, unless the winning tile fits a concealed chow
         if self_drawn or flags & 3 or win_code not in concealed_pungs:
             pungs = fixed_pungs + concealed_pung_sets if fixed_pungs else concealed_pung_sets
