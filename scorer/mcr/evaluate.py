@@ -530,14 +530,18 @@ class _Suit:
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out."""
-        lst = list(self.counts)
-        lst[r] -= 1
-        return _suit_ok(tuple(lst), self.honor)
+        found = self.others.get(r)
+        if found is None:
+            lst = list(self.counts)
+            lst[r] -= 1
+            target = 2 if sum(lst) % 3 == 2 else 1
+            found = self.others[r] = _suit_ok(tuple(lst), self.honor) if _could_be_sets(lst, target) else 0
+        return found
 
     def other_completion(self, r: int, target: int) -> bool:
         """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
         or sets and a pair (2)? (Copies not limited, as in :func:`_suit_completions`.)"""
-        key = r * 4 + target
+        key = 16 + r * 4 + target  # (the keys below 16 are before_state's)
         found = self.others.get(key)
         if found is None:
             found = self.others[key] = _other_completion(self.counts, r, target, self.honor)
@@ -708,49 +712,30 @@ def _unique_wait(info: _HandInfo) -> bool:
     are the same before and after it.)"""
     win = info.win
     s = _SUIT_OF[win]
-    suits = info.suit_infos
-    suit = suits[s]
+    suit = info.suit_infos[s]
     r = win - _BASES[s]
-    if info.n_melds == 0 and info.closed_kinds <= 8:  # six pairs and a single: at most 8 kinds with the tile
-        return _unique_wait_with_pairs(info)
     # Does another kind complete the standard form (the winning kind is one)? Every suit of the complete hand is
     # sets, one of them with the pair.
     if suit.has_pair:
         # the winning tile's suit held the pair: the suit without it must take the tile and end with a pair
-        return not suit.other_completion(r, 2)
-    if suit.before_state(r) == 0:
+        if suit.other_completion(r, 2):
+            return False
+    elif suit.before_state(r) == 0:
         # the suit without the winning tile is not sets and a pair: it must take the tile, ending as sets
-        return not suit.other_completion(r, 1)
-    # two suits with a pair (the winning tile's and the pair's): either may take the tile and end as sets, and
-    # the pair's suit always can (its pair becomes a pung)
-    return False
-
-
-def _unique_wait_with_pairs(info: _HandInfo) -> bool:
-    """:func:`_unique_wait` of a concealed hand of at most 8 kinds, whose waits may include a seven-pairs wait."""
-    win = info.win
-    s = _SUIT_OF[win]
-    suits = info.suit_infos
-    suit = suits[s]
-    before = suit.wait_before(win - _BASES[s])  # the winning tile's suit before it
-    # How many kinds completed the standard form (what _wait_kinds counts)?
-    if suit.has_pair:
-        waits = before[2][0]
-    elif before[0] == 0:
-        waits = before[2][1]
+        if suit.other_completion(r, 1):
+            return False
     else:
-        waits = before[2][1] + next(other.wait[2][1] for other in suits if other.has_pair)
-    if waits > 1:
+        # two suits with a pair (the winning tile's and the pair's): either may take the tile and end as sets, and
+        # the pair's suit always can (its pair becomes a pung)
         return False
-    infos = [other.wait for other in suits]
-    infos[s] = before
-    kinds = _wait_kinds(infos)
-    standing = list(info.closed)
-    standing[win] -= 1
-    k = _seven_pairs_wait(standing)
-    if k is not None and k not in kinds:
-        kinds.append(k)
-    return len(kinds) == 1
+    if info.n_melds == 0 and info.closed_kinds <= 8:
+        # six pairs and a single (at most 8 kinds with the tile): the single is a wait too
+        standing = list(info.closed)
+        standing[win] -= 1
+        k = _seven_pairs_wait(standing)
+        if k is not None and k != win:
+            return False
+    return True
 
 
 def _standard_forms(info: _HandInfo):
