@@ -28,6 +28,8 @@ from functools import lru_cache
 from itertools import product
 from operator import attrgetter
 
+from scorer.arrangements import PAIR as _PAIR
+from scorer.arrangements import SEQ as _SEQ
 from scorer.arrangements import _suit_splits, _suit_state, arrangements_of, is_complete
 from scorer.errors import ImpossibleHandError
 from scorer.hand import Hand
@@ -35,7 +37,7 @@ from scorer.melds import MeldType
 from scorer.mcr import fans as F
 from scorer.mcr.combinations import NINE_GATES_EXTRAS, chow_trait, kong_fans, pung_trait, set_fans, traits_of
 from scorer.mcr.exclusions import exclude
-from scorer.mcr.fans import CODE, FanContext
+from scorer.mcr.fans import CODE, KIND_OF_CODE, FanContext
 from scorer.mcr.points import Payment, payments, total_gain
 from scorer.mcr.presets import McrPreset, compiled_exclusions, find_preset
 from scorer.tiles import Tile
@@ -575,23 +577,36 @@ def _most_fours(code: int) -> tuple[int, int]:
     return found
 
 
+_SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
+_RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
+_ODD_BITS = sum(1 << 5 * r for r in range(9))  # the lowest bit of each rank's count: set for an odd count
+
+
 def _suit(index: int, code: int) -> _Suit:
+    """The record of one suit (0-2 m p s, 3 honors) by its count code, made when first asked for."""
     cache = _SUITS[index]
     found = cache.get(code)
     if found is None:
+        if len(cache) >= _SUITS_BOUND:
+            cache.clear()
         base = _BASES[index]
-        honor = index == 3
-        counts = tuple((code >> 5 * r) & 31 for r in range(7 if honor else 9))
+        counts = tuple([code >> shift & 31 for shift in _RANK_SHIFTS[index]])
+        bits = 0
+        kinds = 0
+        for r, n in enumerate(counts):
+            if n:
+                bits |= 1 << (base + r)
+                kinds += 1
         found = _Suit()
         found.counts = counts
         found.most = max(counts)
         found.fours = counts.count(4)
-        found.even = all(n % 2 == 0 for n in counts)
-        found.bits = sum(1 << (base + r) for r, n in enumerate(counts) if n)
-        found.kinds = len(counts) - counts.count(0)
-        found.readings = _suit_readings(counts, base)
-        found.single = found.readings[0] if len(found.readings) == 1 else None
-        found.honor = honor
+        found.even = not code & _ODD_BITS
+        found.bits = bits
+        found.kinds = kinds
+        found.readings = readings = _suit_readings(counts, base)
+        found.single = readings[0] if len(readings) == 1 else None
+        found.honor = index == 3
         found.has_pair = sum(counts) % 3 == 2
         found.wait_ = None
         found.wait_without = [None] * len(counts)
@@ -648,26 +663,32 @@ def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
     """Every way one suit's counts split into sets and at most one pair, as (has_pair, chow middles, pung codes,
     pair code or 0, reference sort keys, the pungs as concealed pungs, the groups' summed traits)."""
     out = []
+    codes = CODE[base:base + 9]
     for has_pair, groups in _suit_splits(counts, base == 27):
-        chows, pungs, pair, keys = [], [], 0, []
-        traits = 0
+        chows, pungs, keys, sets = [], [], [], []
+        pair = traits = 0
         for shape, i in groups:
-            code = CODE[base + i]
-            if shape == "seq":
-                mid = CODE[base + i + 1]
+            code = codes[i]
+            if shape == _SEQ:
+                mid = code + 1  # the next kind's code: a chow is written by its middle tile
                 chows.append(mid)
                 keys.append((code, True))
-                traits += chow_trait(mid)
-            elif shape == "pair":
+                traits += _CHOW_TRAIT[mid]
+            elif shape == _PAIR:
                 pair = code
-                traits += pung_trait(code)
+                traits += _PUNG_TRAIT[code]
             else:
                 pungs.append(code)
                 keys.append((code, False))
-                traits += pung_trait(code)
-        out.append((has_pair, tuple(chows), tuple(pungs), pair, tuple(keys), tuple((c, False, True) for c in pungs),
-                    traits))
+                sets.append((code, False, True))
+                traits += _PUNG_TRAIT[code]
+        out.append((has_pair, tuple(chows), tuple(pungs), pair, tuple(keys), tuple(sets), traits))
     return tuple(out)
+
+
+# the traits (scorer.mcr.combinations) of a chow by its middle tile's code, of a pung or pair by its tile's code
+_CHOW_TRAIT = [chow_trait(c) if c < 0x41 and 2 <= c & 0xF <= 8 else 0 for c in range(0x48)]
+_PUNG_TRAIT = [pung_trait(c) if c in KIND_OF_CODE else 0 for c in range(0x48)]
 
 
 def _standard_readings(suit_infos) -> list:
