@@ -366,6 +366,12 @@ def set_fans(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int)
         return _chow_part(chow_mids)
     if n == 3:
         return _chow_part(chow_mids)
+    # Pung fans are of numbered pungs only: an honor pung combines with none of them, and the fans honor pungs make
+    # together (Big Three Winds, Big Three Dragons, Two Dragons Pungs...) are the checks' (:data:`_PUNG_FANS_OWNED_BY_
+    # CHECKS`); a triple of honor pungs leaves the fourth pung to combine once, with an honor pung: no fan either.
+    # So the pung part is keyed by the numbered pungs (codes sorted, honors last).
+    if len(pung_codes) > 1 and pung_codes[-1] >= 0x41:
+        pung_codes = tuple([c for c in pung_codes if c < 0x41])
     if n == 2:
         chows = _chow_part(chow_mids)
         if len(pung_codes) < 2:

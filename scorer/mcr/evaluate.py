@@ -532,6 +532,8 @@ class _Suit:
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out."""
+        if self.others is None:
+            self.others = {}
         found = self.others.get(r)
         if found is None:
             lst = list(self.counts)
@@ -544,6 +546,8 @@ class _Suit:
         """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
         or sets and a pair (2)? (Copies not limited, as in :func:`_suit_completions`.)"""
         key = 16 + r * 4 + target  # (the keys below 16 are before_state's)
+        if self.others is None:
+            self.others = {}
         found = self.others.get(key)
         if found is None:
             found = self.others[key] = _other_completion(self.counts, r, target, self.honor)
@@ -551,6 +555,8 @@ class _Suit:
 
     def wait_before(self, r: int):
         """The suit's wait info with one tile of rank ``r`` (0-based) taken out."""
+        if self.wait_without is None:
+            self.wait_without = [None] * len(self.counts)
         found = self.wait_without[r]
         if found is None:
             lst = list(self.counts)
@@ -572,7 +578,9 @@ _MOST_FOURS: dict[int, tuple[int, int]] = {}  # a suit's count code (melds inclu
 
 
 def _most_fours(code: int) -> tuple[int, int]:
-    counts = [(code >> 5 * r) & 31 for r in range(9)]
+    if len(_MOST_FOURS) >= _SUITS_BOUND:
+        _MOST_FOURS.clear()
+    counts = [code >> shift & 31 for shift in _RANK_SHIFTS[0]]
     found = _MOST_FOURS[code] = (max(counts), counts.count(4))
     return found
 
@@ -608,9 +616,7 @@ def _suit(index: int, code: int) -> _Suit:
         found.single = readings[0] if len(readings) == 1 else None
         found.honor = index == 3
         found.has_pair = sum(counts) % 3 == 2
-        found.wait_ = None
-        found.wait_without = [None] * len(counts)
-        found.others = {}
+        found.wait_ = found.wait_without = found.others = None  # made when first needed
         cache[code] = found
     return found
 
@@ -975,8 +981,11 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 kongs += kong
                 melded += open_
         fours = 0
-        for c in all_codes:
-            most, kinds_of_four = _MOST_FOURS.get(c) or _most_fours(c)
+        for c, closed_code, suit in zip(all_codes, codes, suits):
+            if c == closed_code:  # no meld of this suit: its record knows
+                most, kinds_of_four = suit.most, suit.fours
+            else:
+                most, kinds_of_four = _MOST_FOURS.get(c) or _most_fours(c)
             if most > 4:
                 _too_many(hand)
             fours += kinds_of_four
