@@ -33,6 +33,7 @@ from scorer.arrangements import SEQ as _SEQ
 from scorer.arrangements import _suit_splits, _suit_state, arrangements_of, is_complete
 from scorer.errors import ImpossibleHandError
 from scorer.hand import Hand
+from scorer.kinds import TERMINAL_HONOR_MASK, TERMINALS_AND_HONORS
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
 from scorer.mcr.combinations import NINE_GATES_EXTRAS, chow_trait, kong_fans, pung_trait, set_fans, traits_of
@@ -48,7 +49,8 @@ _M, _P, _S = 0, 9, 18
 KNITTED_SEQS = tuple(tuple(base + r for base, ranks in zip(suits, ((0, 3, 6), (1, 4, 7), (2, 5, 8))) for r in ranks)
                      for suits in ((_M, _S, _P), (_M, _P, _S), (_S, _M, _P), (_P, _M, _S), (_S, _P, _M),
                                    (_P, _S, _M)))
-_ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_KINDS = TERMINALS_AND_HONORS
+_ORPHANS_MASK = TERMINAL_HONOR_MASK
 _KNITTED_MASKS = tuple(sum(1 << k for k in seq) for seq in KNITTED_SEQS)
 _SM, _SP, _SS = F.SUIT_MASKS
 _HONOR, _TERMINAL_HONOR = F.HONOR_MASK, F.TERMINAL_HONOR_MASK
@@ -116,45 +118,61 @@ class McrResult:
     preset: str
     win: bool
     reason: str | None
-    fan_table: tuple[int, ...] | None = field(default=None, repr=False)
+    fans_: dict[int, int] | None = field(default=None, repr=False)  # fan id -> count, Flower Tiles apart
     fan_total: int = 0
     flowers: int = 0
     form: str | None = None
     shanten: int = -1
     waits_: tuple[Tile, ...] | None = field(default=None, repr=False)
     payments: tuple[Payment, ...] = field(default=())
+    # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind)
+    facts_: tuple | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def fan_table(self) -> tuple[int, ...] | None:
+        """The count of every fan id (0-83), Flower Tiles left out; None for a hand that is not complete."""
+        if self.fans_ is None:
+            return None
+        table = [0] * F.TABLE_SIZE
+        for i, n in self.fans_.items():
+            table[i] = n
+        return tuple(table)
 
     @property
     def fans(self) -> tuple[FanLine, ...]:
         """Each fan counted, in the table's order (highest value first), Flower Tiles last."""
         lines = self.__dict__.get("_fans")
         if lines is None:
-            p = find_preset(self.preset)
+            values = _preset_tables(find_preset(self.preset))[1]
             lines = ()
-            if self.fan_table is not None:
-                lines = tuple(FanLine(F.FAN_BY_ID[i], n, p.value(i))
-                              for i, n in enumerate(self.fan_table) if n and i < F.POT_WIND)
+            if self.fans_ is not None:
+                lines = tuple(FanLine(F.FAN_BY_ID[i], self.fans_[i], values[i]) for i in sorted(self.fans_))
             if self.flowers and self.form is not None:
-                lines += (FanLine(F.FAN_BY_ID[F.FLOWER_TILES], self.flowers, p.value(F.FLOWER_TILES)),)
+                lines += (FanLine(F.FAN_BY_ID[F.FLOWER_TILES], self.flowers, values[F.FLOWER_TILES]),)
             object.__setattr__(self, "_fans", lines)
         return lines
 
     @property
     def waits(self) -> tuple[Tile, ...]:
-        """The tiles the hand waits on: of the 13 tiles before the winning tile for a complete hand (computed
-        when asked), of the hand as given for an incomplete one. A kind all four of which are in view is left
-        out."""
+        """The tiles the hand waits on: of the 13 tiles before the winning tile for a complete hand, of the hand as
+        given for an incomplete one (worked out when first asked for). A kind all four of which are in view is
+        left out."""
         if self.waits_ is None:
-            h = self.hand
-            counts = [0] * 34
-            in_view = [0] * 34
-            for t in h.concealed:
-                counts[t.kind] += 1
-            for m in h.melds:
-                for t in m.tiles:
-                    in_view[t.kind] += 1
-            object.__setattr__(self, "waits_", tuple(Tile(k) for k in mcr_waits(counts, len(h.melds), in_view)))
+            object.__setattr__(self, "waits_", tuple(_TILE_OF[k] for k in self._wait_kinds()))
         return self.waits_
+
+    def _wait_kinds(self) -> list[int]:
+        h = self.hand
+        in_view = [0] * 34
+        for m in h.melds:
+            for t in m.tiles:
+                in_view[t.kind] += 1
+        if self.facts_ is not None:
+            return _winning_waits(self.facts_, len(h.melds), in_view)
+        counts = [0] * 34
+        for t in h.concealed:
+            counts[t.kind] += 1
+        return mcr_waits(counts, len(h.melds), in_view)
 
     @property
     def total(self) -> int:
@@ -177,26 +195,54 @@ class McrResult:
         return {getattr(line.fan, key): line.count for line in self.fans}
 
     def to_dict(self) -> dict:
+        """The result as plain values (what the JSON output writes), built directly from the fields."""
         try:
             notation = self.hand.notation()
         except Exception:  # the grammar may be missing or not know this hand; the result does not depend on it
             notation = None
+        preset = find_preset(self.preset)
+        rows = _FAN_ROWS.get(preset.name) or _fan_rows(preset)
+        fans = []
+        if self.fans_ is not None:
+            got = self.fans_
+            for i in sorted(got):
+                name, chinese, points = rows[i]
+                fans.append({"name": name, "chinese": chinese, "points": points, "count": got[i]})
+        flowers = self.flowers
+        if flowers and self.form is not None:
+            name, chinese, points = rows[F.FLOWER_TILES]
+            fans.append({"name": name, "chinese": chinese, "points": points, "count": flowers})
+        pays = self.payments
+        waits = self.waits_
         return {
             "rules": "mcr",
             "preset": self.preset,
             "hand": notation,
             "win": self.win,
             "reason": self.reason,
-            "fans": [line.to_dict() for line in self.fans],
+            "fans": fans,
             "fan_total": self.fan_total,
-            "flowers": self.flowers,
-            "total": self.total,
-            "meets_minimum": self.meets_minimum,
-            "payments": [p.to_dict() for p in self.payments],
-            "total_gain": self.total_gain,
+            "flowers": flowers,
+            "total": self.fan_total + flowers,
+            "meets_minimum": self.form is not None and self.fan_total >= preset.minimum,
+            "payments": [{"from": p.payer, "amount": p.amount, "players": p.players} for p in pays],
+            "total_gain": sum(p.amount * p.players for p in pays),
             "shanten": self.shanten,
-            "waits": [str(t) for t in self.waits],
+            "waits": [str(t) for t in waits] if waits is not None else [_KIND_TEXT[k] for k in self._wait_kinds()],
         }
+
+
+_TILE_OF = tuple(Tile(k) for k in range(34))
+_KIND_TEXT = tuple(str(t) for t in _TILE_OF)
+_FAN_ROWS: dict[str, list] = {}  # preset name -> by fan id: (English name, Chinese name, points)
+
+
+def _fan_rows(preset: McrPreset) -> list:
+    values = _preset_tables(preset)[1]
+    rows = _FAN_ROWS[preset.name] = [None] * F.TABLE_SIZE
+    for f in F.FANS:
+        rows[f.id] = (f.name, f.chinese, values[f.id])
+    return rows
 
 
 # ---- waits (unique-wait test and the waits of an incomplete hand) ----------------------------------------------------
@@ -553,6 +599,19 @@ class _Suit:
             found = self.others[key] = _other_completion(self.counts, r, target, self.honor)
         return found
 
+    def completions(self, r: int, target: int) -> tuple[int, ...]:
+        """:func:`_completions` of the suit, with one tile of rank ``r`` taken out when ``r`` >= 0."""
+        if self.others is None:
+            self.others = {}
+        key = (r, target)
+        found = self.others.get(key)
+        if found is None:
+            lst = list(self.counts)
+            if r >= 0:
+                lst[r] -= 1
+            found = self.others[key] = _completions(lst, self.honor, target)
+        return found
+
     def wait_before(self, r: int):
         """The suit's wait info with one tile of rank ``r`` (0-based) taken out."""
         if self.wait_without is None:
@@ -641,6 +700,89 @@ def _could_be_sets(counts: list[int], target: int) -> bool:
             return False
         pairs += left == 2
     return pairs == target - 1
+
+
+def _completions(counts: list[int], honor: bool, target: int) -> tuple[int, ...]:
+    """The ranks that, added to a suit (copies not limited), make it sets (``target`` 1) or sets and a pair (2):
+    :func:`_suit_completions` of that target, skipping ranks no set can use and suits whose runs cannot split."""
+    out = []
+    lst = list(counts)
+    for x in range(len(lst)):
+        if honor:
+            if not lst[x]:
+                continue  # a lone honor is never part of a set
+        elif not (lst[x] or (x > 0 and lst[x - 1]) or (x < 8 and lst[x + 1]) or (x > 1 and lst[x - 2])
+                  or (x < 7 and lst[x + 2])):
+            continue
+        lst[x] += 1
+        if _could_be_sets(lst, target) and _suit_ok(tuple(lst), honor) == target:
+            out.append(x)
+        lst[x] -= 1
+    return tuple(out)
+
+
+def _winning_waits(facts: tuple, n_melds: int, in_view: list[int]) -> list[int]:
+    """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), from
+    the suits' records of the evaluation: the standard waits as :func:`_wait_kinds` combines them, the single of
+    six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits."""
+    suits, win = facts
+    s = _SUIT_OF[win]
+    r = win - _BASES[s]
+    counts = [*suits[0].counts, *suits[1].counts, *suits[2].counts, *suits[3].counts]
+    counts[win] -= 1
+    mask = suits[0].bits | suits[1].bits | suits[2].bits | suits[3].bits
+    if not counts[win]:
+        mask &= ~(1 << win)
+    waits = []
+    if n_melds <= 1:
+        for seq, seq_mask in zip(KNITTED_SEQS, _KNITTED_MASKS):
+            if (mask & seq_mask).bit_count() >= 8:
+                # a knitted straight and a set and a pair (or one meld) once the tile is in
+                missing = seq_mask & ~mask
+                rest = list(counts)
+                for k in seq:
+                    rest[k] -= 1
+                if not missing:
+                    waits += standard_wait_kinds(rest)
+                else:
+                    k = missing.bit_length() - 1
+                    rest[k] += 1
+                    if is_complete(rest, n_melds + 3, four_as_two_pairs=True):
+                        waits.append(k)
+    # standard: the suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair)
+    states = [(2 if o.has_pair else 1) if o.readings else 0 for o in suits]
+    states[s] = suits[s].before_state(r)
+    broken = states.count(0)
+    if broken <= 1:
+        pairs = states.count(2)
+        for i in range(4):
+            if broken and states[i]:
+                continue  # the one suit that is not sets (and a pair) must take the tile
+            elsewhere = pairs - (states[i] == 2)
+            if elsewhere > 1:
+                continue
+            target = 2 - elsewhere  # the hand ends with one pair
+            found = suits[i].completions(r if i == s else -1, target)
+            base = _BASES[i]
+            waits += [base + x for x in found]
+    if n_melds == 0:
+        distinct = mask.bit_count()
+        if distinct <= 7:  # six pairs and a single (a kong's four counting as two pairs)
+            odd = [k for k in range(34) if counts[k] & 1]
+            if len(odd) == 1:
+                waits.append(odd[0])
+        if not mask & ~_ORPHANS_MASK:
+            if distinct == 13:
+                waits += _ORPHAN_KINDS
+            elif distinct == 12:
+                waits.append((_ORPHANS_MASK & ~mask).bit_length() - 1)
+        elif distinct == 13:
+            numbered = mask & ~_HONOR
+            for seq_mask in _KNITTED_MASKS:
+                if not numbered & ~seq_mask:
+                    left = (seq_mask | _HONOR) & ~mask
+                    waits += [k for k in range(34) if left >> k & 1]
+    return sorted({k for k in waits if counts[k] + in_view[k] < 4})
 
 
 def _other_completion(counts: tuple[int, ...], r: int, target: int, honor: bool) -> bool:
@@ -1047,7 +1189,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
 
 
 def _best(info: _HandInfo):
-    """(form, total, table) of the best reading, or None when the hand is not complete.
+    """(form, total, {fan id: count}) of the best reading, or None when the hand is not complete.
 
     Ties between arrangements keep the first (in the reference's order) unless the later one has a Pure Triple
     Chow or a Triple Pung; an arrangement that ties with seven pairs is preferred to it."""
@@ -1073,12 +1215,7 @@ def _best(info: _HandInfo):
             if best is None or total > best[1] or (total == best[1] and (
                     seven or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)):
                 best = (F.STANDARD, total, fans)
-    if best is None:
-        return None
-    table = [0] * F.TABLE_SIZE
-    for fid, n in best[2].items():
-        table[fid] = n
-    return best[0], best[1], table
+    return best
 
 
 def _validate(hand: Hand) -> None:
@@ -1202,14 +1339,15 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     if best is None:
         return McrResult(hand, p.name, False, "not complete", flowers=flowers,
                          shanten=mcr_shanten(list(info.closed), n_melds))
-    form, total, table = best
+    form, total, fans = best
     meets = total >= p.minimum
     # the result's fields set at once (the frozen dataclass's __init__ sets them one by one); the same fields
     result = _new_object(McrResult)
     _set_attr(result, "__dict__", {
         "hand": hand, "preset": p.name, "win": meets, "reason": None if meets else "below 8 points",
-        "fan_table": tuple(table), "fan_total": total, "flowers": flowers, "form": form, "shanten": -1,
-        "waits_": None, "payments": payments(total + flowers, hand.situation.tsumo) if meets else ()})
+        "fans_": fans, "fan_total": total, "flowers": flowers, "form": form, "shanten": -1,
+        "waits_": None, "payments": payments(total + flowers, hand.situation.tsumo) if meets else (),
+        "facts_": (info.suit_infos, info.win)})
     return result
 
 
