@@ -51,6 +51,7 @@ KNITTED_SEQS = tuple(tuple(base + r for base, ranks in zip(suits, ((0, 3, 6), (1
                                    (_P, _S, _M)))
 _ORPHAN_KINDS = TERMINALS_AND_HONORS
 _ORPHANS_MASK = TERMINAL_HONOR_MASK
+_NUMBERED_MASK = (1 << 27) - 1
 _KNITTED_MASKS = tuple(sum(1 << k for k in seq) for seq in KNITTED_SEQS)
 _SM, _SP, _SS = F.SUIT_MASKS
 _HONOR, _TERMINAL_HONOR = F.HONOR_MASK, F.TERMINAL_HONOR_MASK
@@ -1045,21 +1046,30 @@ def _knitted_form(info: _HandInfo):
 
 
 def _special_form(info: _HandInfo):
-    closed = info.closed
-    ctx = info.ctx
+    """Seven (shifted) pairs, thirteen orphans or honors and knitted tiles, read from the kinds present (the 14
+    closed tiles of a hand without melds): (form, (total, fans)) or None."""
     distinct = info.closed_kinds
+    mask = info.closed_mask
     m, p, s, h = info.suit_infos
     if distinct <= 7 and m.even and p.even and s.even and h.even:
-        form = F.SHIFTED if _is_seven_shifted(closed) else F.SEVEN
-    elif distinct == 13 and _is_thirteen_orphans(closed):
+        # seven shifted pairs: seven pairs of consecutive kinds of one suit (1-7, 2-8 or 3-9)
+        low = mask & -mask
+        shifted = (distinct == 7 and m.most <= 2 and p.most <= 2 and s.most <= 2 and mask == low * 0b1111111
+                   and mask < 1 << 27 and (low.bit_length() - 1) % 9 <= 2)
+        form = F.SHIFTED if shifted else F.SEVEN
+    elif distinct == 13 and mask == _ORPHANS_MASK:  # every terminal and honor, one of them twice
         form = F.ORPHANS
-    else:
-        hk = _honors_knitted(closed) if distinct == 14 else None
-        if hk is None:
+    elif distinct == 14:  # 14 different kinds: honors and knitted tiles when the numbered ones are knitted
+        numbered = mask & _NUMBERED_MASK
+        n = numbered.bit_count()
+        if not 7 <= n <= 9 or not any(not numbered & ~seq_mask for seq_mask in _KNITTED_MASKS):
             return None
         form = F.HONORS_KNITTED
-        ctx.hk_greater, ctx.hk_knitted = hk
+        ctx = info.ctx
+        ctx.hk_greater, ctx.hk_knitted = n == 7, n == 9  # greater: all seven honors
         info.hand_form = None  # the honors-and-knitted flags have changed
+    else:
+        return None
     return form, _arrangement_table(info, form, (), (), 0)
 
 
@@ -1143,7 +1153,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
             if typ is _CHI:
                 mid = CODE[k + 1]
                 fixed_chows.append(mid)
-                fixed_traits += chow_trait(mid)
+                fixed_traits += _CHOW_TRAIT[mid]
                 all_codes[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
                 mask |= 7 << k
                 if k <= win <= k + 2:
@@ -1153,7 +1163,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 kong = typ is _KAN or typ is _ANKAN
                 open_ = typ is not _ANKAN
                 fixed_pungs.append((CODE[k], kong, not open_))
-                fixed_traits += pung_trait(CODE[k])
+                fixed_traits += _PUNG_TRAIT[CODE[k]]
                 n = 4 if kong else 3
                 all_codes[_SUIT_OF[k]] += n * _CODE_OF[k]
                 mask |= 1 << k
