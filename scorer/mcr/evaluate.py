@@ -357,17 +357,6 @@ def _honors_knitted(counts):
     return honors == 7, len(numbered) == 9
 
 
-def _is_thirteen_orphans(counts):
-    return sum(counts) == 14 and all(counts[k] for k in _ORPHAN_KINDS) and \
-        sum(counts[k] for k in _ORPHAN_KINDS) == 14
-
-
-def _is_seven_shifted(counts):
-    kinds = [k for k in range(34) if counts[k]]
-    return (len(kinds) == 7 and all(counts[k] == 2 for k in kinds) and kinds[-1] < 27
-            and kinds[0] // 9 == kinds[-1] // 9 and kinds[-1] - kinds[0] == 6)
-
-
 # ---- scoring -----------------------------------------------------------------------------------------------------
 # A form's fans are kept as a dict {fan id: count} of the fans present (never a zero count): a hand has a handful
 # of fans, so copying, excluding and totalling a small dict is cheaper than walking the 84-slot table. ``_best``
@@ -396,28 +385,27 @@ def _compile_group(group: F.CheckGroup) -> tuple:
             attrgetter(group.opens) if group.opens else None)
 
 
-def _run_groups(groups, fans, ctx) -> None:
-    """Run check groups into a fan dict: a closed group (its opening field 0) is skipped, since all its checks are
-    0 then; a group with a key is looked up in its cache by the values of the fields it reads. (Each fan id
-    belongs to one group only, so a count is set, never added to.)"""
+def _group_fans(groups, ctx) -> tuple:
+    """Run check groups: the (fan id, count) pairs of the fans present. A closed group (its opening field 0) is
+    skipped, since all its checks are 0 then; a group with a key is looked up in its cache by the values of the
+    fields it reads. (Each fan id belongs to one group only.)"""
+    out = ()
     for checks, key, cache, opens in groups:
         if opens is not None and not opens(ctx):
             continue
         if key is None:
-            for fid, check in checks:
-                n = check(ctx)
-                if n:
-                    fans[fid] = n
-            continue
-        k = key(ctx)
-        found = cache.get(k)
-        if found is None:
-            found = tuple((fid, n) for fid, check in checks if (n := check(ctx)))
-            if len(cache) > 100_000:
-                cache.clear()
-            cache[k] = found
-        for fid, n in found:
-            fans[fid] = n
+            found = tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
+        else:
+            k = key(ctx)
+            found = cache.get(k)
+            if found is None:
+                found = tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
+                if len(cache) > 100_000:
+                    cache.clear()
+                cache[k] = found
+        if found:
+            out += found
+    return out
 
 
 def _merge_groups(groups) -> tuple:
@@ -440,28 +428,22 @@ _SET_BY = [fid for g in F.CHECK_GROUPS for fid in g.fans] + list(F.COMBO_FANS) +
 assert len(_SET_BY) == len(set(_SET_BY))
 
 
-def _run(fans, ctx, checks) -> None:
-    for fid, check in checks:
-        n = check(ctx)
-        if n:
-            fans[fid] = n
+def _plain_fans(checks, ctx) -> tuple:
+    """Every check run, no group skipped or cached (the tests compare this with the groups)."""
+    return tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
 
 
-def _hand_fans(info: _HandInfo, form: str) -> dict[int, int]:
-    """The hand-level fans of a form (computed once per hand and form), as a fresh dict."""
+def _hand_fans(info: _HandInfo, form: str) -> tuple:
+    """The hand-level fans of a form as (fan id, count) pairs, worked out once per hand and form."""
     ctx = info.ctx
     ctx.form = form
     ctx.special_form = form != F.STANDARD
     if info.hand_form == form:
-        return info.hand_fans.copy()
-    cached = {}
-    if info.grouped:
-        _run_groups(_HAND_GROUPS, cached, ctx)
-    else:
-        _run(cached, ctx, F.HAND_CHECKS)
+        return info.hand_fans
+    found = _group_fans(_HAND_GROUPS, ctx) if info.grouped else _plain_fans(F.HAND_CHECKS, ctx)
     info.hand_form = form
-    info.hand_fans = cached
-    return cached.copy()
+    info.hand_fans = found
+    return found
 
 
 _POT, _POT_WIND = F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND
@@ -475,9 +457,9 @@ def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_fla
     if info.hand_form == form:  # the hand fans already worked out for this form (as in _hand_fans)
         ctx.form = form
         ctx.special_form = form != _STANDARD
-        fans = info.hand_fans.copy()
+        fans = dict(info.hand_fans)
     else:
-        fans = _hand_fans(info, form)
+        fans = dict(_hand_fans(info, form))
     ctx.chows = chows
     ctx.pungs = pungs
     ctx.pair = pair
@@ -538,12 +520,12 @@ def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_fla
         ctx.combos = {}
         ctx.traits = 0
     if info.grouped:
-        _run_groups(_ARR_GROUPS, fans, ctx)
+        fans.update(_group_fans(_ARR_GROUPS, ctx))
         fans.update(ctx.combos)  # what the "combos" checks return
         for fid in ctx.kong_fans:  # what the "kongs" checks return
             fans[fid] = 1
     else:
-        _run(fans, ctx, F.ARRANGEMENT_CHECKS)
+        fans.update(_plain_fans(F.ARRANGEMENT_CHECKS, ctx))
     # exclusions, the wind pungs folded into Pung of Terminals or Honors, the total; Chicken Hand when nothing
     # else is left
     exclude(fans, info.exclusions)
