@@ -366,7 +366,7 @@ class _HandInfo:
 
     __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded",
                  "n_melds", "unique_wait", "hand_form", "hand_fans", "preset", "exclusions", "values", "grouped",
-                 "closed_kinds", "closed_mask", "fixed_traits")
+                 "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts")
 
     @property
     def closed(self) -> list[int]:
@@ -450,9 +450,12 @@ _POT, _POT_WIND = F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND
 _STANDARD = F.STANDARD
 # what a pung's code says about it: 0 a simple, 1 a terminal, 2 a wind, 3 a dragon
 _PUNG_CLASS = {c: (3 if c >= 0x45 else 2 if c >= 0x41 else 1 if c & 0xF in (1, 9) else 0) for c in CODE}
-def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_flags=0, traits=0):
-    """The fans of one reading of the hand as (total, {fan id: count}), exclusions applied. ``traits``: the
-    summed group traits of a standard arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
+def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_info: tuple, pair: int,
+                       waits_flags: int = 0, traits: int = 0):
+    """The fans of one reading of the hand as (total, {fan id: count}), exclusions applied. ``chows``: the chows'
+    middle codes and ``pungs`` the pungs' and kongs' codes (sorted); ``pung_info``: (pungs, their summed
+    _PUNG_FACT, concealed pungs, melded kongs, concealed kongs); ``traits``: the summed group traits of a standard
+    arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
     ctx = info.ctx
     if info.hand_form == form:  # the hand fans already worked out for this form (as in _hand_fans)
         ctx.form = form
@@ -460,61 +463,32 @@ def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_fla
         fans = dict(info.hand_fans)
     else:
         fans = dict(_hand_fans(info, form))
-    ctx.chows = chows
-    ctx.pungs = pungs
     ctx.pair = pair
     ctx.waits_flags = waits_flags
-    ctx.n_pungs = len(pungs)
     ctx.n_chows = len(chows)
-    ctx.no_pungs = not pungs
-    if pungs:
-        cp = mk = ck = winds = dragons = terminals = others = 0
-        prevalent = seat = 0
-        pc, sc = 0x41 + ctx.prevalent, 0x41 + ctx.seat
-        for c, kong, concealed in pungs:
-            if kong:
-                if concealed:
-                    ck += 1
-                else:
-                    mk += 1
-            elif concealed:
-                cp += 1
-            cls = _PUNG_CLASS[c]
-            if cls == 1:
-                terminals += 1
-            elif cls == 3:
-                dragons += 1
-            elif cls == 2:
-                winds += 1
-                if c == pc:
-                    prevalent = 1
-                if c == sc:
-                    seat = 1
-                if c != pc and c != sc:
-                    others += 1
-        ctx.wind_pungs = winds
-        ctx.dragon_pungs = dragons
-        ctx.terminal_pungs = terminals
-        ctx.other_wind_pungs = others
-        ctx.prevalent_pung = prevalent
-        ctx.seat_pung = seat
-        ctx.notable_pungs = terminals or winds or dragons or len(pungs) == 4
+    n_pungs, facts, cp, mk, ck = pung_info
+    ctx.n_pungs = n_pungs
+    if n_pungs:
+        ctx.no_pungs = False
+        terminals = ctx.terminal_pungs = facts & 7
+        dragons = ctx.dragon_pungs = facts >> 3 & 7
+        wind_bits = facts >> _WIND_PUNG_SHIFT
+        winds = ctx.wind_pungs = _BITS4[wind_bits]
+        prevalent = ctx.prevalent_pung = wind_bits >> ctx.prevalent & 1
+        seat = ctx.seat_pung = wind_bits >> ctx.seat & 1
+        # the wind pungs that are neither the prevalent nor the seat wind
+        ctx.other_wind_pungs = winds - prevalent - seat + (prevalent and ctx.prevalent == ctx.seat)
+        ctx.notable_pungs = terminals or winds or dragons or n_pungs == 4
         # no kong and fewer than two concealed pungs: no kong fan
         ctx.kong_fans = kong_fans(cp, mk, ck, info.preset.mixed_kong_fan) if mk or ck or cp > 1 else ()
     else:
+        ctx.no_pungs = True
         ctx.wind_pungs = ctx.dragon_pungs = ctx.terminal_pungs = ctx.other_wind_pungs = 0
         ctx.prevalent_pung = ctx.seat_pung = 0
         ctx.notable_pungs = False
         ctx.kong_fans = ()
-    if form == F.STANDARD:
-        if len(chows) > 1:
-            chows = sorted(chows)
-        if len(pungs) > 1:
-            codes = [p[0] for p in pungs]
-            codes.sort()
-            ctx.combos = set_fans(tuple(chows), tuple(codes), pair)
-        else:
-            ctx.combos = set_fans(tuple(chows), (), pair)
+    if form == _STANDARD:
+        ctx.combos = set_fans(chows, pungs, pair)
         ctx.traits = traits_of(traits)
     else:
         ctx.combos = {}
@@ -831,12 +805,12 @@ def _other_completion(counts: tuple[int, ...], r: int, target: int, honor: bool)
 
 def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
     """Every way one suit's counts split into sets and at most one pair, as (has_pair, chow middles, pung codes,
-    pair code or 0, reference sort keys, the pungs as concealed pungs, the groups' summed traits)."""
+    pair code or 0, reference sort keys, the pungs' summed facts (_PUNG_FACT), the groups' summed traits)."""
     out = []
     codes = CODE[base:base + 9]
     for has_pair, groups in _suit_splits(counts, base == 27):
-        chows, pungs, keys, sets = [], [], [], []
-        pair = traits = 0
+        chows, pungs, keys = [], [], []
+        pair = traits = facts = 0
         for shape, i in groups:
             code = codes[i]
             if shape == _SEQ:
@@ -850,28 +824,37 @@ def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
             else:
                 pungs.append(code)
                 keys.append((code, False))
-                sets.append((code, False, True))
+                facts += _PUNG_FACT[code]
                 traits += _PUNG_TRAIT[code]
-        out.append((has_pair, tuple(chows), tuple(pungs), pair, tuple(keys), tuple(sets), traits))
+        out.append((has_pair, tuple(chows), tuple(pungs), pair, tuple(keys), facts, traits))
     return tuple(out)
 
 
 # the traits (scorer.mcr.combinations) of a chow by its middle tile's code, of a pung or pair by its tile's code
 _CHOW_TRAIT = [chow_trait(c) if c < 0x41 and 2 <= c & 0xF <= 8 else 0 for c in range(0x48)]
 _PUNG_TRAIT = [pung_trait(c) if c in KIND_OF_CODE else 0 for c in range(0x48)]
+# What a pung's code says about it, summed over an arrangement's pungs: bits 0-2 count the pungs of terminals,
+# bits 3-5 those of dragons, and bit 6 + w is set for the pung of the wind w (0-3: East, South, West, North).
+_TERMINAL_PUNG, _DRAGON_PUNG, _WIND_PUNG_SHIFT = 1, 1 << 3, 6
+_PUNG_FACT = [(_TERMINAL_PUNG if c < 0x41 and c & 0xF in (1, 9) else _DRAGON_PUNG if c >= 0x45
+               else 1 << (_WIND_PUNG_SHIFT + c - 0x41) if c >= 0x41 else 0) if c in KIND_OF_CODE else 0
+              for c in range(0x48)]
+_BITS4 = [n.bit_count() for n in range(16)]
+_NO_PUNGS = (0, 0, 0, 0, 0)  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
 
 
 def _standard_readings(suit_infos) -> list:
     """Every arrangement of the closed tiles (given as the four suits' records) into sets and one pair:
-    (keys, chows, pungs, pair, pungs as concealed pungs, summed traits), in the reference's order (sets sorted,
-    compared tile by tile, a pung before a chow on the same tile)."""
+    (keys, chow middles, pung codes (both sorted tuples), pair, the pungs' facts, summed traits), in the
+    reference's order (sets sorted, compared tile by tile, a pung before a chow on the same tile)."""
     m, p, s, h = suit_infos
     m, p, s, h = m.single, p.single, s.single, h.single
     if m and p and s and h:  # the common case: one reading per suit
         if m[0] + p[0] + s[0] + h[0] != 1:  # one pair
             return []
-        return [((), [*m[1], *p[1], *s[1], *h[1]], [*m[2], *p[2], *s[2], *h[2]], m[3] or p[3] or s[3] or h[3],
-                 [*m[5], *p[5], *s[5], *h[5]], m[6] + p[6] + s[6] + h[6])]
+        # the codes run m (0x1_), s (0x2_), p (0x3_), honors (0x4_): joined in that order the sets stay sorted
+        return [((), m[1] + s[1] + p[1], m[2] + s[2] + p[2] + h[2], m[3] or p[3] or s[3] or h[3],
+                 m[5] + p[5] + s[5] + h[5], m[6] + p[6] + s[6] + h[6])]
     per = []
     for suit in suit_infos:
         if not suit.readings:
@@ -882,17 +865,19 @@ def _standard_readings(suit_infos) -> list:
     for combo in product(*per):
         if sum(1 for c in combo if c[0]) != 1:
             continue
-        chows, pungs, keys, sets = [], [], [], []
-        pair = traits = 0
-        for _, ch, pu, pa, ks, ps, tr in combo:
+        chows, pungs, keys = [], [], []
+        pair = traits = facts = 0
+        for _, ch, pu, pa, ks, fa, tr in combo:
             chows += ch
             pungs += pu
             keys += ks
-            sets += ps
+            facts += fa
             traits += tr
             if pa:
                 pair = pa
-        out.append((keys, chows, pungs, pair, sets, traits))
+        chows.sort()
+        pungs.sort()
+        out.append((keys, tuple(chows), tuple(pungs), pair, facts, traits))
     if len(out) > 1:
         out.sort(key=lambda r: sorted(r[0]))
     return out
@@ -940,8 +925,10 @@ def _standard_forms(info: _HandInfo):
     fixed_pungs = info.fixed_pungs
     base_melded_hand = info.ctx.melded_packs == 4 and not self_drawn
     fixed_traits = info.fixed_traits
-    for _, concealed_chows, concealed_pungs, pair, concealed_pung_sets, traits in readings:
-        chows = fixed_chows + concealed_chows if fixed_chows else concealed_chows
+    n_fixed, fixed_facts, mk, ck = info.fixed_pung_facts
+    four_kongs = mk + ck == 4
+    for _, concealed_chows, concealed_pungs, pair, facts, traits in readings:
+        chows = tuple(sorted(fixed_chows + concealed_chows)) if fixed_chows else concealed_chows
         # edge, closed or single wait: where the winning tile sits, counted only when the hand waited on that
         # one tile (tested once per hand, and only when some arrangement could use it)
         flags = 4 if pair == win_code else 0
@@ -957,19 +944,21 @@ def _standard_forms(info: _HandInfo):
                 if m & 0xF <= 7:  # on the low end, a kind above (4 of 456 from 56, which 7 completes too)
                     info.unique_wait = False
         # a pung completed by a discard is exposed, unless the winning tile fits a concealed chow
-        if self_drawn or flags & 3 or win_code not in concealed_pungs:
-            pungs = fixed_pungs + concealed_pung_sets if fixed_pungs else concealed_pung_sets
-        else:
-            pungs = fixed_pungs + [(c, False, c != win_code) for c in concealed_pungs]
+        cp = len(concealed_pungs)
+        if not (self_drawn or flags & 3 or win_code not in concealed_pungs):
+            cp -= 1
+        pung_codes = tuple(sorted(fixed_pungs + concealed_pungs)) if fixed_pungs else concealed_pungs
         if flags:
-            if base_melded_hand or (len(pungs) == 4 and all(k for _, k, _ in pungs)):
+            if base_melded_hand or four_kongs:
                 flags = 0
             else:
                 if info.unique_wait is None:
                     info.unique_wait = _unique_wait(info)
                 if not info.unique_wait:
                     flags = 0
-        yield _arrangement_table(info, F.STANDARD, chows, pungs, pair, flags, traits + fixed_traits)
+        yield _arrangement_table(info, F.STANDARD, chows, pung_codes,
+                                 (n_fixed + len(concealed_pungs), facts + fixed_facts, cp, mk, ck), pair, flags,
+                                 traits + fixed_traits)
 
 
 def _knitted_form(info: _HandInfo):
@@ -989,27 +978,32 @@ def _knitted_form(info: _HandInfo):
     for k in seq:
         rem[k] -= 1
     win = info.win
-    chows, pungs, pair = [], [], 0
+    chows, pungs, pair = (), (), 0
+    pinfo = _NO_PUNGS
     if info.n_melds == 1:
         kinds = [k for k in range(34) if rem[k]]
         if len(kinds) != 1 or rem[kinds[0]] != 2:
             return None
         pair = CODE[kinds[0]]
         if info.fixed_chows:
-            chows.append(info.fixed_chows[0])
+            chows = tuple(info.fixed_chows)
         else:
-            pungs.append(info.fixed_pungs[0])
+            pungs = tuple(info.fixed_pungs)
+            n, facts, mk, ck = info.fixed_pung_facts
+            pinfo = (n, facts, 0, mk, ck)
         # the winning tile was already held: it completed the pair (the reference's single wait here)
-        return _arrangement_table(info, F.KNITTED, chows, pungs, pair, 8 if closed[win] >= 2 else 0)
+        return _arrangement_table(info, F.KNITTED, chows, pungs, pinfo, pair, 8 if closed[win] >= 2 else 0)
     arrs = [a for a in arrangements_of(rem) if a.form == "standard"]
     if len(arrs) != 1:
         return None
     set_group, pair_group = arrs[0].groups
     pair = CODE[pair_group.kind]
     if set_group.shape == "seq":
-        chows.append(CODE[set_group.kind + 1])
+        chows = (CODE[set_group.kind + 1],)
     else:
-        pungs.append((CODE[set_group.kind], False, True))
+        code = CODE[set_group.kind]
+        pungs = (code,)
+        pinfo = (1, _PUNG_FACT[code], 1, 0, 0)  # a concealed pung
     flags = 0
     if rem[win]:
         # the wait of the set and pair outside the knitted straight (the reference's reading)
@@ -1024,7 +1018,7 @@ def _knitted_form(info: _HandInfo):
                     flags |= 1
             if pair == wc:
                 flags |= 4
-    return _arrangement_table(info, F.KNITTED, chows, pungs, pair, flags)
+    return _arrangement_table(info, F.KNITTED, chows, pungs, pinfo, pair, flags)
 
 
 def _special_form(info: _HandInfo):
@@ -1052,7 +1046,7 @@ def _special_form(info: _HandInfo):
         info.hand_form = None  # the honors-and-knitted flags have changed
     else:
         return None
-    return form, _arrangement_table(info, form, (), (), 0)
+    return form, _arrangement_table(info, form, (), (), _NO_PUNGS, 0)
 
 
 def _nine_gates_form(info: _HandInfo):
@@ -1123,7 +1117,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.closed_kinds = m.kinds + p.kinds + s_.kinds + h.kinds
     fixed_chows = []
     fixed_pungs = []
-    kongs = melded = win_in_melds = fixed_traits = 0
+    kongs = melded = win_in_melds = fixed_traits = fixed_facts = melded_kongs = concealed_kongs = 0
     if hand.melds:
         all_codes = codes[:4]  # the suits' count codes with the melds' tiles
         for meld in hand.melds:
@@ -1144,8 +1138,14 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
             else:
                 kong = typ is _KAN or typ is _ANKAN
                 open_ = typ is not _ANKAN
-                fixed_pungs.append((CODE[k], kong, not open_))
+                fixed_pungs.append(CODE[k])
+                fixed_facts += _PUNG_FACT[CODE[k]]
                 fixed_traits += _PUNG_TRAIT[CODE[k]]
+                if kong:
+                    if open_:
+                        melded_kongs += 1
+                    else:
+                        concealed_kongs += 1
                 n = 4 if kong else 3
                 all_codes[_SUIT_OF[k]] += n * _CODE_OF[k]
                 mask |= 1 << k
@@ -1210,8 +1210,10 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.closed_ = None
     info.suit_infos = suits
     info.win = win
-    info.fixed_chows = fixed_chows
-    info.fixed_pungs = fixed_pungs
+    info.fixed_chows = tuple(fixed_chows)
+    info.fixed_pungs = tuple(fixed_pungs)
+    # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
+    info.fixed_pung_facts = (len(fixed_pungs), fixed_facts, melded_kongs, concealed_kongs)
     info.fixed_traits = fixed_traits
     info.melded = melded
     info.unique_wait = None

@@ -161,8 +161,9 @@ def is_terminal(c: int) -> bool:
 class FanContext:
     """What the checks read: the hand (same for every arrangement) and one arrangement of it.
 
-    Set lists hold codes; a chow is written by its *middle* tile, as the reference does. ``pungs`` are
-    ``(code, is_kong, concealed)``; a concealed pung completed by a discard already counts as exposed here.
+    Sets are read as counts (of pungs by class, chows) and as the combination and kong fans they make
+    (:mod:`scorer.mcr.combinations`); a chow is written by its *middle* tile's code, as the reference does, and a
+    concealed pung completed by a discard already counts as exposed here.
     """
 
     __slots__ = (
@@ -180,7 +181,7 @@ class FanContext:
         # four pungs) and pair, what they add up to, how the winning tile sat (``waits_flags``, when
         # the hand waited on that one tile: 1 it completed a chow on the edge, 2 in the middle, 4 it paired a
         # single; 8 it paired the single of a knitted straight hand with one meld)
-        "chows", "pungs", "pair", "n_pungs", "n_chows", "no_pungs", "notable_pungs", "wind_pungs", "dragon_pungs",
+        "pair", "n_pungs", "n_chows", "no_pungs", "notable_pungs", "wind_pungs", "dragon_pungs",
         "terminal_pungs", "other_wind_pungs", "prevalent_pung", "seat_pung", "traits", "combos", "kong_fans",
         "waits_flags")
 
@@ -189,8 +190,6 @@ class FanContext:
         sets them for every arrangement it scores."""
         self.combos = {}
         self.kong_fans = ()
-        self.chows = ()
-        self.pungs = ()
         self.pair = 0
         self.n_pungs = self.n_chows = self.traits = 0
         self.no_pungs = True
