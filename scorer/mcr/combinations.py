@@ -19,6 +19,7 @@ Sets are written as the reference calculator's codes (see :mod:`scorer.mcr.fans`
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
 
 from scorer.mcr import fans as F
 from scorer.mcr.fans import TILE_C, TILE_E, TILE_F, TILE_N, TILE_P, TILE_S, TILE_W, is_dragon
@@ -352,6 +353,18 @@ def _pung_part(codes: tuple[int, ...]) -> dict[int, int]:
         _pung_combos(codes, found)
         _PUNG_PART[codes] = found
     return found
+
+
+def build_small_parts() -> None:
+    """Work out the fans of every two or three chows and of every two or three numbered pungs at once (about
+    5,000 keys, some 15 ms): what a process scoring many hands would otherwise meet one by one."""
+    mids = [suit + r for suit in (0x10, 0x20, 0x30) for r in range(2, 9)]
+    codes = [suit + r for suit in (0x10, 0x20, 0x30) for r in range(1, 10)]
+    for n in (2, 3):
+        for combo in combinations_with_replacement(mids, n):
+            _chow_part(combo)
+        for combo in combinations(codes, n):  # a tile cannot make two pungs
+            _pung_part(combo)
 
 
 def set_fans(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int) -> dict[int, int]:

@@ -36,7 +36,8 @@ from scorer.hand import Hand
 from scorer.kinds import TERMINAL_HONOR_MASK, TERMINALS_AND_HONORS
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
-from scorer.mcr.combinations import NINE_GATES_EXTRAS, chow_trait, kong_fans, pung_trait, set_fans, traits_of
+from scorer.mcr.combinations import (NINE_GATES_EXTRAS, build_small_parts, chow_trait, kong_fans, pung_trait,
+                                     set_fans, traits_of)
 from scorer.mcr.exclusions import exclude
 from scorer.mcr.fans import CODE, KIND_OF_CODE, FanContext
 from scorer.mcr.points import Payment, payments, total_gain
@@ -639,9 +640,10 @@ def _suit(index: int, code: int) -> _Suit:
 
 # ---- the small suits, built once a process scores hands in numbers ------------------------------------------------
 # Most suits of a hand hold at most nine tiles; the complete ones (sets and at most one pair, at most four copies
-# of a kind) are about 1,900 count codes per numbered suit and 90 of honors. Once a process has scored _BUILD_AFTER
-# hands it is scoring many, so their records are all made at once (about 30 ms) rather than one by one as fresh
-# hands first show them. A single hand never pays for it.
+# of a kind) are about 1,900 count codes per numbered suit and 220 of honors. Once a process has scored
+# _BUILD_AFTER hands it is scoring many, so their records are all made at once (about 40 ms), and the combination
+# fans of two or three chows or pungs with them (scorer.mcr.combinations.build_small_parts), rather than one by one
+# as fresh hands first show them. A single hand never pays for it.
 _BUILD_AFTER = 64
 _SMALL_SUIT_TILES = 9
 _scored = [0]  # hands scored before the small suits were built; None once they are
@@ -674,6 +676,7 @@ def _build_small_suits() -> None:
             _suit(index, code)
     for code in _complete_codes(7, False):
         _suit(3, code)
+    build_small_parts()
 
 
 def _could_be_sets(counts: list[int], target: int) -> bool:
