@@ -464,7 +464,7 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
         fans = dict(info.hand_fans)
     else:
         fans = dict(_hand_fans(info, form))
-    ctx.pair = pair
+    ctx.pair_class = _PAIR_CLASS[pair]
     ctx.waits_flags = waits_flags
     ctx.n_chows = len(chows)
     n_pungs, facts, cp, mk, ck = pung_info
@@ -843,6 +843,7 @@ _PUNG_FACT = [(_TERMINAL_PUNG if c < 0x41 and c & 0xF in (1, 9) else _DRAGON_PUN
                else 1 << (_WIND_PUNG_SHIFT + c - 0x41) if c >= 0x41 else 0) if c in KIND_OF_CODE else 0
               for c in range(0x48)]
 _BITS4 = [n.bit_count() for n in range(16)]
+_PAIR_CLASS = [F.pair_class(c) for c in range(0x48)]  # by the pair's code (0: no pair)
 _NO_PUNGS = (0, 0, 0, 0, 0)  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
 
 

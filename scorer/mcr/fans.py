@@ -141,6 +141,15 @@ REVERSIBLE_MASK = _mask(k for k, c in enumerate(CODE) if c in REVERSIBLE_CODES)
 SUIT_MASKS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
 
 
+# what the pair of an arrangement is, as the checks read it (``pair_class``): numbered tiles (or no pair), a wind,
+# a dragon
+PAIR_NUMBERED, PAIR_WIND, PAIR_DRAGON = 0, 1, 2
+
+
+def pair_class(c: int) -> int:
+    return PAIR_DRAGON if c >= 0x45 else PAIR_WIND if c >= 0x41 else PAIR_NUMBERED
+
+
 def is_honor(c: int) -> bool:
     return c >= 0x41
 
@@ -181,7 +190,7 @@ class FanContext:
         # four pungs) and pair, what they add up to, how the winning tile sat (``waits_flags``, when
         # the hand waited on that one tile: 1 it completed a chow on the edge, 2 in the middle, 4 it paired a
         # single; 8 it paired the single of a knitted straight hand with one meld)
-        "pair", "n_pungs", "n_chows", "no_pungs", "notable_pungs", "wind_pungs", "dragon_pungs",
+        "pair_class", "n_pungs", "n_chows", "no_pungs", "notable_pungs", "wind_pungs", "dragon_pungs",
         "terminal_pungs", "other_wind_pungs", "prevalent_pung", "seat_pung", "traits", "combos", "kong_fans",
         "waits_flags")
 
@@ -190,7 +199,7 @@ class FanContext:
         sets them for every arrangement it scores."""
         self.combos = {}
         self.kong_fans = ()
-        self.pair = 0
+        self.pair_class = PAIR_NUMBERED
         self.n_pungs = self.n_chows = self.traits = 0
         self.no_pungs = True
         self.notable_pungs = False
@@ -377,11 +386,11 @@ def _big_four_winds(ctx):
 
 
 def _big_three_winds(ctx):
-    return 1 if ctx.form == STANDARD and ctx.wind_pungs == 3 and not is_wind(ctx.pair) else 0
+    return 1 if ctx.form == STANDARD and ctx.wind_pungs == 3 and ctx.pair_class != PAIR_WIND else 0
 
 
 def _little_four_winds(ctx):
-    return 1 if ctx.form == STANDARD and ctx.wind_pungs == 3 and is_wind(ctx.pair) else 0
+    return 1 if ctx.form == STANDARD and ctx.wind_pungs == 3 and ctx.pair_class == PAIR_WIND else 0
 
 
 def _big_three_dragons(ctx):
@@ -389,11 +398,11 @@ def _big_three_dragons(ctx):
 
 
 def _two_dragons(ctx):
-    return 1 if ctx.form == STANDARD and ctx.dragon_pungs == 2 and not is_dragon(ctx.pair) else 0
+    return 1 if ctx.form == STANDARD and ctx.dragon_pungs == 2 and ctx.pair_class != PAIR_DRAGON else 0
 
 
 def _little_three_dragons(ctx):
-    return 1 if ctx.form == STANDARD and ctx.dragon_pungs == 2 and is_dragon(ctx.pair) else 0
+    return 1 if ctx.form == STANDARD and ctx.dragon_pungs == 2 and ctx.pair_class == PAIR_DRAGON else 0
 
 
 def _dragon_pung(ctx):
@@ -423,9 +432,9 @@ def _all_pungs(ctx):
 
 def _all_chows(ctx):
     if ctx.form == STANDARD:
-        return 1 if ctx.n_chows == 4 and not is_honor(ctx.pair) else 0
+        return 1 if ctx.n_chows == 4 and not ctx.pair_class else 0
     if ctx.form == KNITTED:
-        return 1 if ctx.n_chows == 1 and not is_honor(ctx.pair) else 0
+        return 1 if ctx.n_chows == 1 and not ctx.pair_class else 0
     return 0
 
 
@@ -597,8 +606,8 @@ _GROUPS = (  # name, scope, reads, opens
     ("special", "hand", ("form", "hk_greater", "hk_knitted"), "special_form"),
     ("hog", "hand", ("form", "hog"), "hog"),
     ("pungs", "arrangement", ("form", "n_pungs", "wind_pungs", "dragon_pungs", "terminal_pungs", "other_wind_pungs",
-                              "prevalent_pung", "seat_pung", "pair"), "notable_pungs"),
-    ("chows", "arrangement", ("form", "n_chows", "pair"), "no_pungs"),
+                              "prevalent_pung", "seat_pung", "pair_class"), "notable_pungs"),
+    ("chows", "arrangement", ("form", "n_chows", "pair_class"), "no_pungs"),
     ("traits", "arrangement", ("form", "traits"), "traits"),
     ("waits", "arrangement", ("waits_flags",), "waits_flags"),
 )
