@@ -52,6 +52,11 @@ KNITTED_SEQS = tuple(tuple(base + r for base, ranks in zip(suits, ((0, 3, 6), (1
                                    (_P, _S, _M)))
 _ORPHAN_KINDS = TERMINALS_AND_HONORS
 _ORPHANS_MASK = TERMINAL_HONOR_MASK
+# by the three numbered suits' ``knit`` bits (m | p << 3 | s << 6): can they hold a knitted straight (147, 258 and
+# 369 each in a different suit)?
+_KNITTED_SUITS = [any(i >> a & 1 and i >> 3 + b & 1 and i >> 6 + c & 1
+                      for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
+                  for i in range(512)]
 _NUMBERED_MASK = (1 << 27) - 1
 _KNITTED_MASKS = tuple(sum(1 << k for k in seq) for seq in KNITTED_SEQS)
 _SM, _SP, _SS = F.SUIT_MASKS
@@ -525,7 +530,7 @@ class _Suit:
     is of this suit), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "wait_", "wait_without", "others")
+                 "wait_", "wait_without", "others", "knit")
 
     @property
     def wait(self):
@@ -631,7 +636,9 @@ def _suit(index: int, code: int) -> _Suit:
         found.kinds = kinds
         found.readings = readings = _suit_readings(counts, base)
         found.single = readings[0] if len(readings) == 1 else None
-        found.honor = index == 3
+        found.honor = honor = index == 3
+        # bit j: ranks j+1, j+4 and j+7 are all present (the suit's part of a knitted straight)
+        found.knit = 0 if honor else sum(1 << j for j in range(3) if counts[j] and counts[j + 3] and counts[j + 6])
         found.has_pair = sum(counts) % 3 == 2
         found.wait_ = found.wait_without = found.others = None  # made when first needed
         cache[code] = found
@@ -1239,9 +1246,11 @@ def _best(info: _HandInfo):
         if sp is not None:
             best = (sp[0], sp[1][0], sp[1][1])
     if best is None and n_melds <= 1 and kinds >= 9:  # a knitted straight is 9 kinds
-        r = _knitted_form(info)
-        if r is not None:
-            best = (F.KNITTED, r[0], r[1])
+        m, p, s, _ = info.suit_infos
+        if _KNITTED_SUITS[m.knit | p.knit << 3 | s.knit << 6]:
+            r = _knitted_form(info)
+            if r is not None:
+                best = (F.KNITTED, r[0], r[1])
     if best is None and n_melds == 0 and info.ctx.nine_gates:
         r = _nine_gates_form(info)
         if r is not None:
@@ -1258,11 +1267,11 @@ def _best(info: _HandInfo):
 def _validate(hand: Hand) -> None:
     """What makes a hand impossible under MCR beyond its tiles (those are checked as they are counted)."""
     s = hand.situation
-    if s.dora or s.ura:
-        raise ImpossibleHandError("dora and ura indicators are not used under rules:mcr")
-    if s.riichi or s.double_riichi or s.ippatsu or s.tenhou or s.chiihou:
+    if s.dora or s.ura or s.riichi or s.double_riichi or s.ippatsu or s.tenhou or s.chiihou:
+        if s.dora or s.ura:
+            raise ImpossibleHandError("dora and ura indicators are not used under rules:mcr")
         raise ImpossibleHandError("riichi, ippatsu, tenhou and chiihou are not used under rules:mcr")
-    if len(hand.flowers) > 8 or (s.flower_count or 0) > 8:
+    if (hand.flowers and len(hand.flowers) > 8) or (s.flower_count and s.flower_count > 8):
         raise ImpossibleHandError("at most 8 flowers")
     if not (0 <= s.round_wind <= 3 and 0 <= s.seat_wind <= 3):
         raise ImpossibleHandError("winds are 0-3 (East, South, West, North)")
