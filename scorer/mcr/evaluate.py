@@ -525,19 +525,12 @@ class _Suit:
     """What one suit's counts (the winning tile included) say, worked out once per suit and count code: the
     kinds present (as bits over our kinds, and how many), the most copies of a kind and how many kinds have four,
     whether every count is even, whether the suit holds the pair (3n+2 tiles), every reading of the suit into sets
-    and at most one pair (``single``: the reading when there is exactly one), and for the unique-wait test the
-    suit's (state, completions, tallies) as it is and with one tile of a rank taken out (the winning tile, when it
-    is of this suit), each worked out when first asked for."""
+    and at most one pair (``single``: the reading when there is exactly one), its part of a knitted straight, and
+    for the waits (the unique-wait test, a result's waits) its state and completions as it is and with one tile of
+    a rank taken out (the winning tile, when it is of this suit), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "wait_", "wait_without", "others", "knit")
-
-    @property
-    def wait(self):
-        found = self.wait_
-        if found is None:
-            found = self.wait_ = _suit_wait_info(self.counts, self.honor)
-        return found
+                 "others", "knit")
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out."""
@@ -554,36 +547,22 @@ class _Suit:
     def other_completion(self, r: int, target: int) -> bool:
         """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
         or sets and a pair (2)? (Copies not limited, as in :func:`_suit_completions`.)"""
-        key = 16 + r * 4 + target  # (the keys below 16 are before_state's)
-        if self.others is None:
-            self.others = {}
-        found = self.others.get(key)
-        if found is None:
-            found = self.others[key] = _other_completion(self.counts, r, target, self.honor)
-        return found
+        for x in self.completions(r, target):
+            if x != r:
+                return True
+        return False
 
     def completions(self, r: int, target: int) -> tuple[int, ...]:
         """:func:`_completions` of the suit, with one tile of rank ``r`` taken out when ``r`` >= 0."""
         if self.others is None:
             self.others = {}
-        key = (r, target)
+        key = 16 + r * 4 + target  # (the keys below 16 are before_state's)
         found = self.others.get(key)
         if found is None:
             lst = list(self.counts)
             if r >= 0:
                 lst[r] -= 1
             found = self.others[key] = _completions(lst, self.honor, target)
-        return found
-
-    def wait_before(self, r: int):
-        """The suit's wait info with one tile of rank ``r`` (0-based) taken out."""
-        if self.wait_without is None:
-            self.wait_without = [None] * len(self.counts)
-        found = self.wait_without[r]
-        if found is None:
-            lst = list(self.counts)
-            lst[r] -= 1
-            found = self.wait_without[r] = _suit_wait_info(tuple(lst), self.honor)
         return found
 
 
@@ -640,7 +619,7 @@ def _suit(index: int, code: int) -> _Suit:
         # bit j: ranks j+1, j+4 and j+7 are all present (the suit's part of a knitted straight)
         found.knit = 0 if honor else sum(1 << j for j in range(3) if counts[j] and counts[j + 3] and counts[j + 6])
         found.has_pair = sum(counts) % 3 == 2
-        found.wait_ = found.wait_without = found.others = None  # made when first needed
+        found.others = None  # made when first needed
         cache[code] = found
     return found
 
@@ -789,28 +768,6 @@ def _winning_waits(facts: tuple, n_melds: int, in_view: list[int]) -> list[int]:
                     left = (seq_mask | _HONOR) & ~mask
                     waits += [k for k in range(34) if left >> k & 1]
     return sorted({k for k in waits if counts[k] + in_view[k] < 4})
-
-
-def _other_completion(counts: tuple[int, ...], r: int, target: int, honor: bool) -> bool:
-    """Is there a rank other than ``r`` that completes ``counts`` with one tile of rank ``r`` taken out?"""
-    lst = list(counts)
-    lst[r] -= 1
-    size = len(lst)
-    for x in range(size):
-        if x == r:
-            continue
-        if honor:
-            if not lst[x]:
-                continue  # a lone honor is never part of a set
-        elif not (lst[x] or (x > 0 and lst[x - 1]) or (x < 8 and lst[x + 1]) or (x > 1 and lst[x - 2])
-                  or (x < 7 and lst[x + 2])):
-            continue  # a lone tile with no neighbour within two ranks is never part of a set
-        lst[x] += 1
-        found = _could_be_sets(lst, target) and _suit_ok(tuple(lst), honor) == target
-        lst[x] -= 1
-        if found:
-            return True
-    return False
 
 
 def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
