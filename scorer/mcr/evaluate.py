@@ -33,7 +33,9 @@ from scorer.arrangements import SEQ as _SEQ
 from scorer.arrangements import _suit_splits, _suit_state, arrangements_of, is_complete
 from scorer.errors import ImpossibleHandError
 from scorer.hand import Hand
+from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
 from scorer.kinds import TERMINAL_HONOR_MASK, TERMINALS_AND_HONORS
+from scorer.kinds import WIND_MASK as _WIND_MASK
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
 from scorer.mcr.combinations import (NINE_GATES_EXTRAS, build_small_parts, chow_trait, kong_fans, pung_trait,
@@ -62,8 +64,6 @@ _KNITTED_MASKS = tuple(sum(1 << k for k in seq) for seq in KNITTED_SEQS)
 _SM, _SP, _SS = F.SUIT_MASKS
 _HONOR, _TERMINAL_HONOR = F.HONOR_MASK, F.TERMINAL_HONOR_MASK
 _NOT_REVERSIBLE, _NOT_GREEN, _NOT_TERMINAL_HONOR = ~F.REVERSIBLE_MASK, ~F.GREEN_MASK, ~F.TERMINAL_HONOR_MASK
-_WIND_MASK = 0b1111 << 27
-_DRAGON_MASK = 0b111 << 31
 _VALUES: dict[str, list[int]] = {}
 
 
@@ -1033,6 +1033,7 @@ def _nine_gates_form(info: _HandInfo):
     fans[F.NINE_GATES] = 1
     for fid in NINE_GATES_EXTRAS[info.win % 9 + 1]:
         fans[fid] = 1
+    exclude(fans, info.exclusions)
     values = info.values
     return sum(n * values[i] for i, n in fans.items()), fans
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
+from scorer.kinds import GREEN_MASK, HONOR, HONOR_MASK, MAN, PIN, SOU, TERMINAL_HONOR_MASK, TERMINAL_MASK, mask_of
+
 # ---- ids: the reference calculator's indices (1-81; 82 is the MIL row). Each row of FANS below names its id.
 BIG_FOUR_WINDS = 1  # 大四喜
 BIG_THREE_DRAGONS = 2  # 大三元
@@ -125,20 +127,11 @@ GREEN_CODES = frozenset((0x22, 0x23, 0x24, 0x26, 0x28, TILE_F))
 REVERSIBLE_CODES = frozenset((0x22, 0x24, 0x25, 0x26, 0x28, 0x29, 0x31, 0x32, 0x33, 0x34, 0x35, 0x38, 0x39, TILE_P))
 
 
-def _mask(kinds) -> int:
-    out = 0
-    for k in kinds:
-        out |= 1 << k
-    return out
-
-
-# the same sets as bit masks over our kinds (bit k = kind k present), for the hand-level checks
-HONOR_MASK = _mask(range(27, 34))
-TERMINAL_MASK = _mask((0, 8, 9, 17, 18, 26))
-TERMINAL_HONOR_MASK = HONOR_MASK | TERMINAL_MASK
-GREEN_MASK = _mask(k for k, c in enumerate(CODE) if c in GREEN_CODES)
-REVERSIBLE_MASK = _mask(k for k, c in enumerate(CODE) if c in REVERSIBLE_CODES)
-SUIT_MASKS = (_mask(range(0, 9)), _mask(range(9, 18)), _mask(range(18, 27)))
+# the same sets as bit masks over our kinds (bit k = kind k present), for the hand-level checks; the kind masks of
+# the package (scorer.kinds) where they are the same sets
+REVERSIBLE_MASK = mask_of(k for k, c in enumerate(CODE) if c in REVERSIBLE_CODES)
+SUIT_MASKS = (mask_of(range(MAN, PIN)), mask_of(range(PIN, SOU)), mask_of(range(SOU, HONOR)))
+assert GREEN_MASK == mask_of(k for k, c in enumerate(CODE) if c in GREEN_CODES)
 
 
 # what the pair of an arrangement is, as the checks read it (``pair_class``): numbered tiles (or no pair), a wind,
