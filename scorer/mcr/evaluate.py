@@ -3,8 +3,9 @@
 The hand is read once (tiles, win flags, unique wait); then every form it can take is scored — a knitted
 straight with a set and a pair, seven pairs, seven shifted pairs, thirteen orphans, lesser or greater honors and
 knitted tiles, and every arrangement into four sets and a pair — and the highest total wins. For each form the
-fan checks of :mod:`scorer.mcr.fans` fill a count table, the exclusions of :mod:`scorer.mcr.exclusions` remove
-implied fans, and the preset gives the points. Flowers are counted after the 8-point minimum.
+fan checks of :mod:`scorer.mcr.fans` and the combination fans of :mod:`scorer.mcr.combinations` give the fans
+present, :func:`scorer.mcr.exclusions.exclude` removes the implied ones, and the preset gives the points. Flowers
+are counted after the 8-point minimum.
 
 Which forms are tried follows the reference calculator (PyMahjongGB 1.4.0): without melds the special forms
 (seven pairs, seven shifted pairs, honors and knitted tiles, thirteen orphans), then a knitted straight, then
@@ -13,12 +14,15 @@ these applies, or when the hand is seven pairs (an arrangement may beat it, and 
 taken in the reference's order and a tie keeps the first unless the later one has a Pure Triple Chow or a Triple
 Pung, so that even the fan lists match the reference.
 
-Speed: the hand is read in one pass into a count code per suit, and each suit's record (its kinds, its readings
-into sets and a pair, its waits with and without each tile) is worked out once per suit and code (``_Suit``), so
-the common hand (one reading per suit) is arranged, and its unique wait tested, from four records. The fan checks
-run in groups cached by the few context fields each group reads, and a group whose precondition fails is skipped
-(see ``fans.CHECK_GROUPS``); a form's fans are a small dict, excluded and totalled in place; the result's fields
-that cost (waits, the fan lines) are worked out when asked. Nothing is cached per hand.
+Speed: the hand is read in one pass into a count code per suit, and each suit's record (``_Suit``: its kinds,
+its readings into sets and a pair from the core's ``scorer.arrangements._suit_splits`` with what each reading's
+pungs and groups add up to, its completions with and without each tile) is made once per suit and code; the
+records of every small complete suit are made at once when a process scores hands in numbers. So the common hand
+(one reading per suit) is arranged, and its unique wait tested, from four records. The fan checks run in groups
+cached by the few context fields each group reads, and a group whose precondition fails is skipped (see
+``fans.CHECK_GROUPS``); a form's fans are a small dict, excluded and totalled in place. A result keeps what the
+evaluation knew (the fans, the suits' records), so its waits and its plain-value form are read from it, not
+worked out again. Nothing is cached per hand; every cache is keyed by a suit's code or a few set codes, bounded.
 """
 
 from __future__ import annotations

@@ -103,10 +103,6 @@ SELF_DRAWN = 80  # 自摸
 FLOWER_TILES = 81  # 花牌
 CONCEALED_KONG_AND_MELDED_KONG = 82  # 明暗杠
 
-# Internal slot: a Pung of Terminals or Honors made of a wind (not the prevalent or seat wind). It is shown and
-# scored as PUNG_OF_TERMINALS_OR_HONORS; kept apart so that Big Three Winds can exclude exactly its own pungs.
-POT_WIND = 83
-TABLE_SIZE = 84
 
 # ---- forms --------------------------------------------------------------------------------------------------------
 STANDARD = "standard"                  # four sets and a pair
@@ -568,6 +564,12 @@ FANS: tuple[Fan, ...] = (
 # the wind part of Pung of Terminals or Honors: not a fan of its own, folded into PUNG_OF_TERMINALS_OR_HONORS
 POT_WIND_CHECK = _pung_of_winds
 
+# Internal slot after the last fan: a Pung of Terminals or Honors made of a wind (not the prevalent or seat wind).
+# It is shown and scored as PUNG_OF_TERMINALS_OR_HONORS; kept apart so that Big Three Winds can exclude exactly its
+# own pungs. TABLE_SIZE: the slots of a count table by fan id (0 unused).
+POT_WIND = len(FANS) + 1
+TABLE_SIZE = POT_WIND + 1
+
 FAN_BY_ID: dict[int, Fan] = {f.id: f for f in FANS}
 FAN_BY_KEY: dict[str, Fan] = {f.key: f for f in FANS}
 FAN_BY_CHINESE: dict[str, Fan] = {f.chinese: f for f in FANS}
@@ -632,7 +634,7 @@ def group_checks(group: CheckGroup) -> tuple:
     return tuple((fid, _CHECK_OF[fid]) for fid in group.fans)
 
 
-assert len(FANS) == 82 and [f.id for f in FANS] == list(range(1, 83))
+assert [f.id for f in FANS] == list(range(1, len(FANS) + 1)), "the rows are in id order, every id once"
 assert all(f.group in GROUP_SCOPE for f in FANS)
 
 
