@@ -1,10 +1,13 @@
 """The MCR fan table: the 81 fans of the Mahjong Competition Rules (plus the MIL combination row) as data.
 
-Stage: MCR evaluation. Each :class:`Fan` is an id (the reference calculator's index, 1-81, and 82 for the MIL
-"concealed kong and melded kong"), an English and a Chinese name, a point value, a *scope* and one pure check
-``check(ctx) -> int`` that says how many times the fan is present before the exclusions of
-:mod:`scorer.mcr.exclusions` are applied. A ``"hand"`` check reads only what is the same for every arrangement
-(tiles, suits, win flags); an ``"arrangement"`` check reads the sets and pair of one arrangement.
+Stage: MCR evaluation. Each :class:`Fan` row is its id (written out above the table: the reference calculator's
+index, 1-81, and 82 for the MIL "concealed kong and melded kong"), a key, an English and a Chinese name, a point
+value, its *check group* and one pure check ``check(ctx) -> int`` that says how many times the fan is present
+before the exclusions of :mod:`scorer.mcr.exclusions` are applied. The group says what the check reads
+(:data:`CHECK_GROUPS`): a ``"hand"`` group reads only what is the same for every arrangement (tiles, suits, win
+flags), an ``"arrangement"`` group the sets and pair of one arrangement; "combos" and "kongs" fans are made by
+:mod:`scorer.mcr.combinations`. To add a fan: its id, its row, its check (here, or its combination there) and,
+when it implies other fans, its row of :data:`scorer.mcr.exclusions.EXCLUSIONS`.
 
 The checks read a :class:`FanContext` built by :mod:`scorer.mcr.evaluate`: tiles there are *codes* in the
 reference calculator's order (``0x11``-``0x19`` characters, ``0x21``-``0x29`` bamboo, ``0x31``-``0x39`` dots,
