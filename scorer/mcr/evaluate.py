@@ -550,11 +550,20 @@ class _Suit:
 
     def other_completion(self, r: int, target: int) -> bool:
         """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
-        or sets and a pair (2)? (Copies not limited, as in :func:`_suit_completions`.)"""
-        for x in self.completions(r, target):
-            if x != r:
-                return True
-        return False
+        or sets and a pair (2)? (Copies not limited, as in :func:`_suit_completions`.) Read from the completions
+        when they are known, else searched only until one is found."""
+        if self.others is None:
+            self.others = {}
+        done = self.others.get(16 + r * 4 + target)
+        if done is not None:
+            return any(x != r for x in done)
+        key = 64 + r * 4 + target  # (the keys below 64 are before_state's and completions')
+        found = self.others.get(key)
+        if found is None:
+            lst = list(self.counts)
+            lst[r] -= 1
+            found = self.others[key] = _completions(lst, self.honor, target, skip=r, first=True) != ()
+        return found
 
     def completions(self, r: int, target: int) -> tuple[int, ...]:
         """:func:`_completions` of the suit, with one tile of rank ``r`` taken out when ``r`` >= 0."""
@@ -691,12 +700,16 @@ def _could_be_sets(counts: list[int], target: int) -> bool:
     return pairs == target - 1
 
 
-def _completions(counts: list[int], honor: bool, target: int) -> tuple[int, ...]:
+def _completions(counts: list[int], honor: bool, target: int, skip: int = -1, first: bool = False
+                 ) -> tuple[int, ...]:
     """The ranks that, added to a suit (copies not limited), make it sets (``target`` 1) or sets and a pair (2):
-    :func:`_suit_completions` of that target, skipping ranks no set can use and suits whose runs cannot split."""
+    :func:`_suit_completions` of that target, skipping ranks no set can use and suits whose runs cannot split.
+    ``skip``: a rank not to try; ``first``: stop at the first one found."""
     out = []
     lst = list(counts)
     for x in range(len(lst)):
+        if x == skip:
+            continue
         if honor:
             if not lst[x]:
                 continue  # a lone honor is never part of a set
@@ -706,6 +719,8 @@ def _completions(counts: list[int], honor: bool, target: int) -> tuple[int, ...]
         lst[x] += 1
         if _could_be_sets(lst, target) and _suit_ok(tuple(lst), honor) == target:
             out.append(x)
+            if first:
+                break
         lst[x] -= 1
     return tuple(out)
 
