@@ -81,4 +81,5 @@ def test_to_dict_of_a_win_does_not_search_again(monkeypatch):
     monkeypatch.setattr(ev, "mcr_waits", lambda *a: pytest.fail("searched the waits again"))
     monkeypatch.setattr(ev, "mcr_shanten", lambda *a: pytest.fail("worked out shanten again"))
     d = result.to_dict()
-    assert (d["shanten"], d["waits"], d["total"]) == (-1, ["1z", "5z"], result.total)  # 11z and 55z: either pair can become the pung
+    # 11z and 55z: either pair can become the pung
+    assert (d["shanten"], d["waits"], d["total"]) == (-1, ["1z", "5z"], result.total)
