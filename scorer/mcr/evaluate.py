@@ -169,10 +169,10 @@ class McrResult:
         given for an incomplete one (worked out when first asked for). A kind all four of which are in view is
         left out."""
         if self.waits_ is None:
-            object.__setattr__(self, "waits_", tuple(_TILE_OF[k] for k in self._wait_kinds()))
+            object.__setattr__(self, "waits_", tuple(_TILE_OF[k] for k in self._waited_kinds()))
         return self.waits_
 
-    def _wait_kinds(self) -> list[int]:
+    def _waited_kinds(self) -> list[int]:
         h = self.hand
         in_view = [0] * 34
         for m in h.melds:
@@ -239,7 +239,7 @@ class McrResult:
             "payments": [{"from": p.payer, "amount": p.amount, "players": p.players} for p in pays],
             "total_gain": sum(p.amount * p.players for p in pays),
             "shanten": self.shanten,
-            "waits": [str(t) for t in waits] if waits is not None else [_KIND_TEXT[k] for k in self._wait_kinds()],
+            "waits": [str(t) for t in waits] if waits is not None else [_KIND_TEXT[k] for k in self._waited_kinds()],
         }
 
 
