@@ -3,8 +3,9 @@
 The hand is read once (tiles, win flags, unique wait); then every form it can take is scored — a knitted
 straight with a set and a pair, seven pairs, seven shifted pairs, thirteen orphans, lesser or greater honors and
 knitted tiles, and every arrangement into four sets and a pair — and the highest total wins. For each form the
-fan checks of :mod:`scorer.mcr.fans` fill a count table, the exclusions of :mod:`scorer.mcr.exclusions` remove
-implied fans, and the preset gives the points. Flowers are counted after the 8-point minimum.
+fan checks of :mod:`scorer.mcr.fans` and the combination fans of :mod:`scorer.mcr.combinations` give the fans
+present, :func:`scorer.mcr.exclusions.exclude` removes the implied ones, and the preset gives the points. Flowers
+are counted after the 8-point minimum.
 
 Which forms are tried follows the reference calculator (PyMahjongGB 1.4.0): without melds the special forms
 (seven pairs, seven shifted pairs, honors and knitted tiles, thirteen orphans), then a knitted straight, then
@@ -13,28 +14,38 @@ these applies, or when the hand is seven pairs (an arrangement may beat it, and 
 taken in the reference's order and a tie keeps the first unless the later one has a Pure Triple Chow or a Triple
 Pung, so that even the fan lists match the reference.
 
-Speed: the hand is read in one pass into a count code per suit, and each suit's record (its kinds, its readings
-into sets and a pair, its waits with and without each tile) is worked out once per suit and code (``_Suit``), so
-the common hand (one reading per suit) is arranged, and its unique wait tested, from four records. The fan checks
-run in groups cached by the few context fields each group reads, and a group whose precondition fails is skipped
-(see ``fans.CHECK_GROUPS``); a form's fans are a small dict, excluded and totalled in place; the result's fields
-that cost (waits, the fan lines) are worked out when asked. Nothing is cached per hand.
+Speed: the hand is read in one pass into a count code per suit, and each suit's record (``_Suit``: its kinds,
+its readings into sets and a pair from the core's ``scorer.arrangements._suit_splits`` with what each reading's
+pungs and groups add up to, its completions with and without each tile) is made once per suit and code; the
+records of every small complete suit are made at once when a process scores hands in numbers. So the common hand
+(one reading per suit) is arranged, and its unique wait tested, from four records. The fan checks run in groups
+cached by the few context fields each group reads, and a group whose precondition fails is skipped (see
+``fans.CHECK_GROUPS``); a form's fans are a small dict, excluded and totalled in place. A result keeps what the
+evaluation knew (the fans, the suits' records), so its waits and its plain-value form are read from it, not
+worked out again. Nothing is cached per hand; every cache is keyed by a suit's code or a few set codes, bounded.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
+from itertools import combinations_with_replacement, product
 from operator import attrgetter
 
+from scorer.arrangements import PAIR as _PAIR
+from scorer.arrangements import SEQ as _SEQ
 from scorer.arrangements import _suit_splits, _suit_state, arrangements_of, is_complete
 from scorer.errors import ImpossibleHandError
 from scorer.hand import Hand
+from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
+from scorer.kinds import TERMINAL_HONOR_MASK, TERMINALS_AND_HONORS
+from scorer.kinds import WIND_MASK as _WIND_MASK
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
-from scorer.mcr.exclusions import NINE_GATES_EXTRAS, combination_fans, kong_fans
-from scorer.mcr.fans import CODE, FanContext
+from scorer.mcr.combinations import (NINE_GATES_EXTRAS, build_small_parts, chow_trait, kong_fans, pung_trait,
+                                     set_fans, traits_of)
+from scorer.mcr.exclusions import exclude
+from scorer.mcr.fans import CODE, KIND_OF_CODE, FanContext
 from scorer.mcr.points import Payment, payments, total_gain
 from scorer.mcr.presets import McrPreset, compiled_exclusions, find_preset
 from scorer.tiles import Tile
@@ -45,13 +56,18 @@ _M, _P, _S = 0, 9, 18
 KNITTED_SEQS = tuple(tuple(base + r for base, ranks in zip(suits, ((0, 3, 6), (1, 4, 7), (2, 5, 8))) for r in ranks)
                      for suits in ((_M, _S, _P), (_M, _P, _S), (_S, _M, _P), (_P, _M, _S), (_S, _P, _M),
                                    (_P, _S, _M)))
-_ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_KINDS = TERMINALS_AND_HONORS
+_ORPHANS_MASK = TERMINAL_HONOR_MASK
+# by the three numbered suits' ``knit`` bits (m | p << 3 | s << 6): can they hold a knitted straight (147, 258 and
+# 369 each in a different suit)?
+_KNITTED_SUITS = [any(i >> a & 1 and i >> 3 + b & 1 and i >> 6 + c & 1
+                      for a, b, c in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
+                  for i in range(512)]
+_NUMBERED_MASK = (1 << 27) - 1
 _KNITTED_MASKS = tuple(sum(1 << k for k in seq) for seq in KNITTED_SEQS)
 _SM, _SP, _SS = F.SUIT_MASKS
 _HONOR, _TERMINAL_HONOR = F.HONOR_MASK, F.TERMINAL_HONOR_MASK
 _NOT_REVERSIBLE, _NOT_GREEN, _NOT_TERMINAL_HONOR = ~F.REVERSIBLE_MASK, ~F.GREEN_MASK, ~F.TERMINAL_HONOR_MASK
-_WIND_MASK = 0b1111 << 27
-_DRAGON_MASK = 0b111 << 31
 _VALUES: dict[str, list[int]] = {}
 
 
@@ -59,14 +75,10 @@ _TABLES: dict[str, tuple] = {}
 
 
 def _preset_tables(preset: McrPreset) -> tuple:
-    """((exclusion rows, fan id -> its row + 1 or 0), points per fan id) of a preset, made once."""
+    """(exclusion table, points per fan id) of a preset, made once."""
     found = _TABLES.get(preset.name)
     if found is None:
-        ex = compiled_exclusions(preset)
-        row_of = [0] * F.TABLE_SIZE
-        for fid, i in ex.index.items():
-            row_of[fid] = i + 1
-        found = _TABLES[preset.name] = ((ex.rows, row_of), preset_values(preset))
+        found = _TABLES[preset.name] = (compiled_exclusions(preset), preset_values(preset))
     return found
 
 
@@ -117,45 +129,61 @@ class McrResult:
     preset: str
     win: bool
     reason: str | None
-    fan_table: tuple[int, ...] | None = field(default=None, repr=False)
+    fans_: dict[int, int] | None = field(default=None, repr=False)  # fan id -> count, Flower Tiles apart
     fan_total: int = 0
     flowers: int = 0
     form: str | None = None
     shanten: int = -1
     waits_: tuple[Tile, ...] | None = field(default=None, repr=False)
     payments: tuple[Payment, ...] = field(default=())
+    # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind)
+    facts_: tuple | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def fan_table(self) -> tuple[int, ...] | None:
+        """The count of every fan id (0-83), Flower Tiles left out; None for a hand that is not complete."""
+        if self.fans_ is None:
+            return None
+        table = [0] * F.TABLE_SIZE
+        for i, n in self.fans_.items():
+            table[i] = n
+        return tuple(table)
 
     @property
     def fans(self) -> tuple[FanLine, ...]:
         """Each fan counted, in the table's order (highest value first), Flower Tiles last."""
         lines = self.__dict__.get("_fans")
         if lines is None:
-            p = find_preset(self.preset)
+            values = _preset_tables(find_preset(self.preset))[1]
             lines = ()
-            if self.fan_table is not None:
-                lines = tuple(FanLine(F.FAN_BY_ID[i], n, p.value(i))
-                              for i, n in enumerate(self.fan_table) if n and i < F.POT_WIND)
+            if self.fans_ is not None:
+                lines = tuple(FanLine(F.FAN_BY_ID[i], self.fans_[i], values[i]) for i in sorted(self.fans_))
             if self.flowers and self.form is not None:
-                lines += (FanLine(F.FAN_BY_ID[F.FLOWER_TILES], self.flowers, p.value(F.FLOWER_TILES)),)
+                lines += (FanLine(F.FAN_BY_ID[F.FLOWER_TILES], self.flowers, values[F.FLOWER_TILES]),)
             object.__setattr__(self, "_fans", lines)
         return lines
 
     @property
     def waits(self) -> tuple[Tile, ...]:
-        """The tiles the hand waits on: of the 13 tiles before the winning tile for a complete hand (computed
-        when asked), of the hand as given for an incomplete one. A kind all four of which are in view is left
-        out."""
+        """The tiles the hand waits on: of the 13 tiles before the winning tile for a complete hand, of the hand as
+        given for an incomplete one (worked out when first asked for). A kind all four of which are in view is
+        left out."""
         if self.waits_ is None:
-            h = self.hand
-            counts = [0] * 34
-            in_view = [0] * 34
-            for t in h.concealed:
-                counts[t.kind] += 1
-            for m in h.melds:
-                for t in m.tiles:
-                    in_view[t.kind] += 1
-            object.__setattr__(self, "waits_", tuple(Tile(k) for k in mcr_waits(counts, len(h.melds), in_view)))
+            object.__setattr__(self, "waits_", tuple(_TILE_OF[k] for k in self._waited_kinds()))
         return self.waits_
+
+    def _waited_kinds(self) -> list[int]:
+        h = self.hand
+        in_view = [0] * 34
+        for m in h.melds:
+            for t in m.tiles:
+                in_view[t.kind] += 1
+        if self.facts_ is not None:
+            return _winning_waits(self.facts_, len(h.melds), in_view)
+        counts = [0] * 34
+        for t in h.concealed:
+            counts[t.kind] += 1
+        return mcr_waits(counts, len(h.melds), in_view)
 
     @property
     def total(self) -> int:
@@ -178,26 +206,54 @@ class McrResult:
         return {getattr(line.fan, key): line.count for line in self.fans}
 
     def to_dict(self) -> dict:
+        """The result as plain values (what the JSON output writes), built directly from the fields."""
         try:
             notation = self.hand.notation()
         except Exception:  # the grammar may be missing or not know this hand; the result does not depend on it
             notation = None
+        preset = find_preset(self.preset)
+        rows = _FAN_ROWS.get(preset.name) or _fan_rows(preset)
+        fans = []
+        if self.fans_ is not None:
+            got = self.fans_
+            for i in sorted(got):
+                name, chinese, points = rows[i]
+                fans.append({"name": name, "chinese": chinese, "points": points, "count": got[i]})
+        flowers = self.flowers
+        if flowers and self.form is not None:
+            name, chinese, points = rows[F.FLOWER_TILES]
+            fans.append({"name": name, "chinese": chinese, "points": points, "count": flowers})
+        pays = self.payments
+        waits = self.waits_
         return {
             "rules": "mcr",
             "preset": self.preset,
             "hand": notation,
             "win": self.win,
             "reason": self.reason,
-            "fans": [line.to_dict() for line in self.fans],
+            "fans": fans,
             "fan_total": self.fan_total,
-            "flowers": self.flowers,
-            "total": self.total,
-            "meets_minimum": self.meets_minimum,
-            "payments": [p.to_dict() for p in self.payments],
-            "total_gain": self.total_gain,
+            "flowers": flowers,
+            "total": self.fan_total + flowers,
+            "meets_minimum": self.form is not None and self.fan_total >= preset.minimum,
+            "payments": [{"from": p.payer, "amount": p.amount, "players": p.players} for p in pays],
+            "total_gain": sum(p.amount * p.players for p in pays),
             "shanten": self.shanten,
-            "waits": [str(t) for t in self.waits],
+            "waits": [str(t) for t in waits] if waits is not None else [_KIND_TEXT[k] for k in self._waited_kinds()],
         }
+
+
+_TILE_OF = tuple(Tile(k) for k in range(34))
+_KIND_TEXT = tuple(str(t) for t in _TILE_OF)
+_FAN_ROWS: dict[str, list] = {}  # preset name -> by fan id: (English name, Chinese name, points)
+
+
+def _fan_rows(preset: McrPreset) -> list:
+    values = _preset_tables(preset)[1]
+    rows = _FAN_ROWS[preset.name] = [None] * F.TABLE_SIZE
+    for f in F.FANS:
+        rows[f.id] = (f.name, f.chinese, values[f.id])
+    return rows
 
 
 # ---- waits (unique-wait test and the waits of an incomplete hand) ----------------------------------------------------
@@ -311,17 +367,6 @@ def _honors_knitted(counts):
     return honors == 7, len(numbered) == 9
 
 
-def _is_thirteen_orphans(counts):
-    return sum(counts) == 14 and all(counts[k] for k in _ORPHAN_KINDS) and \
-        sum(counts[k] for k in _ORPHAN_KINDS) == 14
-
-
-def _is_seven_shifted(counts):
-    kinds = [k for k in range(34) if counts[k]]
-    return (len(kinds) == 7 and all(counts[k] == 2 for k in kinds) and kinds[-1] < 27
-            and kinds[0] // 9 == kinds[-1] // 9 and kinds[-1] - kinds[0] == 6)
-
-
 # ---- scoring -----------------------------------------------------------------------------------------------------
 # A form's fans are kept as a dict {fan id: count} of the fans present (never a zero count): a hand has a handful
 # of fans, so copying, excluding and totalling a small dict is cheaper than walking the 84-slot table. ``_best``
@@ -331,7 +376,7 @@ class _HandInfo:
 
     __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded",
                  "n_melds", "unique_wait", "hand_form", "hand_fans", "preset", "exclusions", "values", "grouped",
-                 "closed_kinds", "closed_mask")
+                 "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts")
 
     @property
     def closed(self) -> list[int]:
@@ -350,28 +395,27 @@ def _compile_group(group: F.CheckGroup) -> tuple:
             attrgetter(group.opens) if group.opens else None)
 
 
-def _run_groups(groups, fans, ctx) -> None:
-    """Run check groups into a fan dict: a closed group (its opening field 0) is skipped, since all its checks are
-    0 then; a group with a key is looked up in its cache by the values of the fields it reads. (Each fan id
-    belongs to one group only, so a count is set, never added to.)"""
+def _group_fans(groups, ctx) -> tuple:
+    """Run check groups: the (fan id, count) pairs of the fans present. A closed group (its opening field 0) is
+    skipped, since all its checks are 0 then; a group with a key is looked up in its cache by the values of the
+    fields it reads. (Each fan id belongs to one group only.)"""
+    out = ()
     for checks, key, cache, opens in groups:
         if opens is not None and not opens(ctx):
             continue
         if key is None:
-            for fid, check in checks:
-                n = check(ctx)
-                if n:
-                    fans[fid] = n
-            continue
-        k = key(ctx)
-        found = cache.get(k)
-        if found is None:
-            found = tuple((fid, n) for fid, check in checks if (n := check(ctx)))
-            if len(cache) > 100_000:
-                cache.clear()
-            cache[k] = found
-        for fid, n in found:
-            fans[fid] = n
+            found = tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
+        else:
+            k = key(ctx)
+            found = cache.get(k)
+            if found is None:
+                found = tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
+                if len(cache) > 100_000:
+                    cache.clear()
+                cache[k] = found
+        if found:
+            out += found
+    return out
 
 
 def _merge_groups(groups) -> tuple:
@@ -394,143 +438,81 @@ _SET_BY = [fid for g in F.CHECK_GROUPS for fid in g.fans] + list(F.COMBO_FANS) +
 assert len(_SET_BY) == len(set(_SET_BY))
 
 
-def _run(fans, ctx, checks) -> None:
-    for fid, check in checks:
-        n = check(ctx)
-        if n:
-            fans[fid] = n
+def _plain_fans(checks, ctx) -> tuple:
+    """Every check run, no group skipped or cached (the tests compare this with the groups)."""
+    return tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
 
 
-def _hand_fans(info: _HandInfo, form: str) -> dict[int, int]:
-    """The hand-level fans of a form (computed once per hand and form), as a fresh dict."""
+def _hand_fans(info: _HandInfo, form: str) -> tuple:
+    """The hand-level fans of a form as (fan id, count) pairs, worked out once per hand and form."""
     ctx = info.ctx
     ctx.form = form
     ctx.special_form = form != F.STANDARD
     if info.hand_form == form:
-        return info.hand_fans.copy()
-    cached = {}
-    if info.grouped:
-        _run_groups(_HAND_GROUPS, cached, ctx)
-    else:
-        _run(cached, ctx, F.HAND_CHECKS)
+        return info.hand_fans
+    found = _group_fans(_HAND_GROUPS, ctx) if info.grouped else _plain_fans(F.HAND_CHECKS, ctx)
     info.hand_form = form
-    info.hand_fans = cached
-    return cached.copy()
+    info.hand_fans = found
+    return found
 
 
 _POT, _POT_WIND = F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND
 _STANDARD = F.STANDARD
 # what a pung's code says about it: 0 a simple, 1 a terminal, 2 a wind, 3 a dragon
 _PUNG_CLASS = {c: (3 if c >= 0x45 else 2 if c >= 0x41 else 1 if c & 0xF in (1, 9) else 0) for c in CODE}
-_COMBOS: dict = {}
-
-
-def _combos(chows, pungs, pair) -> tuple[dict, int]:
-    """The combination fans and the set-and-pair trait of an arrangement (cached by its sorted sets and pair)."""
-    if len(pungs) > 1:
-        codes = [p[0] for p in pungs]
-        codes.sort()
-        codes = tuple(codes)
-    else:
-        codes = (pungs[0][0],) if pungs else ()
-    key = (tuple(sorted(chows)) if len(chows) > 1 else tuple(chows), codes, pair)
-    found = _COMBOS.get(key)
-    if found is None:
-        if len(_COMBOS) > 100_000:
-            _COMBOS.clear()
-        found = _COMBOS[key] = combination_fans(*key)
-    return found
-
-
-def _arrangement_table(info: _HandInfo, form: str, chows, pungs, pair, waits_flags=0):
+def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_info: tuple, pair: int,
+                       waits_flags: int = 0, traits: int = 0):
+    """The fans of one reading of the hand as (total, {fan id: count}), exclusions applied. ``chows``: the chows'
+    middle codes and ``pungs`` the pungs' and kongs' codes (sorted); ``pung_info``: (pungs, their summed
+    _PUNG_FACT, concealed pungs, melded kongs, concealed kongs); ``traits``: the summed group traits of a standard
+    arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
     ctx = info.ctx
     if info.hand_form == form:  # the hand fans already worked out for this form (as in _hand_fans)
         ctx.form = form
         ctx.special_form = form != _STANDARD
-        fans = info.hand_fans.copy()
+        fans = dict(info.hand_fans)
     else:
-        fans = _hand_fans(info, form)
-    ctx.chows = chows
-    ctx.pungs = pungs
-    ctx.pair = pair
+        fans = dict(_hand_fans(info, form))
+    ctx.pair_class = _PAIR_CLASS[pair]
     ctx.waits_flags = waits_flags
-    ctx.n_pungs = len(pungs)
     ctx.n_chows = len(chows)
-    ctx.no_pungs = not pungs
-    if pungs:
-        cp = mk = ck = winds = dragons = terminals = others = 0
-        prevalent = seat = 0
-        pc, sc = 0x41 + ctx.prevalent, 0x41 + ctx.seat
-        for c, kong, concealed in pungs:
-            if kong:
-                if concealed:
-                    ck += 1
-                else:
-                    mk += 1
-            elif concealed:
-                cp += 1
-            cls = _PUNG_CLASS[c]
-            if cls == 1:
-                terminals += 1
-            elif cls == 3:
-                dragons += 1
-            elif cls == 2:
-                winds += 1
-                if c == pc:
-                    prevalent = 1
-                if c == sc:
-                    seat = 1
-                if c != pc and c != sc:
-                    others += 1
-        ctx.wind_pungs = winds
-        ctx.dragon_pungs = dragons
-        ctx.terminal_pungs = terminals
-        ctx.other_wind_pungs = others
-        ctx.prevalent_pung = prevalent
-        ctx.seat_pung = seat
-        ctx.notable_pungs = terminals or winds or dragons or len(pungs) == 4
+    n_pungs, facts, cp, mk, ck = pung_info
+    ctx.n_pungs = n_pungs
+    if n_pungs:
+        ctx.no_pungs = False
+        terminals = ctx.terminal_pungs = facts & 7
+        dragons = ctx.dragon_pungs = facts >> 3 & 7
+        wind_bits = facts >> _WIND_PUNG_SHIFT
+        winds = ctx.wind_pungs = _BITS4[wind_bits]
+        prevalent = ctx.prevalent_pung = wind_bits >> ctx.prevalent & 1
+        seat = ctx.seat_pung = wind_bits >> ctx.seat & 1
+        # the wind pungs that are neither the prevalent nor the seat wind
+        ctx.other_wind_pungs = winds - prevalent - seat + (prevalent and ctx.prevalent == ctx.seat)
+        ctx.notable_pungs = terminals or winds or dragons or n_pungs == 4
         # no kong and fewer than two concealed pungs: no kong fan
         ctx.kong_fans = kong_fans(cp, mk, ck, info.preset.mixed_kong_fan) if mk or ck or cp > 1 else ()
     else:
+        ctx.no_pungs = True
         ctx.wind_pungs = ctx.dragon_pungs = ctx.terminal_pungs = ctx.other_wind_pungs = 0
         ctx.prevalent_pung = ctx.seat_pung = 0
         ctx.notable_pungs = False
         ctx.kong_fans = ()
-    if form == F.STANDARD:
-        ctx.combos, ctx.traits = _combos(chows, pungs, pair)
+    if form == _STANDARD:
+        ctx.combos = set_fans(chows, pungs, pair)
+        ctx.traits = traits_of(traits)
     else:
         ctx.combos = {}
         ctx.traits = 0
     if info.grouped:
-        _run_groups(_ARR_GROUPS, fans, ctx)
+        fans.update(_group_fans(_ARR_GROUPS, ctx))
         fans.update(ctx.combos)  # what the "combos" checks return
         for fid in ctx.kong_fans:  # what the "kongs" checks return
             fans[fid] = 1
     else:
-        _run(fans, ctx, F.ARRANGEMENT_CHECKS)
-    # exclusions (the rows of the fans present, in the table's order), the wind pungs folded into Pung of
-    # Terminals or Honors, the total; Chicken Hand when nothing else is left
-    rows, row_of = info.exclusions
-    picked = []  # the rows (1-based) of the fans present
-    for f in fans:
-        if row_of[f]:
-            picked.append(row_of[f])
-    if picked:
-        if len(picked) > 1:
-            picked.sort()  # in the table's order
-        for i in picked:
-            src, targets, reductions = rows[i - 1]
-            if src in fans:  # a fan removed by an earlier row removes nothing itself
-                for t in targets:
-                    if t in fans:
-                        del fans[t]
-                for t, n in reductions:
-                    if t in fans:
-                        left = fans[t] - n
-                        if left > 0:
-                            fans[t] = left
-                        else:
-                            del fans[t]
+        fans.update(_plain_fans(F.ARRANGEMENT_CHECKS, ctx))
+    # exclusions, the wind pungs folded into Pung of Terminals or Honors, the total; Chicken Hand when nothing
+    # else is left
+    exclude(fans, info.exclusions)
     if _POT_WIND in fans:
         fans[_POT] = fans.get(_POT, 0) + fans.pop(_POT_WIND)
     values = info.values
@@ -547,27 +529,53 @@ class _Suit:
     """What one suit's counts (the winning tile included) say, worked out once per suit and count code: the
     kinds present (as bits over our kinds, and how many), the most copies of a kind and how many kinds have four,
     whether every count is even, whether the suit holds the pair (3n+2 tiles), every reading of the suit into sets
-    and at most one pair (``single``: the reading when there is exactly one), and for the unique-wait test the
-    suit's (state, completions, tallies) as it is and with one tile of a rank taken out (the winning tile, when it
-    is of this suit), each worked out when first asked for."""
+    and at most one pair (``single``: the reading when there is exactly one), its part of a knitted straight, and
+    for the waits (the unique-wait test, a result's waits) its state and completions as it is and with one tile of
+    a rank taken out (the winning tile, when it is of this suit), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "wait_", "wait_without")
+                 "others", "knit")
 
-    @property
-    def wait(self):
-        found = self.wait_
-        if found is None:
-            found = self.wait_ = _suit_wait_info(self.counts, self.honor)
-        return found
-
-    def wait_before(self, r: int):
-        """The suit's wait info with one tile of rank ``r`` (0-based) taken out."""
-        found = self.wait_without[r]
+    def before_state(self, r: int) -> int:
+        """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out."""
+        if self.others is None:
+            self.others = {}
+        found = self.others.get(r)
         if found is None:
             lst = list(self.counts)
             lst[r] -= 1
-            found = self.wait_without[r] = _suit_wait_info(tuple(lst), self.honor)
+            target = 2 if sum(lst) % 3 == 2 else 1
+            found = self.others[r] = _suit_ok(tuple(lst), self.honor) if _could_be_sets(lst, target) else 0
+        return found
+
+    def other_completion(self, r: int, target: int) -> bool:
+        """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
+        or sets and a pair (2)? (Copies not limited, as in :func:`_suit_completions`.) Read from the completions
+        when they are known, else searched only until one is found."""
+        if self.others is None:
+            self.others = {}
+        done = self.others.get(16 + r * 4 + target)
+        if done is not None:
+            return any(x != r for x in done)
+        key = 64 + r * 4 + target  # (the keys below 64 are before_state's and completions')
+        found = self.others.get(key)
+        if found is None:
+            lst = list(self.counts)
+            lst[r] -= 1
+            found = self.others[key] = _completions(lst, self.honor, target, skip=r, first=True) != ()
+        return found
+
+    def completions(self, r: int, target: int) -> tuple[int, ...]:
+        """:func:`_completions` of the suit, with one tile of rank ``r`` taken out when ``r`` >= 0."""
+        if self.others is None:
+            self.others = {}
+        key = 16 + r * 4 + target  # (the keys below 16 are before_state's)
+        found = self.others.get(key)
+        if found is None:
+            lst = list(self.counts)
+            if r >= 0:
+                lst[r] -= 1
+            found = self.others[key] = _completions(lst, self.honor, target)
         return found
 
 
@@ -584,66 +592,256 @@ _MOST_FOURS: dict[int, tuple[int, int]] = {}  # a suit's count code (melds inclu
 
 
 def _most_fours(code: int) -> tuple[int, int]:
-    counts = [(code >> 5 * r) & 31 for r in range(9)]
+    if len(_MOST_FOURS) >= _SUITS_BOUND:
+        _MOST_FOURS.clear()
+    counts = [code >> shift & 31 for shift in _RANK_SHIFTS[0]]
     found = _MOST_FOURS[code] = (max(counts), counts.count(4))
     return found
 
 
+_SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
+_RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
+_ODD_BITS = sum(1 << 5 * r for r in range(9))  # the lowest bit of each rank's count: set for an odd count
+
+
 def _suit(index: int, code: int) -> _Suit:
+    """The record of one suit (0-2 m p s, 3 honors) by its count code, made when first asked for."""
     cache = _SUITS[index]
     found = cache.get(code)
     if found is None:
+        if len(cache) >= _SUITS_BOUND:
+            cache.clear()
         base = _BASES[index]
-        honor = index == 3
-        counts = tuple((code >> 5 * r) & 31 for r in range(7 if honor else 9))
+        counts = tuple([code >> shift & 31 for shift in _RANK_SHIFTS[index]])
+        bits = 0
+        kinds = 0
+        for r, n in enumerate(counts):
+            if n:
+                bits |= 1 << (base + r)
+                kinds += 1
         found = _Suit()
         found.counts = counts
         found.most = max(counts)
         found.fours = counts.count(4)
-        found.even = all(n % 2 == 0 for n in counts)
-        found.bits = sum(1 << (base + r) for r, n in enumerate(counts) if n)
-        found.kinds = len(counts) - counts.count(0)
-        found.readings = _suit_readings(counts, base)
-        found.single = found.readings[0] if len(found.readings) == 1 else None
-        found.honor = honor
+        found.even = not code & _ODD_BITS
+        found.bits = bits
+        found.kinds = kinds
+        found.readings = readings = _suit_readings(counts, base)
+        found.single = readings[0] if len(readings) == 1 else None
+        found.honor = honor = index == 3
+        # bit j: ranks j+1, j+4 and j+7 are all present (the suit's part of a knitted straight)
+        found.knit = 0 if honor else sum(1 << j for j in range(3) if counts[j] and counts[j + 3] and counts[j + 6])
         found.has_pair = sum(counts) % 3 == 2
-        found.wait_ = None
-        found.wait_without = [None] * len(counts)
+        found.others = None  # made when first needed
         cache[code] = found
     return found
 
 
-def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
-    """Every way one suit's counts split into sets and at most one pair, as
-    (has_pair, chow middles, pung codes, pair code or 0, reference sort keys, the pungs as concealed pungs)."""
+# ---- the small suits, built once a process scores hands in numbers ------------------------------------------------
+# Most suits of a hand hold at most nine tiles; the complete ones (sets and at most one pair, at most four copies
+# of a kind) are about 1,900 count codes per numbered suit and 220 of honors. Once a process has scored
+# _BUILD_AFTER hands it is scoring many, so their records are all made at once (about 40 ms), and the combination
+# fans of two or three chows or pungs with them (scorer.mcr.combinations.build_small_parts), rather than one by one
+# as fresh hands first show them. A single hand never pays for it.
+_BUILD_AFTER = 64
+_SMALL_SUIT_TILES = 9
+_scored = [0]  # hands scored before the small suits were built; None once they are
+
+
+def _complete_codes(ranks: int, chows: bool) -> list[int]:
+    """The count codes of every suit of ``ranks`` ranks made of at most three sets and at most one pair (at most
+    _SMALL_SUIT_TILES tiles and four copies of a kind)."""
+    sets = [3 << 5 * r for r in range(ranks)]
+    if chows:
+        sets += [(1 << 5 * r) + (1 << 5 * (r + 1)) + (1 << 5 * (r + 2)) for r in range(ranks - 2)]
+    pairs = [0] + [2 << 5 * r for r in range(ranks)]
+    out = set()
+    for n in range(_SMALL_SUIT_TILES // 3 + 1):
+        for combo in combinations_with_replacement(sets, n):
+            base = sum(combo)
+            for pair in pairs:
+                code = base + pair
+                if 3 * n + (2 if pair else 0) <= _SMALL_SUIT_TILES and \
+                        all(code >> shift & 31 <= 4 for shift in range(0, 5 * ranks, 5)):
+                    out.add(code)
+    return sorted(out)
+
+
+def _build_small_suits() -> None:
+    _scored[0] = None
+    numbered = _complete_codes(9, True)
+    for index in range(3):
+        for code in numbered:
+            _suit(index, code)
+    for code in _complete_codes(7, False):
+        _suit(3, code)
+    build_small_parts()
+
+
+def _could_be_sets(counts: list[int], target: int) -> bool:
+    """A quick necessary condition for :func:`_suit_ok` (``counts`` of a numbered suit) to be ``target``: sets
+    never bridge a rank that is absent, so each run of present ranks holds 3n tiles, or 3n+2 for the one run that
+    holds the pair."""
+    pairs = run = 0
+    for n in counts:
+        if n:
+            run += n
+        elif run:
+            left = run % 3
+            if left == 1:
+                return False
+            pairs += left == 2
+            run = 0
+    if run:
+        left = run % 3
+        if left == 1:
+            return False
+        pairs += left == 2
+    return pairs == target - 1
+
+
+def _completions(counts: list[int], honor: bool, target: int, skip: int = -1, first: bool = False
+                 ) -> tuple[int, ...]:
+    """The ranks that, added to a suit (copies not limited), make it sets (``target`` 1) or sets and a pair (2):
+    :func:`_suit_completions` of that target, skipping ranks no set can use and suits whose runs cannot split.
+    ``skip``: a rank not to try; ``first``: stop at the first one found."""
     out = []
+    lst = list(counts)
+    for x in range(len(lst)):
+        if x == skip:
+            continue
+        if honor:
+            if not lst[x]:
+                continue  # a lone honor is never part of a set
+        elif not (lst[x] or (x > 0 and lst[x - 1]) or (x < 8 and lst[x + 1]) or (x > 1 and lst[x - 2])
+                  or (x < 7 and lst[x + 2])):
+            continue
+        lst[x] += 1
+        if _could_be_sets(lst, target) and _suit_ok(tuple(lst), honor) == target:
+            out.append(x)
+            if first:
+                break
+        lst[x] -= 1
+    return tuple(out)
+
+
+def _winning_waits(facts: tuple, n_melds: int, in_view: list[int]) -> list[int]:
+    """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), from
+    the suits' records of the evaluation: the standard waits as :func:`_wait_kinds` combines them, the single of
+    six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits."""
+    suits, win = facts
+    s = _SUIT_OF[win]
+    r = win - _BASES[s]
+    counts = [*suits[0].counts, *suits[1].counts, *suits[2].counts, *suits[3].counts]
+    counts[win] -= 1
+    mask = suits[0].bits | suits[1].bits | suits[2].bits | suits[3].bits
+    if not counts[win]:
+        mask &= ~(1 << win)
+    waits = []
+    if n_melds <= 1:
+        for seq, seq_mask in zip(KNITTED_SEQS, _KNITTED_MASKS):
+            if (mask & seq_mask).bit_count() >= 8:
+                # a knitted straight and a set and a pair (or one meld) once the tile is in
+                missing = seq_mask & ~mask
+                rest = list(counts)
+                for k in seq:
+                    rest[k] -= 1
+                if not missing:
+                    waits += standard_wait_kinds(rest)
+                else:
+                    k = missing.bit_length() - 1
+                    rest[k] += 1
+                    if is_complete(rest, n_melds + 3, four_as_two_pairs=True):
+                        waits.append(k)
+    # standard: the suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair)
+    states = [(2 if o.has_pair else 1) if o.readings else 0 for o in suits]
+    states[s] = suits[s].before_state(r)
+    broken = states.count(0)
+    if broken <= 1:
+        pairs = states.count(2)
+        for i in range(4):
+            if broken and states[i]:
+                continue  # the one suit that is not sets (and a pair) must take the tile
+            elsewhere = pairs - (states[i] == 2)
+            if elsewhere > 1:
+                continue
+            target = 2 - elsewhere  # the hand ends with one pair
+            found = suits[i].completions(r if i == s else -1, target)
+            base = _BASES[i]
+            waits += [base + x for x in found]
+    if n_melds == 0:
+        distinct = mask.bit_count()
+        if distinct <= 7:  # six pairs and a single (a kong's four counting as two pairs)
+            odd = [k for k in range(34) if counts[k] & 1]
+            if len(odd) == 1:
+                waits.append(odd[0])
+        if not mask & ~_ORPHANS_MASK:
+            if distinct == 13:
+                waits += _ORPHAN_KINDS
+            elif distinct == 12:
+                waits.append((_ORPHANS_MASK & ~mask).bit_length() - 1)
+        elif distinct == 13:
+            numbered = mask & ~_HONOR
+            for seq_mask in _KNITTED_MASKS:
+                if not numbered & ~seq_mask:
+                    left = (seq_mask | _HONOR) & ~mask
+                    waits += [k for k in range(34) if left >> k & 1]
+    return sorted({k for k in waits if counts[k] + in_view[k] < 4})
+
+
+def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
+    """Every way one suit's counts split into sets and at most one pair, as (has_pair, chow middles, pung codes,
+    pair code or 0, reference sort keys, the pungs' summed facts (_PUNG_FACT), the groups' summed traits)."""
+    out = []
+    codes = CODE[base:base + 9]
     for has_pair, groups in _suit_splits(counts, base == 27):
-        chows, pungs, pair, keys = [], [], 0, []
+        chows, pungs, keys = [], [], []
+        pair = traits = facts = 0
         for shape, i in groups:
-            code = CODE[base + i]
-            if shape == "seq":
-                chows.append(CODE[base + i + 1])
+            code = codes[i]
+            if shape == _SEQ:
+                mid = code + 1  # the next kind's code: a chow is written by its middle tile
+                chows.append(mid)
                 keys.append((code, True))
-            elif shape == "pair":
+                traits += _CHOW_TRAIT[mid]
+            elif shape == _PAIR:
                 pair = code
+                traits += _PUNG_TRAIT[code]
             else:
                 pungs.append(code)
                 keys.append((code, False))
-        out.append((has_pair, tuple(chows), tuple(pungs), pair, tuple(keys), tuple((c, False, True) for c in pungs)))
+                facts += _PUNG_FACT[code]
+                traits += _PUNG_TRAIT[code]
+        out.append((has_pair, tuple(chows), tuple(pungs), pair, tuple(keys), facts, traits))
     return tuple(out)
+
+
+# the traits (scorer.mcr.combinations) of a chow by its middle tile's code, of a pung or pair by its tile's code
+_CHOW_TRAIT = [chow_trait(c) if c < 0x41 and 2 <= c & 0xF <= 8 else 0 for c in range(0x48)]
+_PUNG_TRAIT = [pung_trait(c) if c in KIND_OF_CODE else 0 for c in range(0x48)]
+# What a pung's code says about it, summed over an arrangement's pungs: bits 0-2 count the pungs of terminals,
+# bits 3-5 those of dragons, and bit 6 + w is set for the pung of the wind w (0-3: East, South, West, North).
+_TERMINAL_PUNG, _DRAGON_PUNG, _WIND_PUNG_SHIFT = 1, 1 << 3, 6
+_PUNG_FACT = [(_TERMINAL_PUNG if c < 0x41 and c & 0xF in (1, 9) else _DRAGON_PUNG if c >= 0x45
+               else 1 << (_WIND_PUNG_SHIFT + c - 0x41) if c >= 0x41 else 0) if c in KIND_OF_CODE else 0
+              for c in range(0x48)]
+_BITS4 = [n.bit_count() for n in range(16)]
+_PAIR_CLASS = [F.pair_class(c) for c in range(0x48)]  # by the pair's code (0: no pair)
+_NO_PUNGS = (0, 0, 0, 0, 0)  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
 
 
 def _standard_readings(suit_infos) -> list:
     """Every arrangement of the closed tiles (given as the four suits' records) into sets and one pair:
-    (keys, chows, pungs, pair, pungs as concealed pungs), in the reference's order (sets sorted, compared tile by
-    tile, a pung before a chow on the same tile)."""
+    (keys, chow middles, pung codes (both sorted tuples), pair, the pungs' facts, summed traits), in the
+    reference's order (sets sorted, compared tile by tile, a pung before a chow on the same tile)."""
     m, p, s, h = suit_infos
     m, p, s, h = m.single, p.single, s.single, h.single
     if m and p and s and h:  # the common case: one reading per suit
         if m[0] + p[0] + s[0] + h[0] != 1:  # one pair
             return []
-        return [((), [*m[1], *p[1], *s[1], *h[1]], [*m[2], *p[2], *s[2], *h[2]], m[3] or p[3] or s[3] or h[3],
-                 [*m[5], *p[5], *s[5], *h[5]])]
+        # the codes run m (0x1_), s (0x2_), p (0x3_), honors (0x4_): joined in that order the sets stay sorted
+        return [((), m[1] + s[1] + p[1], m[2] + s[2] + p[2] + h[2], m[3] or p[3] or s[3] or h[3],
+                 m[5] + p[5] + s[5] + h[5], m[6] + p[6] + s[6] + h[6])]
     per = []
     for suit in suit_infos:
         if not suit.readings:
@@ -654,16 +852,19 @@ def _standard_readings(suit_infos) -> list:
     for combo in product(*per):
         if sum(1 for c in combo if c[0]) != 1:
             continue
-        chows, pungs, keys, sets = [], [], [], []
-        pair = 0
-        for _, ch, pu, pa, ks, ps in combo:
+        chows, pungs, keys = [], [], []
+        pair = traits = facts = 0
+        for _, ch, pu, pa, ks, fa, tr in combo:
             chows += ch
             pungs += pu
             keys += ks
-            sets += ps
+            facts += fa
+            traits += tr
             if pa:
                 pair = pa
-        out.append((keys, chows, pungs, pair, sets))
+        chows.sort()
+        pungs.sort()
+        out.append((keys, tuple(chows), tuple(pungs), pair, facts, traits))
     if len(out) > 1:
         out.sort(key=lambda r: sorted(r[0]))
     return out
@@ -674,33 +875,30 @@ def _unique_wait(info: _HandInfo) -> bool:
     are the same before and after it.)"""
     win = info.win
     s = _SUIT_OF[win]
-    suits = info.suit_infos
-    suit = suits[s]
-    before = suit.wait_before(win - _BASES[s])  # the winning tile's suit before it
-    # How many kinds completed the standard form (what _wait_kinds counts)? Every suit of the complete hand is
+    suit = info.suit_infos[s]
+    r = win - _BASES[s]
+    # Does another kind complete the standard form (the winning kind is one)? Every suit of the complete hand is
     # sets, one of them with the pair.
     if suit.has_pair:
         # the winning tile's suit held the pair: the suit without it must take the tile and end with a pair
-        waits = before[2][0]
-    elif before[0] == 0:
+        if suit.other_completion(r, 2):
+            return False
+    elif suit.before_state(r) == 0:
         # the suit without the winning tile is not sets and a pair: it must take the tile, ending as sets
-        waits = before[2][1]
+        if suit.other_completion(r, 1):
+            return False
     else:
-        # two suits with a pair (the winning tile's, and the pair's): either may take the tile, ending as sets
-        waits = before[2][1] + next(other.wait[2][1] for other in suits if other.has_pair)
-    if waits > 1:
+        # two suits with a pair (the winning tile's and the pair's): either may take the tile and end as sets, and
+        # the pair's suit always can (its pair becomes a pung)
         return False
-    if info.n_melds == 0 and info.closed_kinds <= 8:  # six pairs and a single: at most 8 kinds with the tile
-        infos = [other.wait for other in suits]
-        infos[s] = before
-        kinds = _wait_kinds(infos)
+    if info.n_melds == 0 and info.closed_kinds <= 8:
+        # six pairs and a single (at most 8 kinds with the tile): the single is a wait too
         standing = list(info.closed)
         standing[win] -= 1
         k = _seven_pairs_wait(standing)
-        if k is not None and k not in kinds:
-            kinds.append(k)
-        return len(kinds) == 1
-    return waits == 1
+        if k is not None and k != win:
+            return False
+    return True
 
 
 def _standard_forms(info: _HandInfo):
@@ -713,30 +911,41 @@ def _standard_forms(info: _HandInfo):
     fixed_chows = info.fixed_chows
     fixed_pungs = info.fixed_pungs
     base_melded_hand = info.ctx.melded_packs == 4 and not self_drawn
-    for _, concealed_chows, concealed_pungs, pair, concealed_pung_sets in readings:
-        chows = fixed_chows + concealed_chows if fixed_chows else concealed_chows
+    fixed_traits = info.fixed_traits
+    n_fixed, fixed_facts, mk, ck = info.fixed_pung_facts
+    four_kongs = mk + ck == 4
+    for _, concealed_chows, concealed_pungs, pair, facts, traits in readings:
+        chows = tuple(sorted(fixed_chows + concealed_chows)) if fixed_chows else concealed_chows
         # edge, closed or single wait: where the winning tile sits, counted only when the hand waited on that
         # one tile (tested once per hand, and only when some arrangement could use it)
         flags = 4 if pair == win_code else 0
         for m in concealed_chows:
             if m == win_code:
                 flags |= 2
-            elif m + 1 == win_code or m - 1 == win_code:
+            elif m + 1 == win_code:
                 flags |= 1
+                if m & 0xF >= 3:  # on the high end, a kind below (6 of 456 from 45, which 3 completes too)
+                    info.unique_wait = False
+            elif m - 1 == win_code:
+                flags |= 1
+                if m & 0xF <= 7:  # on the low end, a kind above (4 of 456 from 56, which 7 completes too)
+                    info.unique_wait = False
         # a pung completed by a discard is exposed, unless the winning tile fits a concealed chow
-        if self_drawn or flags & 3 or win_code not in concealed_pungs:
-            pungs = fixed_pungs + concealed_pung_sets if fixed_pungs else concealed_pung_sets
-        else:
-            pungs = fixed_pungs + [(c, False, c != win_code) for c in concealed_pungs]
+        cp = len(concealed_pungs)
+        if not (self_drawn or flags & 3 or win_code not in concealed_pungs):
+            cp -= 1
+        pung_codes = tuple(sorted(fixed_pungs + concealed_pungs)) if fixed_pungs else concealed_pungs
         if flags:
-            if base_melded_hand or (len(pungs) == 4 and all(k for _, k, _ in pungs)):
+            if base_melded_hand or four_kongs:
                 flags = 0
             else:
                 if info.unique_wait is None:
                     info.unique_wait = _unique_wait(info)
                 if not info.unique_wait:
                     flags = 0
-        yield _arrangement_table(info, F.STANDARD, chows, pungs, pair, flags)
+        yield _arrangement_table(info, F.STANDARD, chows, pung_codes,
+                                 (n_fixed + len(concealed_pungs), facts + fixed_facts, cp, mk, ck), pair, flags,
+                                 traits + fixed_traits)
 
 
 def _knitted_form(info: _HandInfo):
@@ -756,27 +965,32 @@ def _knitted_form(info: _HandInfo):
     for k in seq:
         rem[k] -= 1
     win = info.win
-    chows, pungs, pair = [], [], 0
+    chows, pungs, pair = (), (), 0
+    pinfo = _NO_PUNGS
     if info.n_melds == 1:
         kinds = [k for k in range(34) if rem[k]]
         if len(kinds) != 1 or rem[kinds[0]] != 2:
             return None
         pair = CODE[kinds[0]]
         if info.fixed_chows:
-            chows.append(info.fixed_chows[0])
+            chows = tuple(info.fixed_chows)
         else:
-            pungs.append(info.fixed_pungs[0])
+            pungs = tuple(info.fixed_pungs)
+            n, facts, mk, ck = info.fixed_pung_facts
+            pinfo = (n, facts, 0, mk, ck)
         # the winning tile was already held: it completed the pair (the reference's single wait here)
-        return _arrangement_table(info, F.KNITTED, chows, pungs, pair, 8 if closed[win] >= 2 else 0)
+        return _arrangement_table(info, F.KNITTED, chows, pungs, pinfo, pair, 8 if closed[win] >= 2 else 0)
     arrs = [a for a in arrangements_of(rem) if a.form == "standard"]
     if len(arrs) != 1:
         return None
     set_group, pair_group = arrs[0].groups
     pair = CODE[pair_group.kind]
     if set_group.shape == "seq":
-        chows.append(CODE[set_group.kind + 1])
+        chows = (CODE[set_group.kind + 1],)
     else:
-        pungs.append((CODE[set_group.kind], False, True))
+        code = CODE[set_group.kind]
+        pungs = (code,)
+        pinfo = (1, _PUNG_FACT[code], 1, 0, 0)  # a concealed pung
     flags = 0
     if rem[win]:
         # the wait of the set and pair outside the knitted straight (the reference's reading)
@@ -791,26 +1005,35 @@ def _knitted_form(info: _HandInfo):
                     flags |= 1
             if pair == wc:
                 flags |= 4
-    return _arrangement_table(info, F.KNITTED, chows, pungs, pair, flags)
+    return _arrangement_table(info, F.KNITTED, chows, pungs, pinfo, pair, flags)
 
 
 def _special_form(info: _HandInfo):
-    closed = info.closed
-    ctx = info.ctx
+    """Seven (shifted) pairs, thirteen orphans or honors and knitted tiles, read from the kinds present (the 14
+    closed tiles of a hand without melds): (form, (total, fans)) or None."""
     distinct = info.closed_kinds
+    mask = info.closed_mask
     m, p, s, h = info.suit_infos
     if distinct <= 7 and m.even and p.even and s.even and h.even:
-        form = F.SHIFTED if _is_seven_shifted(closed) else F.SEVEN
-    elif distinct == 13 and _is_thirteen_orphans(closed):
+        # seven shifted pairs: seven pairs of consecutive kinds of one suit (1-7, 2-8 or 3-9)
+        low = mask & -mask
+        shifted = (distinct == 7 and m.most <= 2 and p.most <= 2 and s.most <= 2 and mask == low * 0b1111111
+                   and mask < 1 << 27 and (low.bit_length() - 1) % 9 <= 2)
+        form = F.SHIFTED if shifted else F.SEVEN
+    elif distinct == 13 and mask == _ORPHANS_MASK:  # every terminal and honor, one of them twice
         form = F.ORPHANS
-    else:
-        hk = _honors_knitted(closed) if distinct == 14 else None
-        if hk is None:
+    elif distinct == 14:  # 14 different kinds: honors and knitted tiles when the numbered ones are knitted
+        numbered = mask & _NUMBERED_MASK
+        n = numbered.bit_count()
+        if not 7 <= n <= 9 or not any(not numbered & ~seq_mask for seq_mask in _KNITTED_MASKS):
             return None
         form = F.HONORS_KNITTED
-        ctx.hk_greater, ctx.hk_knitted = hk
+        ctx = info.ctx
+        ctx.hk_greater, ctx.hk_knitted = n == 7, n == 9  # greater: all seven honors
         info.hand_form = None  # the honors-and-knitted flags have changed
-    return form, _arrangement_table(info, form, (), (), 0)
+    else:
+        return None
+    return form, _arrangement_table(info, form, (), (), _NO_PUNGS, 0)
 
 
 def _nine_gates_form(info: _HandInfo):
@@ -829,6 +1052,7 @@ def _nine_gates_form(info: _HandInfo):
     fans[F.NINE_GATES] = 1
     for fid in NINE_GATES_EXTRAS[info.win % 9 + 1]:
         fans[fid] = 1
+    exclude(fans, info.exclusions)
     values = info.values
     return sum(n * values[i] for i, n in fans.items()), fans
 
@@ -881,7 +1105,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.closed_kinds = m.kinds + p.kinds + s_.kinds + h.kinds
     fixed_chows = []
     fixed_pungs = []
-    kongs = melded = win_in_melds = 0
+    kongs = melded = win_in_melds = fixed_traits = fixed_facts = melded_kongs = concealed_kongs = 0
     if hand.melds:
         all_codes = codes[:4]  # the suits' count codes with the melds' tiles
         for meld in hand.melds:
@@ -891,7 +1115,9 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 raise ImpossibleHandError("red fives are not used under rules:mcr")
             typ = meld.type
             if typ is _CHI:
-                fixed_chows.append(CODE[k + 1])
+                mid = CODE[k + 1]
+                fixed_chows.append(mid)
+                fixed_traits += _CHOW_TRAIT[mid]
                 all_codes[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
                 mask |= 7 << k
                 if k <= win <= k + 2:
@@ -900,7 +1126,14 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
             else:
                 kong = typ is _KAN or typ is _ANKAN
                 open_ = typ is not _ANKAN
-                fixed_pungs.append((CODE[k], kong, not open_))
+                fixed_pungs.append(CODE[k])
+                fixed_facts += _PUNG_FACT[CODE[k]]
+                fixed_traits += _PUNG_TRAIT[CODE[k]]
+                if kong:
+                    if open_:
+                        melded_kongs += 1
+                    else:
+                        concealed_kongs += 1
                 n = 4 if kong else 3
                 all_codes[_SUIT_OF[k]] += n * _CODE_OF[k]
                 mask |= 1 << k
@@ -909,8 +1142,11 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 kongs += kong
                 melded += open_
         fours = 0
-        for c in all_codes:
-            most, kinds_of_four = _MOST_FOURS.get(c) or _most_fours(c)
+        for c, closed_code, suit in zip(all_codes, codes, suits):
+            if c == closed_code:  # no meld of this suit: its record knows
+                most, kinds_of_four = suit.most, suit.fours
+            else:
+                most, kinds_of_four = _MOST_FOURS.get(c) or _most_fours(c)
             if most > 4:
                 _too_many(hand)
             fours += kinds_of_four
@@ -962,8 +1198,11 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.closed_ = None
     info.suit_infos = suits
     info.win = win
-    info.fixed_chows = fixed_chows
-    info.fixed_pungs = fixed_pungs
+    info.fixed_chows = tuple(fixed_chows)
+    info.fixed_pungs = tuple(fixed_pungs)
+    # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
+    info.fixed_pung_facts = (len(fixed_pungs), fixed_facts, melded_kongs, concealed_kongs)
+    info.fixed_traits = fixed_traits
     info.melded = melded
     info.unique_wait = None
     info.hand_form = None
@@ -971,7 +1210,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
 
 
 def _best(info: _HandInfo):
-    """(form, total, table) of the best reading, or None when the hand is not complete.
+    """(form, total, {fan id: count}) of the best reading, or None when the hand is not complete.
 
     Ties between arrangements keep the first (in the reference's order) unless the later one has a Pure Triple
     Chow or a Triple Pung; an arrangement that ties with seven pairs is preferred to it."""
@@ -984,9 +1223,11 @@ def _best(info: _HandInfo):
         if sp is not None:
             best = (sp[0], sp[1][0], sp[1][1])
     if best is None and n_melds <= 1 and kinds >= 9:  # a knitted straight is 9 kinds
-        r = _knitted_form(info)
-        if r is not None:
-            best = (F.KNITTED, r[0], r[1])
+        m, p, s, _ = info.suit_infos
+        if _KNITTED_SUITS[m.knit | p.knit << 3 | s.knit << 6]:
+            r = _knitted_form(info)
+            if r is not None:
+                best = (F.KNITTED, r[0], r[1])
     if best is None and n_melds == 0 and info.ctx.nine_gates:
         r = _nine_gates_form(info)
         if r is not None:
@@ -997,22 +1238,17 @@ def _best(info: _HandInfo):
             if best is None or total > best[1] or (total == best[1] and (
                     seven or F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans)):
                 best = (F.STANDARD, total, fans)
-    if best is None:
-        return None
-    table = [0] * F.TABLE_SIZE
-    for fid, n in best[2].items():
-        table[fid] = n
-    return best[0], best[1], table
+    return best
 
 
 def _validate(hand: Hand) -> None:
     """What makes a hand impossible under MCR beyond its tiles (those are checked as they are counted)."""
     s = hand.situation
-    if s.dora or s.ura:
-        raise ImpossibleHandError("dora and ura indicators are not used under rules:mcr")
-    if s.riichi or s.double_riichi or s.ippatsu or s.tenhou or s.chiihou:
+    if s.dora or s.ura or s.riichi or s.double_riichi or s.ippatsu or s.tenhou or s.chiihou:
+        if s.dora or s.ura:
+            raise ImpossibleHandError("dora and ura indicators are not used under rules:mcr")
         raise ImpossibleHandError("riichi, ippatsu, tenhou and chiihou are not used under rules:mcr")
-    if len(hand.flowers) > 8 or (s.flower_count or 0) > 8:
+    if (hand.flowers and len(hand.flowers) > 8) or (s.flower_count and s.flower_count > 8):
         raise ImpossibleHandError("at most 8 flowers")
     if not (0 <= s.round_wind <= 3 and 0 <= s.seat_wind <= 3):
         raise ImpossibleHandError("winds are 0-3 (East, South, West, North)")
@@ -1099,6 +1335,12 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     name = preset or (hand.preset if hand.rules == "mcr" else None)
     p = _DEFAULT_PRESET if name is None else find_preset(name)
     _validate(hand)
+    scored = _scored[0]
+    if scored is not None:
+        if scored >= _BUILD_AFTER:
+            _build_small_suits()
+        else:
+            _scored[0] = scored + 1
     flowers = hand.flower_total
     n_melds = len(hand.melds)
     size = len(hand.concealed) + (hand.winning_tile is not None) + 3 * n_melds
@@ -1126,14 +1368,15 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     if best is None:
         return McrResult(hand, p.name, False, "not complete", flowers=flowers,
                          shanten=mcr_shanten(list(info.closed), n_melds))
-    form, total, table = best
+    form, total, fans = best
     meets = total >= p.minimum
     # the result's fields set at once (the frozen dataclass's __init__ sets them one by one); the same fields
     result = _new_object(McrResult)
     _set_attr(result, "__dict__", {
         "hand": hand, "preset": p.name, "win": meets, "reason": None if meets else "below 8 points",
-        "fan_table": tuple(table), "fan_total": total, "flowers": flowers, "form": form, "shanten": -1,
-        "waits_": None, "payments": payments(total + flowers, hand.situation.tsumo) if meets else ()})
+        "fans_": fans, "fan_total": total, "flowers": flowers, "form": form, "shanten": -1,
+        "waits_": None, "payments": payments(total + flowers, hand.situation.tsumo) if meets else (),
+        "facts_": (info.suit_infos, info.win)})
     return result
 
 

@@ -1,26 +1,19 @@
-"""MCR exclusions: which fans a fan implies (non-repeat), and how sets combine (non-separation, non-identical,
-account-once). Stage: MCR evaluation, after the checks of :mod:`scorer.mcr.fans`.
+"""MCR exclusions: which fans a fan implies (the non-repeat principle). Stage: MCR evaluation, after the checks of
+:mod:`scorer.mcr.fans` and the combination fans of :mod:`scorer.mcr.combinations`.
 
 * :data:`EXCLUSIONS` — the non-repeat table as data: when the fan on the left is present, the fans on the right
   are not counted. It is applied in the order written (the order the reference calculator applies it in), so a
   fan removed by an earlier row no longer removes anything itself.
 * :data:`REDUCTIONS` — rows that remove some counts of a fan rather than all of it (none by default).
-* :data:`NINE_GATES_EXTRAS` — the fans Nine Gates still scores, by the winning tile's rank.
-* :func:`combination_fans` — fans made of two, three or four chows or pungs. The *account-once* principle: a set
-  that has already combined into a fan may combine once more with one set it has not combined with; the
-  *non-identical* principle: a set that has formed a fan cannot form the same fan again with another set; and
-  once a three-set fan is there, the fourth set combines once at most.
-* :func:`kong_fans` — kongs and concealed pungs, where the larger fan replaces the smaller (three concealed
-  pungs, not two; two melded kongs, not melded kong).
+* :func:`compile_exclusions` — a preset's rows as an :class:`ExclusionTable`; :func:`exclude` applies one to a
+  form's fans, the one place exclusions are applied.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from scorer.mcr import fans as F
-from scorer.mcr.fans import TILE_C, TILE_E, TILE_F, TILE_N, TILE_P, TILE_S, TILE_W, is_dragon
 
 # ---- non-repeat ----------------------------------------------------------------------------------------------------
 _POT = (F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND)
@@ -76,24 +69,13 @@ EXCLUSIONS: tuple[tuple[int, tuple[int, ...]], ...] = (
 REDUCTIONS: tuple[tuple[int, int, int], ...] = ()
 # (fan present, fan reduced, by how many): none in the default table; presets may add rows
 
-# Nine Gates is scored as a form of its own: 88 and, by the tile it was won on, the fans its sets still make
-# (the reference's reading: 1 or 9 adds Pure Straight and Tile Hog; 2 or 8 Two Concealed Pungs, Short Straight and
-# a Pung of Terminals; 5 Two Concealed Pungs and a Pung of Terminals; 3, 4, 6, 7 a Short Straight).
-NINE_GATES_EXTRAS: dict[int, tuple[int, ...]] = {
-    1: (F.PURE_STRAIGHT, F.TILE_HOG), 9: (F.PURE_STRAIGHT, F.TILE_HOG),
-    2: (F.TWO_CONCEALED_PUNGS, F.SHORT_STRAIGHT, F.PUNG_OF_TERMINALS_OR_HONORS),
-    8: (F.TWO_CONCEALED_PUNGS, F.SHORT_STRAIGHT, F.PUNG_OF_TERMINALS_OR_HONORS),
-    5: (F.TWO_CONCEALED_PUNGS, F.PUNG_OF_TERMINALS_OR_HONORS),
-    3: (F.SHORT_STRAIGHT,), 4: (F.SHORT_STRAIGHT,), 6: (F.SHORT_STRAIGHT,), 7: (F.SHORT_STRAIGHT,),
-}
-
-
 class ExclusionTable(NamedTuple):
-    """The rows as the evaluator walks them: (source, zeroed ids, reduced (id, n) pairs), and where each source's
-    row is."""
+    """The rows as :func:`exclude` walks them: (source, removed ids, reduced (id, n) pairs); where each source's
+    row is (``index``: fan id -> row; ``row_of``: a list by fan id of the row + 1, 0 for a fan without a row)."""
 
     rows: tuple
     index: dict
+    row_of: list
 
 
 def compile_exclusions(rows, reductions) -> ExclusionTable:
@@ -109,320 +91,34 @@ def compile_exclusions(rows, reductions) -> ExclusionTable:
     for src, pairs in red.items():
         if src not in done:
             out.append((src, (), tuple(pairs)))
-    return ExclusionTable(tuple(out), {row[0]: i for i, row in enumerate(out)})
+    index = {row[0]: i for i, row in enumerate(out)}
+    row_of = [0] * F.TABLE_SIZE
+    for fid, i in index.items():
+        row_of[fid] = i + 1
+    return ExclusionTable(tuple(out), index, row_of)
 
 
-def apply_exclusions(table: list[int], compiled: ExclusionTable, present=None) -> None:
-    """Remove implied fans from a count table, in place, row by row (a row whose fan is absent does nothing).
-    ``present``: the ids that may be non-zero, when the caller knows them; only their rows are looked at, still
-    in the table's order."""
-    rows = compiled.rows
-    if present is not None:
-        index = compiled.index
-        picked = [index[f] for f in present if f in index]
-        if not picked:
-            return
-        picked.sort()
-        rows = [rows[i] for i in picked]
-    for src, targets, reductions in rows:
-        if table[src]:
+def exclude(fans: dict[int, int], table: ExclusionTable) -> None:
+    """Remove the fans that the present fans imply, in place: the rows of the fans present, in the table's order,
+    each removing its targets (and reducing its reduced fans); a fan removed by an earlier row removes nothing
+    itself. This is the one place exclusions are applied."""
+    row_of = table.row_of
+    picked = [row_of[f] for f in fans if row_of[f]]  # the rows (1-based) of the fans present
+    if not picked:
+        return
+    if len(picked) > 1:
+        picked.sort()  # in the table's order
+    rows = table.rows
+    for i in picked:
+        src, targets, reductions = rows[i - 1]
+        if src in fans:
             for t in targets:
-                table[t] = 0
+                if t in fans:
+                    del fans[t]
             for t, n in reductions:
-                table[t] = max(0, table[t] - n)
-
-
-# ---- kongs and concealed pungs -------------------------------------------------------------------------------------
-@lru_cache(maxsize=None)  # a few dozen keys
-def kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, mixed_kong_fan: bool = True
-              ) -> tuple[int, ...]:
-    """Fans from kongs and concealed pungs. A concealed kong is also a concealed pung; only the larger of
-    two/three/four concealed pungs counts, and two kongs score as one two-kong fan. ``mixed_kong_fan``: a melded
-    and a concealed kong together score the MIL combination (5), else a Melded Kong and a Concealed Kong."""
-    kongs = melded_kongs + concealed_kongs
-    dark = concealed_pungs + concealed_kongs  # concealed pungs, kongs included
-    out: list[int] = []
-    if kongs == 1:
-        out.append(F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG)
-    elif kongs == 2:
-        if concealed_kongs == 0:
-            out.append(F.TWO_MELDED_KONGS)
-        elif concealed_kongs == 1:
-            out.extend((F.CONCEALED_KONG_AND_MELDED_KONG,) if mixed_kong_fan else (F.MELDED_KONG, F.CONCEALED_KONG))
-        else:
-            out.append(F.TWO_CONCEALED_KONGS)
-    elif kongs == 3:
-        out.append(F.THREE_KONGS)
-    elif kongs == 4:
-        out.append(F.FOUR_KONGS)
-    if kongs == 3 and concealed_kongs == 1:
-        # the reference counts two concealed pungs here only when a concealed pung joins the concealed kong
-        dark = 2 if concealed_pungs > 0 else 0
-    if kongs == 2 and concealed_kongs == 0:
-        dark = 2 if concealed_pungs == 2 else 0
-    if kongs == 2 and concealed_kongs == 2 and concealed_pungs == 0:
-        dark = 0  # Two Concealed Kongs already pays for its two concealed pungs
-    if kongs == 4 and concealed_kongs < 2:
-        dark = 0
-    if dark >= 2:
-        out.append((F.TWO_CONCEALED_PUNGS, F.THREE_CONCEALED_PUNGS, F.FOUR_CONCEALED_PUNGS)[min(dark, 4) - 2])
-    return tuple(out)
-
-
-# ---- combinations of chows and of pungs (account-once) ------------------------------------------------------------
-def _shifted1(a, b, c):
-    return a + 1 == b and b + 1 == c
-
-
-def _shifted2(a, b, c):
-    return a + 2 == b and b + 2 == c
-
-
-def _shifted1_unordered(a, b, c):
-    return (_shifted1(b, a, c) or _shifted1(c, a, b) or _shifted1(a, b, c)
-            or _shifted1(c, b, a) or _shifted1(a, c, b) or _shifted1(b, c, a))
-
-
-def _mixed(s0, s1, s2):
-    return s0 != s1 and s0 != s2 and s1 != s2
-
-
-def _four_chows_fan(t0, t1, t2, t3):
-    if (t0 + 2 == t1 and t1 + 2 == t2 and t2 + 2 == t3) or (t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3):
-        return F.FOUR_PURE_SHIFTED_CHOWS
-    if t0 == t1 == t2 == t3:
-        return F.QUADRUPLE_CHOW
-    return 0
-
-
-def _three_chows_fan(t0, t1, t2):
-    s0, s1, s2 = t0 >> 4, t1 >> 4, t2 >> 4
-    r0, r1, r2 = t0 & 0xF, t1 & 0xF, t2 & 0xF
-    if _mixed(s0, s1, s2):
-        if _shifted1_unordered(r1, r0, r2):
-            return F.MIXED_SHIFTED_CHOWS
-        if r0 == r1 == r2:
-            return F.MIXED_TRIPLE_CHOW
-        if sorted((r0, r1, r2)) == [2, 5, 8]:
-            return F.MIXED_STRAIGHT
-    else:
-        if t0 + 3 == t1 and t1 + 3 == t2:
-            return F.PURE_STRAIGHT
-        if _shifted2(t0, t1, t2) or _shifted1(t0, t1, t2):
-            return F.PURE_SHIFTED_CHOWS
-        if t0 == t1 == t2:
-            return F.PURE_TRIPLE_CHOW
-    return 0
-
-
-def _two_chows_fan(t0, t1):
-    if t0 >> 4 != t1 >> 4:
-        return F.MIXED_DOUBLE_CHOW if t0 & 0xF == t1 & 0xF else 0
-    if t0 + 3 == t1 or t1 + 3 == t0:
-        return F.SHORT_STRAIGHT
-    if {t0 & 0xF, t1 & 0xF} == {2, 8}:
-        return F.TWO_TERMINAL_CHOWS
-    if t0 == t1:
-        return F.PURE_DOUBLE_CHOW
-    return 0
-
-
-_ONE_POINT_CHOW_FANS = (F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS)
-
-
-def _extra_chow_fan(t0, t1, t2, extra):
-    """The one fan the fourth chow may still make with one of the three (account-once), best first."""
-    found = {_two_chows_fan(t0, extra), _two_chows_fan(t1, extra), _two_chows_fan(t2, extra)}
-    for fan in _ONE_POINT_CHOW_FANS:
-        if fan in found:
-            return fan
-    return 0
-
-
-def _limit_pairs(all_fans, max_cnt, out):
-    """Account-once for chows with no three-chow fan: of the pairwise fans keep at most ``max_cnt``, dropping
-    repeated fans first, from Two Terminal Chows up to Pure Double Chow."""
-    table = [0, 0, 0, 0]
-    cnt = 0
-    for fan in all_fans:
-        if fan:
-            cnt += 1
-            table[_ONE_POINT_CHOW_FANS.index(fan)] += 1
-    limit = 1
-    while cnt > max_cnt and limit >= 0:
-        idx = 4
-        while cnt > max_cnt and idx > 0:
-            idx -= 1
-            while table[idx] > limit and cnt > max_cnt:
-                table[idx] -= 1
-                cnt -= 1
-        limit -= 1
-    for fan, n in zip(_ONE_POINT_CHOW_FANS, table):
-        if n:
-            out[fan] = n
-
-
-def _chow_combos(mids, out):
-    n = len(mids)
-    if n == 4:
-        t = mids
-        fan = _four_chows_fan(*t)
-        if fan:
-            out[fan] = 1
-            return
-        for a, b, c, d in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
-            fan = _three_chows_fan(t[a], t[b], t[c])
-            if fan:
-                out[fan] = 1
-                extra = _extra_chow_fan(t[a], t[b], t[c], t[d])
-                if extra:
-                    out[extra] = 1
-                return
-        pairs = [_two_chows_fan(t[0], t[1]), _two_chows_fan(t[0], t[2]), _two_chows_fan(t[0], t[3]),
-                 _two_chows_fan(t[1], t[2]), _two_chows_fan(t[1], t[3]), _two_chows_fan(t[2], t[3])]
-        max_cnt = 3
-        # a chow related to none of the other three takes one possible fan away
-        for i, j, k in ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5)):
-            if not pairs[i] and not pairs[j] and not pairs[k]:
-                max_cnt -= 1
-        if max_cnt > 0:
-            _limit_pairs(pairs, max_cnt, out)
-    elif n == 3:
-        fan = _three_chows_fan(*mids)
-        if fan:
-            out[fan] = 1
-            return
-        _limit_pairs([_two_chows_fan(mids[0], mids[1]), _two_chows_fan(mids[0], mids[2]),
-                      _two_chows_fan(mids[1], mids[2])], 2, out)
-    elif n == 2:
-        fan = _two_chows_fan(mids[0], mids[1])
-        if fan:
-            out[fan] = out.get(fan, 0) + 1
-
-
-def _numbered(c):
-    return c < 0x41
-
-
-def _four_pungs_fan(t0, t1, t2, t3):
-    if _numbered(t0) and t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
-        return F.FOUR_PURE_SHIFTED_PUNGS
-    if (t0, t1, t2, t3) == (TILE_E, TILE_S, TILE_W, TILE_N):
-        return F.BIG_FOUR_WINDS
-    return 0
-
-
-def _three_pungs_fan(t0, t1, t2):
-    if _numbered(t0) and _numbered(t1) and _numbered(t2):
-        s0, s1, s2 = t0 >> 4, t1 >> 4, t2 >> 4
-        r0, r1, r2 = t0 & 0xF, t1 & 0xF, t2 & 0xF
-        if _mixed(s0, s1, s2):
-            if _shifted1_unordered(r1, r0, r2):
-                return F.MIXED_SHIFTED_PUNGS
-            if r0 == r1 == r2:
-                return F.TRIPLE_PUNG
-        elif t0 + 1 == t1 and t1 + 1 == t2:
-            return F.PURE_SHIFTED_PUNGS
-    else:
-        if (t0, t1, t2) in ((TILE_E, TILE_S, TILE_W), (TILE_E, TILE_S, TILE_N), (TILE_E, TILE_W, TILE_N),
-                            (TILE_S, TILE_W, TILE_N)):
-            return F.BIG_THREE_WINDS
-        if (t0, t1, t2) == (TILE_C, TILE_F, TILE_P):
-            return F.BIG_THREE_DRAGONS
-    return 0
-
-
-def _two_pungs_fan(t0, t1):
-    if _numbered(t0) and _numbered(t1):
-        return F.DOUBLE_PUNG if t0 & 0xF == t1 & 0xF else 0
-    if is_dragon(t0) and is_dragon(t1):
-        return F.TWO_DRAGONS_PUNGS
-    return 0
-
-
-# pung fans that the checks of fans.py own (they also look at the pair); the combination pass leaves them out
-_PUNG_FANS_OWNED_BY_CHECKS = (F.BIG_FOUR_WINDS, F.BIG_THREE_WINDS, F.BIG_THREE_DRAGONS, F.TWO_DRAGONS_PUNGS)
-
-
-def _add(out, fan):
-    if fan and fan not in _PUNG_FANS_OWNED_BY_CHECKS:
-        out[fan] = out.get(fan, 0) + 1
-
-
-def _pung_combos(t, out):
-    n = len(t)
-    if n == 4:
-        fan = _four_pungs_fan(*t)
-        if fan:
-            _add(out, fan)
-            return
-        free = -1
-        for a, b, c, d in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
-            fan = _three_pungs_fan(t[a], t[b], t[c])
-            if fan:
-                _add(out, fan)
-                free = d
-                break
-        if free >= 0:
-            # the fourth pung combines once at most
-            for i in range(4):
-                if i != free:
-                    fan = _two_pungs_fan(t[i], t[free])
-                    if fan:
-                        _add(out, fan)
-                        break
-            return
-        for i, j in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
-            _add(out, _two_pungs_fan(t[i], t[j]))
-    elif n == 3:
-        fan = _three_pungs_fan(*t)
-        if fan:
-            _add(out, fan)
-            return
-        for i, j in ((0, 1), (0, 2), (1, 2)):
-            _add(out, _two_pungs_fan(t[i], t[j]))
-    elif n == 2:
-        _add(out, _two_pungs_fan(t[0], t[1]))
-
-
-def _terminal_chows(mids, pair):
-    """Pure Terminal Chows or Three-Suited Terminal Chows: 123 and 789 twice, a pair of fives."""
-    if pair >= 0x41 or pair & 0xF != 5:
-        return 0
-    ps = pair >> 4
-    ranks = sorted(m & 0xF for m in mids)
-    if ranks != [2, 2, 8, 8]:
-        return 0
-    suits = [m >> 4 for m in mids]
-    if all(s == ps for s in suits):
-        return F.PURE_TERMINAL_CHOWS
-    low = {m >> 4 for m in mids if m & 0xF == 2}
-    high = {m >> 4 for m in mids if m & 0xF == 8}
-    others = {1, 2, 3} - {ps}
-    if ps not in suits and low == others and high == others:
-        return F.THREE_SUITED_TERMINAL_CHOWS
-    return 0
-
-
-@lru_cache(maxsize=65536)
-def combination_fans(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int) -> tuple[dict, int]:
-    """Fans made by combining sets of one arrangement (both tuples sorted in code order), and the arrangement's
-    set-and-pair trait (:func:`scorer.mcr.fans.pack_traits`); cached by the sets and pair."""
-    return _combination_fans(chow_mids, pung_codes, pair), F.pack_traits(chow_mids, pung_codes, pair)
-
-
-def _combination_fans(chow_mids, pung_codes, pair) -> dict[int, int]:
-    out: dict[int, int] = {}
-    if len(chow_mids) == 4:
-        fan = _terminal_chows(chow_mids, pair)
-        if fan:
-            out[fan] = 1
-            return out
-    if len(chow_mids) == 2:
-        _chow_combos(chow_mids, out)
-        _pung_combos(pung_codes, out)
-    elif len(chow_mids) >= 3:
-        _chow_combos(chow_mids, out)
-    else:
-        _pung_combos(pung_codes, out)
-    return out
+                if t in fans:
+                    left = fans[t] - n
+                    if left > 0:
+                        fans[t] = left
+                    else:
+                        del fans[t]

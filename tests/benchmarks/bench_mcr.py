@@ -1,33 +1,44 @@
-"""MCR benchmark: one fixed, seeded set of 2,000 winning hands scored by mjscore and by PyMahjongGB 1.4.0 (the C++
-reference) in the same process. Prints both throughputs (median of repeats) and their ratio.
+"""MCR benchmark on fresh hands, timed the way ``../shared/bench/speed.py core|text`` times them: a warm-up set and
+then disjoint sets of hands never scored before in this process, mjscore and PyMahjongGB 1.4.0 (the C++ reference,
+on prebuilt arguments, several passes for a steady timer) side by side on each set, the side that goes first
+alternating; the goal figure is the median of the per-set ratios. A user scoring a file never sees the same hand
+twice, so nothing here is scored twice by mjscore.
 
 Run as a script (not collected by pytest)::
 
-    python tests/benchmarks/bench_mcr.py [--hands 2000] [--repeats 5] [--profile]
+    python tests/benchmarks/bench_mcr.py [--sets 3] [--size 2000] [--warm 300] [--seed N] [--profile]
+
+Hands come from ``../shared/bench/mcr_gen.py`` (the harness's generator and mix) when it is there, else from this
+file's own generator. Per set it prints: ``score(hand)`` on hands parsed outside the timing (the core goal, >= 0.25
+of the reference), ``score(text).to_dict()`` (the text goal, >= 0.1), and how the text path splits into parse,
+score and to_dict.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, ROOT)
+SHARED_BENCH = os.path.join(ROOT, "..", "shared", "bench")
 
 from scorer.hand import Hand, Situation  # noqa: E402
 from scorer.melds import Meld, MeldType  # noqa: E402
 from scorer.tiles import Tile  # noqa: E402
 
-SEED = 20261129
+REF_PASSES = 10  # the reference is run this many times over a set (as the harness does)
 
 
+# ---- hands ---------------------------------------------------------------------------------------------------------
 def _random_hand(rng: random.Random) -> Hand | None:
     """A random complete hand: mostly four sets and a pair (some exposed, some kongs), some special forms."""
     roll = rng.random()
-    counts = [0] * 34
     melds: list[Meld] = []
     concealed: list[int] = []
     if roll < 0.08:  # seven pairs
@@ -47,8 +58,6 @@ def _random_hand(rng: random.Random) -> Hand | None:
             else:
                 kind = rng.choice(suits) + rng.randrange(9) if rng.random() < 0.8 else rng.randrange(27, 34)
                 kinds = [kind] * (4 if "kong" in shape else 3)
-            for k in kinds:
-                counts[k] += 1
             if shape == "ckong":
                 melds.append(Meld(MeldType.ANKAN, tuple(Tile(k) for k in kinds)))
             elif shape == "kong":
@@ -69,20 +78,9 @@ def _random_hand(rng: random.Random) -> Hand | None:
         return None
     win = rng.choice(concealed)
     concealed.remove(win)
-    tsumo = rng.random() < 0.4
-    s = Situation(tsumo=tsumo, round_wind=rng.randrange(4), seat_wind=rng.randrange(4),
-                  last_tile=rng.random() < 0.05, flower_count=rng.randrange(4) or None)
+    s = Situation(tsumo=rng.random() < 0.4, round_wind=rng.randrange(4), seat_wind=rng.randrange(4),
+                  flower_count=rng.randrange(4) or None)
     return Hand(tuple(Tile(k) for k in concealed), tuple(melds), Tile(win), s, rules="mcr")
-
-
-def hand_set(n: int) -> list[Hand]:
-    rng = random.Random(SEED)
-    hands: list[Hand] = []
-    while len(hands) < n:
-        h = _random_hand(rng)
-        if h is not None:
-            hands.append(h)
-    return hands
 
 
 _GB = {**{k: "W%d" % (k + 1) for k in range(9)}, **{k: "B%d" % (k - 8) for k in range(9, 18)},
@@ -91,6 +89,7 @@ _GB = {**{k: "W%d" % (k + 1) for k in range(9)}, **{k: "B%d" % (k - 8) for k in 
 
 
 def gb_args(hand: Hand) -> tuple:
+    """The reference's positional arguments for a hand (exposed packs with offer 1, concealed kongs 0)."""
     pack = []
     for m in hand.melds:
         if m.type is MeldType.CHI:
@@ -104,70 +103,130 @@ def gb_args(hand: Hand) -> tuple:
             s.tsumo, s.last_tile, s.rinshan or s.chankan, s.haitei or s.houtei, s.seat_wind, s.round_wind)
 
 
-def timed(fn, items, repeats: int, clock=time.perf_counter) -> float:
-    """Median hands per second over ``repeats`` passes."""
-    rates = []
-    for _ in range(repeats):
-        t0 = clock()
+def fresh_sets(seed: int, warm: int, sets: int, size: int) -> list[tuple[list[str], list[tuple]]]:
+    """[(notations, reference arguments)] for the warm-up set and ``sets`` disjoint sets (no notation twice)."""
+    need = warm + sets * size
+    notes: list[str] = []
+    args: list[tuple] = []
+    seen: set[str] = set()
+    if os.path.exists(os.path.join(SHARED_BENCH, "mcr_gen.py")):
+        sys.path.insert(0, SHARED_BENCH)
+        import mcr_gen  # the harness's generator
+        import notation
+        k = 0
+        while len(notes) < need and k < 5:
+            for h in mcr_gen.generate(need - len(notes) + 50, seed + 7919 * k, expected=False):
+                if h["notation"] not in seen and len(notes) < need:
+                    seen.add(h["notation"])
+                    notes.append(h["notation"])
+                    args.append(notation.gb_call_tuple(h["args"]))
+            k += 1
+    else:
+        rng = random.Random(seed)
+        while len(notes) < need:
+            h = _random_hand(rng)
+            if h is None:
+                continue
+            text = h.notation()
+            if text not in seen:
+                seen.add(text)
+                notes.append(text)
+                args.append(gb_args(h))
+    bounds = [0, warm] + [warm + (i + 1) * size for i in range(sets)]
+    return [(notes[a:b], args[a:b]) for a, b in zip(bounds, bounds[1:])]
+
+
+# ---- timing --------------------------------------------------------------------------------------------------------
+def rate(fn, items, passes: int = 1) -> float:
+    """Items per second of ``fn`` over ``items`` (``passes`` times), the collector run before and left on."""
+    gc.collect()
+    t0 = time.perf_counter()
+    for _ in range(passes):
         for it in items:
             fn(it)
-        rates.append(len(items) / (clock() - t0))
-    return statistics.median(rates)
+    return passes * len(items) / (time.perf_counter() - t0)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=2000)
-    ap.add_argument("--repeats", type=int, default=5)
-    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--sets", type=int, default=3)
+    ap.add_argument("--size", type=int, default=2000)
+    ap.add_argument("--warm", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--profile", action="store_true", help="cProfile score(hand) over the first fresh set")
     a = ap.parse_args()
+    seed = a.seed if a.seed is not None else random.randrange(1 << 30)
 
-    from scorer.mcr import evaluate
-    hands = hand_set(a.hands)
-    if a.profile:
-        import cProfile
-        import pstats
-        cProfile.runctx("for h in hands: evaluate(h)", globals(), {"hands": hands, "evaluate": evaluate},
-                        "/tmp/bench_mcr.prof")
-        pstats.Stats("/tmp/bench_mcr.prof").sort_stats("cumulative").print_stats(25)
-        return
+    import scorer
+    groups = fresh_sets(seed, a.warm, a.sets, a.size)
+    print(f"seed {seed}: {a.warm} warm-up hands, {a.sets} sets of {a.size} fresh hands "
+          f"({'mcr_gen' if os.path.exists(os.path.join(SHARED_BENCH, 'mcr_gen.py')) else 'own generator'})")
     try:
-        import MahjongGB
+        from MahjongGB import MahjongFanCalculator as calc
     except ImportError:
-        MahjongGB = None
-    calc = MahjongGB.MahjongFanCalculator if MahjongGB else None
-    args = [gb_args(h) for h in hands]
+        calc = None
+        print("PyMahjongGB not installed: mjscore figures only")
 
     def ref(arg):
         try:
             calc(*arg)
-        except Exception:
+        except Exception:  # the reference raises on hands it does not score; time it all the same
             pass
 
-    def ref_from_hand(hand):
-        ref(gb_args(hand))
+    parsed = [[scorer.parse(n) for n in notes] for notes, _ in groups]  # outside every timing
+    warm_notes, warm_args = groups[0]
+    for h in parsed[0]:
+        scorer.score(h)
+    for n in warm_notes:
+        scorer.score(n).to_dict()
+    if calc is not None:
+        for arg in warm_args:
+            ref(arg)
+    if a.profile:
+        import cProfile
+        import pstats
+        prof = cProfile.Profile()
+        prof.enable()
+        for h in parsed[1]:
+            scorer.score(h)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+        return
 
-    # first pass: mjscore's caches (per suit, per set combination, per check-group key) start empty
-    t0 = time.perf_counter()
-    for h in hands:
-        evaluate(h)
-    first = len(hands) / (time.perf_counter() - t0)
-    print(f"hands: {len(hands)} (seed {SEED}), repeats: {a.repeats}; median hands/s (wall clock / CPU time)")
-    print(f"mjscore first pass, caches cold:  {first:10.0f} hands/s ({1e6 / first:6.1f} us/hand)")
-    for label, clock in (("wall", time.perf_counter), ("cpu", time.process_time)):
-        ours = timed(evaluate, hands, a.repeats, clock)
-        print(f"[{label}] mjscore (pure Python):  {ours:10.0f} hands/s ({1e6 / ours:6.1f} us/hand)")
-        if calc is None:
-            print("PyMahjongGB not installed: no reference figure")
-            continue
-        ref_rate = timed(ref, args, a.repeats, clock)
-        conv_rate = timed(ref_from_hand, hands, a.repeats, clock)
-        print(f"[{label}] PyMahjongGB 1.4.0 (C++): {ref_rate:10.0f} hands/s ({1e6 / ref_rate:6.1f} us/hand, "
-              f"arguments prepared beforehand)")
-        print(f"[{label}] PyMahjongGB incl. Hand -> arguments: {conv_rate:10.0f} hands/s "
-              f"({1e6 / conv_rate:6.1f} us/hand)")
-        print(f"[{label}] ratio mjscore / reference: {ours / ref_rate:.3f} (goal >= 0.2); "
-              f"vs reference with conversion: {ours / conv_rate:.3f}")
+    core, text = [], []
+    for i in range(1, len(groups)):
+        notes, args = groups[i]
+        # the core on one half of the set, the text path on the other: every hand is fresh to what times it
+        half = len(notes) // 2
+        hands = parsed[i][:half]
+        lines = notes[half:]
+        ours_first = i % 2 == 1
+        got = {}
+        for side in (("ours", "ref") if ours_first else ("ref", "ours")):
+            if side == "ours":
+                got["core"] = rate(scorer.score, hands)
+                t0 = time.perf_counter()
+                results = [scorer.score(n) for n in lines]
+                t1 = time.perf_counter()
+                for r in results:
+                    r.to_dict()
+                t2 = time.perf_counter()
+                got["text"] = len(lines) / (t2 - t0)
+                got["to_dict_us"] = (t2 - t1) / len(lines) * 1e6
+                got["parse_score_us"] = (t1 - t0) / len(lines) * 1e6
+            elif calc is not None:
+                got["ref"] = rate(ref, args, REF_PASSES)
+        line = (f"set {i} ({'mjscore' if ours_first else 'reference'} first): score(hand) {got['core']:,.0f}/s; "
+                f"score(text).to_dict() {got['text']:,.0f}/s (parse+score {got['parse_score_us']:.1f} us, "
+                f"to_dict {got['to_dict_us']:.1f} us)")
+        if "ref" in got:
+            core.append(got["core"] / got["ref"])
+            text.append(got["text"] / got["ref"])
+            line += f"; PyMahjongGB {got['ref']:,.0f}/s; ratios core {core[-1]:.3f}, text {text[-1]:.4f}"
+        print(line)
+    if core:
+        print(f"MCR core: median ratio {statistics.median(core):.3f} (goal >= 0.25); "
+              f"MCR text: median ratio {statistics.median(text):.4f} (goal >= 0.1)")
 
 
 if __name__ == "__main__":
