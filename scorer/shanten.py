@@ -1,0 +1,575 @@
+"""Shanten, waits and ukeire: the one core that says how far a hand is from complete and which tiles help.
+
+Stage: hand analysis (rules-agnostic). Shanten is the number of tile exchanges a hand needs to reach tenpai
+(-1 complete, 0 tenpai): the *replacement number* (tiles a complete target hand has beyond the hand's own, the
+target holding at most four of a kind) minus one, minimised over the forms:
+
+- the standard form (sets and a pair; with ``melds`` declared melds the closed tiles need ``4 - melds`` sets);
+- seven pairs and thirteen orphans (a closed hand of 13 or 14 tiles); ``four_as_two_pairs`` is the rule choice
+  that four of a kind count as two of the seven pairs (MCR) instead of one (riichi: seven different pairs);
+- with ``knitted`` (MCR's rule choice): honors and knitted tiles, and a knitted straight with one set and a pair.
+
+The standard form reads per-suit tables (:mod:`scorer.shanten_tables`): each suit's base-5 count code gives the id
+of its *distance vector* (tiles to add for 0-4 sets with or without the pair); vectors of two suits merge by a
+small min-plus step, memoised by id (there are only a few hundred distinct vectors, so every cache here is small
+or keyed by suit, and bounded). Waits and ukeire change one kind at a time: only that kind's suit code moves
+(by a power of five), the other three suits stay merged.
+
+Hot code passes 34-entry count lists (``counts``); the public API on tiles is :func:`shanten`, :func:`waits`
+and :func:`discard_options`.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, TypeAlias
+
+from scorer import shanten_tables as _tables
+from scorer.kinds import HONOR, N_KINDS, TERMINALS_AND_HONORS, Kind
+from scorer.tiles import Tile, counts34
+
+Counts: TypeAlias = list
+"""34 counts by kind (0-4 each): the concealed tiles of a hand."""
+VecId: TypeAlias = int
+"""The id of a distance vector (index ``pair * 5 + sets`` → tiles to add); table vectors first, merged ones after."""
+
+NO_ID = _tables.NO_ID
+_SEQ_OF_KNITTED = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+KNITTED_SEQS: tuple[tuple[Kind, ...], ...] = tuple(
+    tuple(9 * s + r for s, ranks in zip(order, _SEQ_OF_KNITTED) for r in ranks)
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
+"""The six knitted straights (147, 258, 369 spread over the three suits), each as its nine kinds."""
+_ORPHANS = TERMINALS_AND_HONORS
+_IS_ORPHAN = tuple(k in _ORPHANS for k in range(N_KINDS))
+_POW5 = tuple(5 ** i for i in range(9))
+_IMPOSSIBLE = 99
+"""Shanten reported for a change that cannot be made (a fifth copy, a tile the hand lacks)."""
+
+
+# ---- the per-suit tables (loaded on first use) --------------------------------------------------------------
+_VECS: list[tuple[int, ...]] = []
+_VEC_ID: dict[tuple[int, ...], VecId] = {}
+_MERGE: dict[int, VecId] = {}
+
+
+def _intern(v: tuple[int, ...]) -> VecId:
+    i = _VEC_ID.get(v)
+    if i is None:
+        if len(_VECS) == NO_ID:
+            _VECS.append(())          # the id NO_ID stays unused: it marks "not in the table"
+        i = _VEC_ID[v] = len(_VECS)
+        _VECS.append(v)
+    return i
+
+
+def _computed_id(code: int, honor: bool) -> VecId:
+    """The vector id of a suit code the table lacks (more than 14 tiles, or no table file): computed once."""
+    key = code * 2 + honor
+    i = _COMPUTED.get(key)
+    if i is None:
+        counts = []
+        c = code
+        for _ in range(7 if honor else 9):
+            c, r = divmod(c, 5)
+            counts.append(r)
+        if len(_COMPUTED) > 4096:
+            _COMPUTED.clear()
+        i = _COMPUTED[key] = _intern(_tables.suit_vector(counts, honor))
+    return i
+
+
+_COMPUTED: dict[int, VecId] = {}
+
+
+class _Missing:
+    """The table when the file is missing: every look-up answers NO_ID, so each suit is computed on its own."""
+
+    def __getitem__(self, code: int) -> VecId:
+        return NO_ID
+
+
+class _Lazy:
+    """Stands in for a table until the first look-up loads the file (so importing this module costs nothing)."""
+
+    def __init__(self, honor: bool):
+        self.honor = honor
+
+    def __getitem__(self, code: int) -> VecId:
+        if isinstance(_SUIT_IDS, _Lazy):
+            _load()
+        return (_HONOR_IDS if self.honor else _SUIT_IDS)[code]
+
+
+_SUIT_IDS = _Lazy(False)      # base-5 code of a numbered suit -> vector id (NO_ID past 14 tiles)
+_HONOR_IDS = _Lazy(True)      # base-5 code of the honors -> vector id
+
+
+def _load() -> None:
+    global _SUIT_IDS, _HONOR_IDS
+    found = _tables.read()
+    if found is None:
+        _SUIT_IDS = _HONOR_IDS = _Missing()
+        return
+    suits, honors, vectors = found
+    if _VECS[:len(vectors)] != vectors:
+        if _VECS:     # vectors were interned before the file was read: renumber the table's ids
+            remap = [_intern(v) for v in vectors]
+            suits = [NO_ID if i == NO_ID else remap[i] for i in suits]
+            honors = [NO_ID if i == NO_ID else remap[i] for i in honors]
+        else:
+            for v in vectors:
+                _intern(v)
+    _SUIT_IDS, _HONOR_IDS = suits, honors
+
+
+def _minplus(u: tuple[int, ...], v: tuple[int, ...]) -> tuple[int, ...]:
+    """The vector of two suits together: the cheapest split of the sets and the pair between them."""
+    out = [_tables.INFEASIBLE] * 10
+    for i in range(10):
+        a = u[i]
+        pi, mi = divmod(i, 5)
+        for j in range(10):
+            pj, mj = divmod(j, 5)
+            if pi + pj > 1 or mi + mj > 4:
+                continue
+            s = a + v[j]
+            k = i + j
+            if s < out[k]:
+                out[k] = s
+    return tuple(min(x, _tables.INFEASIBLE) for x in out)
+
+
+def _merge(a: VecId, b: VecId) -> VecId:
+    key = (a << 16) | b
+    i = _MERGE.get(key)
+    if i is None:
+        i = _MERGE[key] = _intern(_minplus(_VECS[a], _VECS[b]))
+    return i
+
+
+def _suit_codes(c) -> tuple[int, int, int, int]:
+    """The base-5 codes of the four suits of a 34-count list (kind 0 of each suit least significant)."""
+    return (c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8]))))))),
+            c[9] + 5 * (c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))),
+            c[18] + 5 * (c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))),
+            c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33]))))))
+
+
+def _ids(codes) -> tuple[VecId, VecId, VecId, VecId]:
+    s = _SUIT_IDS
+    a, b, c, d = s[codes[0]], s[codes[1]], s[codes[2]], _HONOR_IDS[codes[3]]
+    if a == NO_ID or b == NO_ID or c == NO_ID or d == NO_ID:
+        a, b, c, d = (_computed_id(codes[i], i == 3) if x == NO_ID else x for i, x in enumerate((a, b, c, d)))
+    return a, b, c, d
+
+
+def _hand_vector(counts) -> VecId:
+    a, b, c, d = _ids(_suit_codes(counts))
+    return _merge(_merge(a, b), _merge(c, d))
+
+
+def _need(melds: int) -> int:
+    return 4 - melds if 0 <= melds <= 4 else (0 if melds > 4 else 4)
+
+
+# ---- the forms ------------------------------------------------------------------------------------------------
+def standard_shanten(counts, melds: int = 0) -> int:
+    """Shanten of the standard form: the closed counts need ``4 - melds`` sets and a pair."""
+    return _VECS[_hand_vector(counts)][5 + _need(melds)] - 1
+
+
+def seven_pairs_shanten(counts, four_as_two_pairs: bool = False) -> int:
+    if four_as_two_pairs:                    # MCR: four of a kind are two pairs
+        return 6 - sum(n >> 1 for n in counts)
+    pairs = 34 - counts.count(0) - counts.count(1)   # riichi: seven different pairs
+    kinds = 34 - counts.count(0)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def thirteen_orphans_shanten(counts) -> int:
+    kinds = pair = 0
+    for k in _ORPHANS:
+        n = counts[k]
+        if n:
+            kinds += 1
+            if n >= 2:
+                pair = 1
+    return 13 - kinds - pair
+
+
+def honors_knitted_shanten(counts) -> int:
+    """Honors and knitted tiles (MCR): fourteen different tiles from the honors and one knitted straight."""
+    honors = sum(1 for k in range(HONOR, N_KINDS) if counts[k])
+    best = max(sum(1 for k in seq if counts[k]) for seq in KNITTED_SEQS)
+    return 13 - honors - best
+
+
+def knitted_straight_shanten(counts, melds: int = 0) -> int:
+    """A knitted straight (MCR) plus one set and a pair (or a pair, with one declared meld): the straight's
+    missing tiles plus the standard form of the rest. Past one meld there is no such hand."""
+    if melds > 1:
+        return _IMPOSSIBLE
+    best = _IMPOSSIBLE
+    need = 1 - melds
+    rest = list(counts)
+    for seq in KNITTED_SEQS:
+        held = 0
+        for k in seq:
+            if rest[k]:
+                rest[k] -= 1
+                held += 1
+        v = (9 - held) + _VECS[_hand_vector(rest)][5 + need] - 1
+        if v < best:
+            best = v
+        for k in seq:
+            if rest[k] != counts[k]:
+                rest[k] += 1
+    return best
+
+
+def _specials(counts, melds: int, four_as_two_pairs: bool, knitted: bool) -> int:
+    """The best of the forms other than the standard one that the hand can take."""
+    best = _IMPOSSIBLE
+    if melds == 0 and sum(counts) >= 13:
+        best = min(seven_pairs_shanten(counts, four_as_two_pairs), thirteen_orphans_shanten(counts))
+        if knitted:
+            best = min(best, honors_knitted_shanten(counts))
+    if knitted and melds <= 1:
+        best = min(best, knitted_straight_shanten(counts, melds))
+    return best
+
+
+def shanten_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False) -> int:
+    """Shanten of closed counts with ``melds`` declared melds over every form the rule choices allow."""
+    s = _VECS[_hand_vector(counts)][5 + _need(melds)] - 1
+    if (melds == 0 or knitted) and s > -1:
+        t = _specials(counts, melds, four_as_two_pairs, knitted)
+        if t < s:
+            return t
+    return s
+
+
+def is_complete_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False) -> bool:
+    """Is the 3n+2 hand complete in some form? (The cheap test to run before scoring a win.)"""
+    return shanten_counts(counts, melds, four_as_two_pairs, knitted) == -1
+
+
+def mcr_shanten(counts, melds: int) -> int:
+    """Shanten over every MCR form (four of a kind as two pairs, the knitted shapes)."""
+    return shanten_counts(counts, melds, True, True)
+
+
+# ---- one kind changed at a time ---------------------------------------------------------------------------------
+_NEIGHBOURS: dict[int, tuple[VecId, ...]] = {}
+
+
+def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
+    """The vector ids of a suit's code with one tile more (delta +1) or fewer (-1) at each of its kinds; NO_ID
+    where the change is impossible. Cached by (suit kind, code, delta): bounded by the suit codes seen."""
+    key = (code * 4 + suit) * 2 + (delta > 0)
+    v = _NEIGHBOURS.get(key)
+    if v is None:
+        honor = suit == 3
+        ids = _HONOR_IDS if honor else _SUIT_IDS
+        out = []
+        c = code
+        for i in range(7 if honor else 9):
+            c, n = divmod(c, 5)
+            if (n == 4) if delta > 0 else (n == 0):
+                out.append(NO_ID)
+            else:
+                nc = code + delta * _POW5[i]
+                x = ids[nc]
+                out.append(_computed_id(nc, honor) if x == NO_ID else x)
+        v = tuple(out)
+        if len(_NEIGHBOURS) > 100_000:
+            _NEIGHBOURS.clear()
+        _NEIGHBOURS[key] = v
+    return v
+
+
+_BASES = (0, 9, 18, 27)
+
+
+def _parts(counts):
+    """The suit codes, their vector ids, and for each suit the merged vector of the other three."""
+    codes = _suit_codes(counts)
+    a, b, c, d = _ids(codes)
+    ab, cd = _merge(a, b), _merge(c, d)
+    return codes, (_merge(b, cd), _merge(a, cd), _merge(ab, d), _merge(ab, c)), _merge(ab, cd)
+
+
+def _standard_rows(counts, melds: int, delta: int, suits=range(4)):
+    """For each suit: the standard-form shanten with one tile more/fewer at each of its kinds (99: impossible)."""
+    codes, rests, _ = _parts(counts)
+    at = 5 + _need(melds)
+    vecs = _VECS
+    rows = []
+    for s in suits:
+        r = rests[s]
+        row = []
+        for nid in _neighbour_ids(codes[s], s, delta):
+            row.append(_IMPOSSIBLE if nid == NO_ID else vecs[_merge(nid, r)][at] - 1)
+        rows.append(row)
+    return rows
+
+
+def _special_after(counts, k: int, delta: int, four_as_two_pairs: bool, knitted: bool, melds: int) -> int:
+    counts[k] += delta
+    v = _specials(counts, melds, four_as_two_pairs, knitted)
+    counts[k] -= delta
+    return v
+
+
+def shanten_each(counts, melds: int, kinds, delta: int, four_as_two_pairs: bool = False,
+                 knitted: bool = False) -> list[int]:
+    """Shanten of ``counts`` with one tile of each kind in ``kinds`` added (delta +1) or removed (-1), each
+    change on its own (99 where the change is impossible)."""
+    rows: list = [None, None, None, None]
+    codes, rests, _ = _parts(counts)
+    at = 5 + _need(melds)
+    vecs = _VECS
+    total = sum(counts) + delta
+    special = (melds == 0 and total >= 13) or (knitted and melds <= 1)
+    out = []
+    for k in kinds:
+        s = 3 if k >= 27 else k // 9
+        row = rows[s]
+        if row is None:
+            r = rests[s]
+            row = rows[s] = [_IMPOSSIBLE if nid == NO_ID else vecs[_merge(nid, r)][at] - 1
+                             for nid in _neighbour_ids(codes[s], s, delta)]
+        v = row[k - _BASES[s]]
+        if special and v > -1 and v != _IMPOSSIBLE:
+            t = _special_after(counts, k, delta, four_as_two_pairs, knitted, melds)
+            if t < v:
+                v = t
+        out.append(v)
+    return out
+
+
+def improving_kinds(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False) -> tuple[int, ...]:
+    """Kinds whose draw lowers the shanten of a 3n+1 hand (a kind the hand holds four of cannot be drawn)."""
+    codes, rests, whole = _parts(counts)
+    at = 5 + _need(melds)
+    vecs = _VECS
+    std = vecs[whole][at] - 1
+    base = std
+    special = (melds == 0 and sum(counts) >= 12) or (knitted and melds <= 1)
+    if special:
+        base = min(std, _specials_for_draw(counts, melds, four_as_two_pairs, knitted))
+    found = []
+    if std - 1 < base:
+        for s in range(4):
+            if not codes[s]:
+                continue   # a lone tile of an empty suit never helps the standard form
+            r = rests[s]
+            b = _BASES[s]
+            for i, nid in enumerate(_neighbour_ids(codes[s], s, 1)):
+                if nid != NO_ID and vecs[_merge(nid, r)][at] - 1 < base:
+                    found.append(b + i)
+    if special:
+        have = set(found)
+        for k in range(N_KINDS):
+            if counts[k] < 4 and k not in have:
+                if _special_after(counts, k, 1, four_as_two_pairs, knitted, melds) < base:
+                    found.append(k)
+        found.sort()
+    return tuple(found)
+
+
+def _specials_for_draw(counts, melds, four_as_two_pairs, knitted) -> int:
+    """The special forms of a 3n+1 hand that will have 13+ tiles after a draw (seven pairs, orphans: 13 tiles)."""
+    if sum(counts) >= 13 or (knitted and melds <= 1):
+        return _specials(counts, melds, four_as_two_pairs, knitted)
+    return _IMPOSSIBLE
+
+
+def waits_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False,
+                 in_view=None) -> list[int]:
+    """Kinds that complete a 3n+1 hand, in order. A kind all four copies of which are in the hand (or, with
+    ``in_view``, in the hand and in view) is no wait."""
+    codes, rests, whole = _parts(counts)
+    at = 5 + _need(melds)
+    vecs = _VECS
+    std = vecs[whole][at] - 1
+    special = (melds == 0 and sum(counts) >= 13) or (knitted and melds <= 1)
+    sp = _specials(counts, melds, four_as_two_pairs, knitted) if special else _IMPOSSIBLE
+    if std != 0 and sp != 0:
+        return []
+    found = []
+    if std == 0:
+        for s in range(4):
+            r = rests[s]
+            b = _BASES[s]
+            for i, nid in enumerate(_neighbour_ids(codes[s], s, 1)):
+                if nid != NO_ID and vecs[_merge(nid, r)][at] == 0:
+                    found.append(b + i)
+    if sp == 0:
+        have = set(found)
+        for k in range(N_KINDS):
+            if counts[k] < 4 and k not in have and \
+                    _special_after(counts, k, 1, four_as_two_pairs, knitted, melds) == -1:
+                found.append(k)
+        found.sort()
+    if in_view is not None:
+        found = [k for k in found if counts[k] + in_view[k] < 4]
+    return found
+
+
+def mcr_waits(counts, melds: int, in_view=None) -> list[int]:
+    """Kinds that complete a 3n+1 hand in any MCR form (a kind whose four copies are in view is no wait)."""
+    return waits_counts(counts, melds, True, True, in_view)
+
+
+def ukeire_counts(counts, melds: int = 0, visible=None, four_as_two_pairs: bool = False,
+                  knitted: bool = False) -> tuple[int, list[tuple[int, int]]]:
+    """Shanten of a 3n+1 hand and the kinds that lower it, each with how many copies are not yet seen
+    (``visible``: copies in view outside the hand)."""
+    base = shanten_counts(counts, melds, four_as_two_pairs, knitted)
+    out = []
+    for k in improving_kinds(counts, melds, four_as_two_pairs, knitted):
+        seen = counts[k] + (visible[k] if visible else 0)
+        out.append((k, max(0, 4 - seen)))
+    return base, out
+
+
+def candidates(counts) -> list[int]:
+    """Kinds that can join a set with the hand's tiles: kinds held and their suit neighbours within two."""
+    cand = set()
+    for k, n in enumerate(counts):
+        if n:
+            cand.add(k)
+            if k < HONOR:
+                p = k % 9
+                for d in (-2, -1, 1, 2):
+                    if 0 <= p + d <= 8:
+                        cand.add(k + d)
+    return sorted(cand)
+
+
+# ---- public API on tiles -------------------------------------------------------------------------------------
+def shanten(tiles: Iterable[Tile], melds: int = 0) -> int:
+    """Shanten of the concealed tiles of a hand with ``melds`` declared melds (-1: complete, 0: tenpai)."""
+    return shanten_counts(counts34(tiles), melds)
+
+
+def waits(tiles: Iterable[Tile], melds: int = 0) -> list[Tile]:
+    """The kinds (as plain tiles) that complete a tenpai hand of 3n+1 concealed tiles."""
+    return [Tile(k) for k in waits_counts(counts34(tiles), melds)]
+
+
+def discard_options(tiles: Iterable[Tile], melds: int = 0, visible=None):
+    """For a 3n+2 hand: each distinct discard with the shanten after it and its ukeire [(Tile, copies left)],
+    best first (lowest shanten, then most copies left)."""
+    counts = counts34(tiles)
+    out = []
+    for k in range(N_KINDS):
+        if not counts[k]:
+            continue
+        counts[k] -= 1
+        sh, uk = ukeire_counts(counts, melds, visible)
+        counts[k] += 1
+        out.append((Tile(k), sh, [(Tile(j), n) for j, n in uk]))
+    out.sort(key=lambda o: (o[1], -sum(n for _, n in o[2]), o[0]))
+    return out
+
+
+# ---- the standard form's completions, copies not limited (MCR's unique-wait test) -------------------------------
+def _splits(suit: tuple[int, ...], honor: bool, pair: bool) -> bool:
+    """Do the counts split into sets (and exactly one pair if ``pair``)? Any counts (a fifth copy included)."""
+    n = sum(suit)
+    if n == 0:
+        return not pair
+    if max(suit) <= 4 and n <= 14:
+        code = 0
+        for x in reversed(suit):
+            code = code * 5 + x
+        i = (_HONOR_IDS if honor else _SUIT_IDS)[code]
+        if i == NO_ID:
+            i = _computed_id(code, honor)
+        return _VECS[i][5 * pair + n // 3] == 0
+    return _splits_any(suit, honor, pair)
+
+
+def _splits_any(suit: tuple[int, ...], honor: bool, pair: bool) -> bool:
+    i = 0
+    while suit[i] == 0:
+        i += 1
+    c = list(suit)
+    if c[i] >= 3:
+        c[i] -= 3
+        if not any(c) and not pair or any(c) and _splits(tuple(c), honor, pair):
+            return True
+        c[i] += 3
+    if pair and c[i] >= 2:
+        c[i] -= 2
+        if not any(c) or _splits(tuple(c), honor, False):
+            return True
+        c[i] += 2
+    if not honor and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        if not any(c) and not pair or any(c) and _splits(tuple(c), honor, pair):
+            return True
+    return False
+
+
+def _suit_ok(suit: tuple[int, ...], honor: bool) -> int:
+    """0: the suit is not sets (+ one pair); 1: sets only (or empty); 2: sets and one pair."""
+    n = sum(suit)
+    if n == 0:
+        return 1
+    r = n % 3
+    if r == 1:
+        return 0
+    if r == 0:
+        return 1 if _splits(suit, honor, False) else 0
+    return 2 if _splits(suit, honor, True) else 0
+
+
+_WAIT_INFO: dict[tuple[tuple[int, ...], bool], tuple] = {}
+
+
+def suit_wait_info(suit: tuple[int, ...], honor: bool) -> tuple[int, tuple[tuple[int, int], ...], tuple[int, int]]:
+    """A suit's (state, completions, tallies): state as :func:`_suit_ok`; completions the (rank, state after) of
+    each rank whose one more tile (copies not limited) makes the suit sets, or sets and a pair; tallies how many
+    completions end with the pair and how many without (they suit a hand with no pair elsewhere / one pair).
+    Cached by suit (bounded)."""
+    key = (suit, honor)
+    found = _WAIT_INFO.get(key)
+    if found is None:
+        lst = list(suit)
+        completions = []
+        for r in range(len(lst)):
+            lst[r] += 1
+            ok = _suit_ok(tuple(lst), honor)
+            lst[r] -= 1
+            if ok:
+                completions.append((r, ok))
+        if len(_WAIT_INFO) > 50_000:
+            _WAIT_INFO.clear()
+        found = _WAIT_INFO[key] = (_suit_ok(suit, honor), tuple(completions),
+                                   (sum(ok == 2 for _, ok in completions), sum(ok == 1 for _, ok in completions)))
+    return found
+
+
+def standard_wait_kinds(counts) -> list[int]:
+    """Kinds completing the standard form of a 3n+1 concealed hand; a kind whose four copies are all in view (or
+    in the hand) still counts as a wait of the shape (MCR's unique-wait test reads shapes, not copies)."""
+    infos = [suit_wait_info(tuple(counts[b:b + (7 if s == 3 else 9)]), s == 3) for s, b in enumerate(_BASES)]
+    oks = [info[0] for info in infos]
+    broken = oks.count(0)
+    if broken > 1:
+        return []
+    pairs = oks.count(2)
+    out = []
+    for i in range(4):
+        ok_i = oks[i]
+        if broken and ok_i:
+            continue  # the one suit that is not sets (and a pair) must take the tile
+        pairs_elsewhere = pairs - (ok_i == 2)
+        for r, ok in infos[i][1]:
+            if (ok == 2) + pairs_elsewhere == 1:
+                out.append(_BASES[i] + r)
+    return out
