@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Callable
 
-from scorer.game.fast import shanten
+from scorer.shanten import shanten_counts as shanten
 from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, waits_of_counts
 from scorer.hand import Hand, Situation
 

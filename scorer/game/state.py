@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.game.fast import waits as fast_waits
 from scorer.game.presets import TablePreset, find_preset
 from scorer.game.wall import N_TILES, TILES, TILES_NO_RED
 from scorer.melds import Meld, MeldType
+from scorer.shanten import waits_counts
 
 _MELD_TYPE = {"chi": MeldType.CHI, "pon": MeldType.PON, "kan": MeldType.KAN, "kakan": MeldType.KAN,
               "ankan": MeldType.ANKAN}
@@ -26,7 +26,7 @@ DRAW, ACT, RESPOND, CHANKAN, RINSHAN, END = "draw", "act", "respond", "chankan",
 
 def waits_of_counts(counts: list[int], melds: int) -> tuple[int, ...]:
     """Winning kinds of a 3n+1 hand (a kind all four of which are in the hand is no wait)."""
-    return fast_waits(counts, melds)
+    return tuple(waits_counts(counts, melds))
 
 
 @dataclass

@@ -26,7 +26,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
-from scorer.game.fast import candidates, standard_shanten
+from scorer.shanten import candidates, standard_shanten
 
 INF = 99
 

@@ -18,7 +18,7 @@ import random
 from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action)
 from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.state import ACT, GameState, waits_of_counts
-from scorer.game.fast import improving_kinds, shanten as shanten_cached, shanten_each
+from scorer.shanten import improving_kinds, shanten_counts as shanten_cached, shanten_each
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
