@@ -121,21 +121,19 @@ def _load() -> None:
     _SUIT_IDS, _HONOR_IDS = suits, honors
 
 
+_PAIRS_OF_ENTRIES = tuple((i, j, i + j) for i in range(10) for j in range(10)
+                          if i // 5 + j // 5 <= 1 and i % 5 + j % 5 <= 4)
+"""(entry of one suit, entry of the other, entry of both): the splits of sets and pair between two suits."""
+
+
 def _minplus(u: tuple[int, ...], v: tuple[int, ...]) -> tuple[int, ...]:
     """The vector of two suits together: the cheapest split of the sets and the pair between them."""
     out = [_tables.INFEASIBLE] * 10
-    for i in range(10):
-        a = u[i]
-        pi, mi = divmod(i, 5)
-        for j in range(10):
-            pj, mj = divmod(j, 5)
-            if pi + pj > 1 or mi + mj > 4:
-                continue
-            s = a + v[j]
-            k = i + j
-            if s < out[k]:
-                out[k] = s
-    return tuple(min(x, _tables.INFEASIBLE) for x in out)
+    for i, j, k in _PAIRS_OF_ENTRIES:
+        x = u[i] + v[j]
+        if x < out[k]:
+            out[k] = x
+    return tuple(out)
 
 
 def _merge(a: VecId, b: VecId) -> VecId:
@@ -289,6 +287,24 @@ def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
 
 _BASES = (0, 9, 18, 27)
 
+_ROWS: dict[tuple, tuple[int, ...]] = {}
+
+
+def _row(code: int, suit: int, rest: VecId, at: int, delta: int) -> tuple[int, ...]:
+    """Standard-form shanten with one tile more (delta +1) or fewer (-1) at each kind of a suit whose code is
+    ``code``, next to the other suits' merged vector ``rest`` (99 where impossible). Cached (bounded): the same
+    suit beside the same rest recurs turn after turn."""
+    key = (code, suit, rest, at, delta)
+    v = _ROWS.get(key)
+    if v is None:
+        vecs = _VECS
+        v = tuple(_IMPOSSIBLE if nid == NO_ID else vecs[_merge(nid, rest)][at] - 1
+                  for nid in _neighbour_ids(code, suit, delta))
+        if len(_ROWS) > 200_000:
+            _ROWS.clear()
+        _ROWS[key] = v
+    return v
+
 
 def _parts(counts):
     """The suit codes, their vector ids, and for each suit the merged vector of the other three."""
@@ -320,6 +336,46 @@ def _special_after(counts, k: int, delta: int, four_as_two_pairs: bool, knitted:
     return v
 
 
+def _summary(counts) -> tuple[int, int, int, int, int]:
+    """What seven pairs and thirteen orphans read: kinds with a pair, kinds held, pairs counting four of a kind
+    as two, orphan kinds held, orphan kinds with a pair."""
+    ok = opairs = 0
+    for k in _ORPHANS:
+        n = counts[k]
+        if n:
+            ok += 1
+            if n >= 2:
+                opairs += 1
+    zeros, ones = counts.count(0), counts.count(1)
+    return 34 - zeros - ones, 34 - zeros, sum(n >> 1 for n in counts), ok, opairs
+
+
+def _summary_value(pairs: int, kinds: int, halves: int, ok: int, opairs: int, four_as_two_pairs: bool) -> int:
+    c7 = 6 - halves if four_as_two_pairs else 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    c13 = 13 - ok - (1 if opairs else 0)
+    return c7 if c7 < c13 else c13
+
+
+def _summary_after(summary, n: int, orphan: bool, delta: int, four_as_two_pairs: bool) -> int:
+    """Seven pairs / thirteen orphans after one tile more (delta +1) or fewer (-1) of a kind held ``n`` times."""
+    pairs, kinds, halves, ok, opairs = summary
+    if delta > 0:
+        pairs += n == 1
+        kinds += n == 0
+        halves += n & 1
+        if orphan:
+            ok += n == 0
+            opairs += n == 1
+    else:
+        pairs -= n == 2
+        kinds -= n == 1
+        halves -= n and not n & 1
+        if orphan:
+            ok -= n == 1
+            opairs -= n == 2
+    return _summary_value(pairs, kinds, halves, ok, opairs, four_as_two_pairs)
+
+
 def shanten_each(counts, melds: int, kinds, delta: int, four_as_two_pairs: bool = False,
                  knitted: bool = False) -> list[int]:
     """Shanten of ``counts`` with one tile of each kind in ``kinds`` added (delta +1) or removed (-1), each
@@ -328,21 +384,27 @@ def shanten_each(counts, melds: int, kinds, delta: int, four_as_two_pairs: bool 
     codes, rests, _ = _parts(counts)
     at = 5 + _need(melds)
     vecs = _VECS
-    total = sum(counts) + delta
-    special = (melds == 0 and total >= 13) or (knitted and melds <= 1)
+    closed = melds == 0 and sum(counts) + delta >= 13
+    if closed:
+        summary = _summary(counts)
+        now = _summary_value(*summary, four_as_two_pairs)
+        floor = now - 1 if delta > 0 else now     # the best one change can bring seven pairs / orphans to
     out = []
     for k in kinds:
         s = 3 if k >= 27 else k // 9
         row = rows[s]
         if row is None:
-            r = rests[s]
-            row = rows[s] = [_IMPOSSIBLE if nid == NO_ID else vecs[_merge(nid, r)][at] - 1
-                             for nid in _neighbour_ids(codes[s], s, delta)]
+            row = rows[s] = _row(codes[s], s, rests[s], at, delta)
         v = row[k - _BASES[s]]
-        if special and v > -1 and v != _IMPOSSIBLE:
-            t = _special_after(counts, k, delta, four_as_two_pairs, knitted, melds)
-            if t < v:
-                v = t
+        if v != _IMPOSSIBLE:
+            if knitted:
+                t = _special_after(counts, k, delta, four_as_two_pairs, knitted, melds)
+                if t < v:
+                    v = t
+            elif closed and v > floor:
+                t = _summary_after(summary, counts[k], _IS_ORPHAN[k], delta, four_as_two_pairs)
+                if t < v:
+                    v = t
         out.append(v)
     return out
 
@@ -354,26 +416,43 @@ def improving_kinds(counts, melds: int = 0, four_as_two_pairs: bool = False, kni
     vecs = _VECS
     std = vecs[whole][at] - 1
     base = std
-    special = (melds == 0 and sum(counts) >= 12) or (knitted and melds <= 1)
-    if special:
+    closed = melds == 0 and sum(counts) >= 12
+    if knitted:
         base = min(std, _specials_for_draw(counts, melds, four_as_two_pairs, knitted))
+    elif closed:
+        summary = _summary(counts)
+        sp = _summary_value(*summary, four_as_two_pairs) if sum(counts) >= 13 else _IMPOSSIBLE
+        if sp < base:
+            base = sp
+    else:
+        sp = _IMPOSSIBLE
     found = []
     if std - 1 < base:
         for s in range(4):
             if not codes[s]:
                 continue   # a lone tile of an empty suit never helps the standard form
-            r = rests[s]
             b = _BASES[s]
-            for i, nid in enumerate(_neighbour_ids(codes[s], s, 1)):
-                if nid != NO_ID and vecs[_merge(nid, r)][at] - 1 < base:
+            for i, x in enumerate(_row(codes[s], s, rests[s], at, 1)):
+                if x < base:
                     found.append(b + i)
-    if special:
+    if knitted:
         have = set(found)
         for k in range(N_KINDS):
             if counts[k] < 4 and k not in have:
                 if _special_after(counts, k, 1, four_as_two_pairs, knitted, melds) < base:
                     found.append(k)
         found.sort()
+    elif closed and sp <= base:      # a draw lowers seven pairs / orphans by one at most
+        have = set(found)
+        added = False
+        for k in range(N_KINDS):
+            n = counts[k]
+            if n < 4 and k not in have and \
+                    _summary_after(summary, n, _IS_ORPHAN[k], 1, four_as_two_pairs) < base:
+                found.append(k)
+                added = True
+        if added:
+            found.sort()
     return tuple(found)
 
 
@@ -399,10 +478,9 @@ def waits_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitte
     found = []
     if std == 0:
         for s in range(4):
-            r = rests[s]
             b = _BASES[s]
-            for i, nid in enumerate(_neighbour_ids(codes[s], s, 1)):
-                if nid != NO_ID and vecs[_merge(nid, r)][at] == 0:
+            for i, x in enumerate(_row(codes[s], s, rests[s], at, 1)):
+                if x == -1:
                     found.append(b + i)
     if sp == 0:
         have = set(found)
