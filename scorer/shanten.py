@@ -170,6 +170,35 @@ def _need(melds: int) -> int:
 
 
 # ---- the forms ------------------------------------------------------------------------------------------------
+suit_codes = _suit_codes
+
+
+def standard_shanten_codes(codes, melds: int = 0) -> int:
+    """:func:`standard_shanten` of a hand given as its four suit codes (see :func:`suit_codes`): for hot code
+    that derives many hands from one by adding or taking tiles (each tile of kind ``9 * s + i`` is ``5 ** i`` in
+    code ``s``)."""
+    a, b, c, d = _ids(codes)
+    return _VECS[_merge(_merge(a, b), _merge(c, d))][5 + _need(melds)] - 1
+
+
+def standard_shanten_each_codes(codes, melds: int, kinds, delta: int) -> list[int]:
+    """The standard-form shanten of the hand of suit codes ``codes`` with one tile of each of ``kinds`` added
+    (delta +1) or taken out (-1), each change on its own (99 where impossible)."""
+    a, b, c, d = _ids(codes)
+    ab, cd = _merge(a, b), _merge(c, d)
+    rests = (_merge(b, cd), _merge(a, cd), _merge(ab, d), _merge(ab, c))
+    at = 5 + _need(melds)
+    rows: list = [None, None, None, None]
+    out = []
+    for k in kinds:
+        s = 3 if k >= 27 else k // 9
+        row = rows[s]
+        if row is None:
+            row = rows[s] = _row(codes[s], s, rests[s], at, delta)
+        out.append(row[k - _BASES[s]])
+    return out
+
+
 def standard_shanten(counts, melds: int = 0) -> int:
     """Shanten of the standard form: the closed counts need ``4 - melds`` sets and a pair."""
     return _VECS[_hand_vector(counts)][5 + _need(melds)] - 1

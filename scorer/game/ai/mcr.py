@@ -26,7 +26,8 @@ from __future__ import annotations
 from itertools import permutations
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
-from scorer.shanten import candidates, standard_shanten
+from scorer.shanten import (candidates, standard_shanten, standard_shanten_codes, standard_shanten_each_codes,
+                            suit_codes)
 
 INF = 99
 
@@ -57,45 +58,121 @@ PLANS: list[tuple[str, object]] = (CHOW_PLANS + [(KS, seq) for seq in KNITTED] +
                                    + [(SP, None)] + [(HF, s) for s in range(3)] + [(AP, None)])
 
 
-def _chow_distance(c: list[int], melds, chows, unseen) -> int:
-    need = list(chows)
-    free = 0
-    for t, k in melds:
-        if t == "c" and k in need:
-            need.remove(k)
-        else:
-            free += 1
-    if free > 1:
-        return INF
-    rest = list(c)
-    missing = _take(rest, (k for k0 in need for k in (k0, k0 + 1, k0 + 2)), unseen)
-    if missing >= INF:
-        return INF
-    return missing + standard_shanten(rest, 3 + free)
+# ---- the fixed-tile plans (chows, knitted straight) on suit codes -------------------------------------------------
+# A plan with fixed tiles takes one tile of each of its kinds out of the hand (missing ones are counted, a missing
+# kind with no unseen copy kills the plan) and measures the rest by the standard form. Its *needs* (kind, copies,
+# suit, 5 ** rank) depend only on the plan and the declared melds; the rest is the hand's suit codes minus the
+# tiles taken, so no count list is copied per plan.
+_POW5 = tuple(5 ** (k % 9) for k in range(27)) + tuple(5 ** (k - 27) for k in range(27, 34))
+_SUIT = tuple(3 if k >= 27 else k // 9 for k in range(34))
+_NEEDS: dict = {}
 
 
-def _knitted_distance(c, melds, seq, unseen) -> int:
-    if len(melds) > 1:
-        return INF
-    rest = list(c)
-    missing = _take(rest, seq, unseen)
-    if missing >= INF:
-        return INF
-    return missing + standard_shanten(rest, 3 + len(melds))
+def _plan_needs(i: int, melds):
+    """(rest melds, needs) of fixed-tile plan ``i`` next to the declared ``melds``; None if out of reach."""
+    key = (i, melds)
+    found = _NEEDS.get(key, False)
+    if found is not False:
+        return found
+    name, data = PLANS[i]
+    if name == KS:
+        kinds = list(data) if len(melds) <= 1 else None
+        m = 3 + len(melds)
+    else:
+        need = list(data)
+        free = 0
+        for t, k in melds:
+            if t == "c" and k in need:
+                need.remove(k)
+            else:
+                free += 1
+        kinds = [k for k0 in need for k in (k0, k0 + 1, k0 + 2)] if free <= 1 else None
+        m = 3 + free
+    if kinds is None:
+        found = None
+    else:
+        copies: dict[int, int] = {}
+        for k in kinds:
+            copies[k] = copies.get(k, 0) + 1
+        found = (m, tuple((k, n, _SUIT[k], _POW5[k]) for k, n in sorted(copies.items())))
+    if len(_NEEDS) > 20_000:
+        _NEEDS.clear()
+    _NEEDS[key] = found
+    return found
 
 
-def _take(rest: list[int], kinds, unseen) -> int:
-    """Take one tile of each of ``kinds`` out of the counts ``rest`` (in place): how many the hand lacks, or INF
-    as soon as a lacking kind has no copy left unseen (the plan cannot be completed)."""
+def _fixed_parts(c, codes, needs, unseen):
+    """(missing tiles, rest codes, kinds whose last held copies the plan takes) or None if the plan is dead."""
+    cs = list(codes)
     missing = 0
-    for k in kinds:
-        if rest[k]:
-            rest[k] -= 1
-        elif unseen[k] <= 0:
-            return INF
+    tight = set()
+    for k, n, s, pw in needs:
+        have = c[k]
+        if have > n:
+            cs[s] -= n * pw
         else:
-            missing += 1
-    return missing
+            if have < n:
+                if unseen[k] <= 0:
+                    return None
+                missing += n - have
+            cs[s] -= have * pw
+            tight.add(k)
+    return missing, cs, tight
+
+
+def _fixed_distance(c, codes, i, melds, unseen) -> int:
+    pn = _plan_needs(i, melds)
+    if pn is None:
+        return INF
+    m, needs = pn
+    parts = _fixed_parts(c, codes, needs, unseen)
+    if parts is None:
+        return INF
+    return parts[0] + standard_shanten_codes(parts[1], m)
+
+
+def _fixed_after(c, i, melds, unseen, kinds, delta) -> list[int]:
+    """Plan ``i``'s distance after one tile more (delta +1) / fewer (-1) of each of ``kinds``, each on its own."""
+    pn = _plan_needs(i, melds)
+    if pn is None:
+        return [INF] * len(kinds)
+    m, needs = pn
+    parts = _fixed_parts(c, suit_codes(c), needs, unseen)
+    if parts is None:
+        return [INF] * len(kinds)
+    missing, cs, tight = parts
+    need_of = {k: n for k, n, _, _ in needs}
+    base = missing + standard_shanten_codes(cs, m)
+    # a tile of a kind the plan still lacks (delta +1), or its last held copy (delta -1), changes the missing
+    # count and leaves the rest alone; any other tile changes the rest
+    through_rest = []
+    for k in kinds:
+        n = need_of.get(k)
+        if n is None or (c[k] >= n if delta > 0 else k not in tight):
+            through_rest.append(k)
+    rest_d = dict(zip(through_rest, standard_shanten_each_codes(cs, m, through_rest, delta)))
+    out = []
+    for k in kinds:
+        v = rest_d.get(k)
+        if v is not None:
+            out.append(missing + v)
+        elif delta > 0:
+            out.append(base - 1)
+        else:
+            out.append(INF if unseen[k] <= 0 else base + 1)
+    return out
+
+
+def plan_after(i: int, c, melds, unseen, values, kinds, delta: int) -> list[int]:
+    """Plan ``i``'s distance with one tile of each of ``kinds`` added (delta +1) or taken out (-1)."""
+    if PLANS[i][0] in _FIXED:
+        return _fixed_after(c, i, melds, unseen, kinds, delta)
+    out = []
+    for k in kinds:
+        c[k] += delta
+        out.append(plan_distance(i, c, melds, unseen, values))
+        c[k] -= delta
+    return out
 
 
 def _hk_distance(c, melds, seq) -> int:
@@ -146,12 +223,13 @@ def _pungs_distance(c, melds, values) -> int:
     return d
 
 
-def plan_distance(i: int, c: list[int], melds, unseen, values) -> int:
+_FIXED = (MS, MTC, PS, PSC, KS)
+
+
+def plan_distance(i: int, c: list[int], melds, unseen, values, codes=None) -> int:
     name, data = PLANS[i]
-    if name in (MS, MTC, PS, PSC):
-        return _chow_distance(c, melds, data, unseen)
-    if name == KS:
-        return _knitted_distance(c, melds, data, unseen)
+    if name in _FIXED:
+        return _fixed_distance(c, codes or suit_codes(c), i, melds, unseen)
     if name == HK:
         return _hk_distance(c, melds, data)
     if name == SP:
@@ -162,7 +240,8 @@ def plan_distance(i: int, c: list[int], melds, unseen, values) -> int:
 
 
 def all_distances(c, melds, unseen, values) -> list[int]:
-    return [plan_distance(i, c, melds, unseen, values) for i in range(len(PLANS))]
+    codes = suit_codes(c)
+    return [plan_distance(i, c, melds, unseen, values, codes) for i in range(len(PLANS))]
 
 
 # ---- the table as this seat sees it ------------------------------------------------------------------------------
@@ -257,14 +336,8 @@ class McrAI:
     def _live(self, c, melds, unseen, values, i) -> int:
         """Unseen tiles that lower plan ``i``'s distance (the hand may be 3n+1 or 3n+2)."""
         base = plan_distance(i, c, melds, unseen, values)
-        n = 0
-        for k in _improving_kinds(c, i):
-            if unseen[k] and c[k] < 4:
-                c[k] += 1
-                if plan_distance(i, c, melds, unseen, values) < base:
-                    n += unseen[k]
-                c[k] -= 1
-        return n
+        draws = [k for k in _improving_kinds(c, i) if unseen[k] and c[k] < 4]
+        return sum(unseen[k] for k, d in zip(draws, plan_after(i, c, melds, unseen, values, draws, 1)) if d < base)
 
     def _turn(self, state, seat, actions) -> Action:
         p = state.players[seat]
@@ -299,13 +372,10 @@ class McrAI:
     def _discard(self, state, seat, discards, c, melds, unseen, values, plans) -> Action:
         kinds = sorted({a.tile >> 2 for a in discards})
         main = plans[0]
-        scored = []
-        for k in kinds:
-            c[k] -= 1
-            d = plan_distance(main, c, melds, unseen, values)
-            others = min(plan_distance(i, c, melds, unseen, values) for i in plans[1:]) if len(plans) > 1 else INF
-            c[k] += 1
-            scored.append([d, others, k])
+        mains = plan_after(main, c, melds, unseen, values, kinds, -1)
+        others = [plan_after(i, c, melds, unseen, values, kinds, -1) for i in plans[1:]]
+        scored = [[d, min(o[j] for o in others) if others else INF, k]
+                  for j, (d, k) in enumerate(zip(mains, kinds))]
         best_d = min(s[0] for s in scored)
         cands = [s for s in scored if s[0] == best_d]
         if best_d == 0:
