@@ -21,10 +21,11 @@ and :func:`discard_options`.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Iterable, TypeAlias
 
 from scorer import shanten_tables as _tables
-from scorer.kinds import HONOR, N_KINDS, TERMINALS_AND_HONORS, Kind
+from scorer.kinds import HONOR, N_KINDS, TERMINALS_AND_HONORS, Kind, KindMask, mask_of
 from scorer.tiles import Tile, counts34
 
 Counts: TypeAlias = list
@@ -162,7 +163,15 @@ def _ids(codes) -> tuple[VecId, VecId, VecId, VecId]:
 
 def _hand_vector(counts) -> VecId:
     a, b, c, d = _ids(_suit_codes(counts))
-    return _merge(_merge(a, b), _merge(c, d))
+    get = _MERGE.get
+    ab = get((a << 16) | b)
+    if ab is None:
+        ab = _merge(a, b)
+    cd = get((c << 16) | d)
+    if cd is None:
+        cd = _merge(c, d)
+    abcd = get((ab << 16) | cd)
+    return _merge(ab, cd) if abcd is None else abcd
 
 
 def _need(melds: int) -> int:
@@ -206,21 +215,20 @@ def standard_shanten(counts, melds: int = 0) -> int:
 
 def seven_pairs_shanten(counts, four_as_two_pairs: bool = False) -> int:
     if four_as_two_pairs:                    # MCR: four of a kind are two pairs
-        return 6 - sum(n >> 1 for n in counts)
+        return 6 - counts.count(2) - counts.count(3) - 2 * counts.count(4)
     pairs = 34 - counts.count(0) - counts.count(1)   # riichi: seven different pairs
     kinds = 34 - counts.count(0)
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
 
 
+_orphan_counts = itemgetter(*TERMINALS_AND_HONORS)
+"""The counts of the thirteen orphan kinds, as a tuple."""
+
+
 def thirteen_orphans_shanten(counts) -> int:
-    kinds = pair = 0
-    for k in _ORPHANS:
-        n = counts[k]
-        if n:
-            kinds += 1
-            if n >= 2:
-                pair = 1
-    return 13 - kinds - pair
+    o = _orphan_counts(counts)
+    absent = o.count(0)
+    return absent - (1 if 13 - absent - o.count(1) else 0)    # 13 - kinds held - (a pair among them)
 
 
 def honors_knitted_shanten(counts) -> int:
@@ -368,15 +376,11 @@ def _special_after(counts, k: int, delta: int, four_as_two_pairs: bool, knitted:
 def _summary(counts) -> tuple[int, int, int, int, int]:
     """What seven pairs and thirteen orphans read: kinds with a pair, kinds held, pairs counting four of a kind
     as two, orphan kinds held, orphan kinds with a pair."""
-    ok = opairs = 0
-    for k in _ORPHANS:
-        n = counts[k]
-        if n:
-            ok += 1
-            if n >= 2:
-                opairs += 1
-    zeros, ones = counts.count(0), counts.count(1)
-    return 34 - zeros - ones, 34 - zeros, sum(n >> 1 for n in counts), ok, opairs
+    o = _orphan_counts(counts)
+    o0 = o.count(0)
+    zeros = counts.count(0)
+    pairs = 34 - zeros - counts.count(1)
+    return pairs, 34 - zeros, pairs + counts.count(4), 13 - o0, 13 - o0 - o.count(1)
 
 
 def _summary_value(pairs: int, kinds: int, halves: int, ok: int, opairs: int, four_as_two_pairs: bool) -> int:
@@ -472,16 +476,19 @@ def improving_kinds(counts, melds: int = 0, four_as_two_pairs: bool = False, kni
                     found.append(k)
         found.sort()
     elif closed and sp <= base:      # a draw lowers seven pairs / orphans by one at most
-        have = set(found)
-        added = False
-        for k in range(N_KINDS):
-            n = counts[k]
-            if n < 4 and k not in have and \
-                    _summary_after(summary, n, _IS_ORPHAN[k], 1, four_as_two_pairs) < base:
-                found.append(k)
-                added = True
-        if added:
-            found.sort()
+        pairs, kinds_n, halves, ok, opairs = summary
+        extra = set()
+        c7 = 6 - halves if four_as_two_pairs else 6 - pairs + (7 - kinds_n if kinds_n < 7 else 0)
+        if c7 <= base:      # seven pairs: a new pair (MCR: any odd count), or a new kind while under seven
+            if four_as_two_pairs:
+                extra.update(k for k in range(N_KINDS) if counts[k] & 1)
+            else:
+                extra.update(k for k in range(N_KINDS) if counts[k] == 1 or (kinds_n < 7 and not counts[k]))
+        if 13 - ok - (1 if opairs else 0) <= base:    # orphans: a new orphan kind, or the first orphan pair
+            extra.update(k for k in _ORPHANS if not counts[k] or (counts[k] == 1 and not opairs))
+        if extra:
+            extra.update(found)
+            found = sorted(extra)
     return tuple(found)
 
 
@@ -496,16 +503,18 @@ def waits_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitte
                  in_view=None) -> list[int]:
     """Kinds that complete a 3n+1 hand, in order. A kind all four copies of which are in the hand (or, with
     ``in_view``, in the hand and in view) is no wait."""
-    codes, rests, whole = _parts(counts)
+    codes = _suit_codes(counts)
+    a, b, c, d = _ids(codes)
+    ab, cd = _merge(a, b), _merge(c, d)
     at = 5 + _need(melds)
-    vecs = _VECS
-    std = vecs[whole][at] - 1
+    std = _VECS[_merge(ab, cd)][at] - 1
     special = (melds == 0 and sum(counts) >= 13) or (knitted and melds <= 1)
     sp = _specials(counts, melds, four_as_two_pairs, knitted) if special else _IMPOSSIBLE
     if std != 0 and sp != 0:
         return []
     found = []
     if std == 0:
+        rests = (_merge(b, cd), _merge(a, cd), _merge(ab, d), _merge(ab, c))
         for s in range(4):
             b = _BASES[s]
             for i, x in enumerate(_row(codes[s], s, rests[s], at, 1)):
@@ -540,18 +549,34 @@ def ukeire_counts(counts, melds: int = 0, visible=None, four_as_two_pairs: bool 
     return base, out
 
 
+_RANK_AT_MOST = tuple(mask_of(k for k in range(HONOR) if k % 9 <= r) for r in range(9))
+_RANK_AT_LEAST = tuple(mask_of(k for k in range(HONOR) if k % 9 >= r) for r in range(9))
+
+
+def candidates_mask(counts) -> KindMask:
+    """The kinds that can join a set with the hand's tiles, as a kind mask: the kinds held and, in the
+    numbered suits, their neighbours one and two ranks away."""
+    held = 0
+    for k in range(N_KINDS):
+        if counts[k]:
+            held |= 1 << k
+    return (held | (held & _RANK_AT_MOST[7]) << 1 | (held & _RANK_AT_MOST[6]) << 2
+            | (held & _RANK_AT_LEAST[1]) >> 1 | (held & _RANK_AT_LEAST[2]) >> 2)
+
+
+def kinds_of_mask(mask: KindMask) -> list[int]:
+    """The kinds of a kind mask, in order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def candidates(counts) -> list[int]:
-    """Kinds that can join a set with the hand's tiles: kinds held and their suit neighbours within two."""
-    cand = set()
-    for k, n in enumerate(counts):
-        if n:
-            cand.add(k)
-            if k < HONOR:
-                p = k % 9
-                for d in (-2, -1, 1, 2):
-                    if 0 <= p + d <= 8:
-                        cand.add(k + d)
-    return sorted(cand)
+    """:func:`candidates_mask` as a sorted list of kinds."""
+    return kinds_of_mask(candidates_mask(counts))
 
 
 # ---- public API on tiles -------------------------------------------------------------------------------------

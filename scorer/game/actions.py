@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Callable
 
-from scorer.shanten import shanten_counts as shanten
+from scorer.shanten import shanten_counts as shanten, shanten_each
 from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, waits_of_counts
 from scorer.hand import Hand, Situation
 
@@ -122,11 +122,26 @@ def _can_tsumo(state: GameState, seat: int) -> bool:
     return score_win(state, seat, tile, tsumo=True).win
 
 
+_CODES: dict[int, tuple[int, ...]] = {}
+
+
+def _codes_of(table) -> tuple[int, ...]:
+    """Every tile id's :func:`_code` under a tile table (one tuple per table: the tables are module constants)."""
+    found = _CODES.get(id(table))
+    if found is None or len(found) != len(table):
+        found = _CODES[id(table)] = tuple(_code(table, t) for t in range(len(table)))
+    return found
+
+
 def _dedupe(actions: list[Action], table) -> list[Action]:
+    """One action per distinct choice (the first listed stands for its equivalent copies); the actions are
+    one seat's, so the key leaves the seat out."""
+    codes = _codes_of(table)
     seen = set()
     out = []
     for a in actions:
-        k = a.key(table)
+        t = a.tile
+        k = (a.type, -1 if t is None else codes[t], tuple(sorted(codes[x] for x in a.tiles)) if a.tiles else ())
         if k not in seen:
             seen.add(k)
             out.append(a)
@@ -213,10 +228,9 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
     hand = sorted(p.hand, key=lambda t: t != drawn)
     if (p.is_closed and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
             and len(p.hand) % 3 == 2 and shanten(counts, len(p.melds)) <= 0):
-        melds = len(p.melds)
-        for t in hand:
-            if _tenpai_after(counts, melds, t >> 2):
-                out.append(Action(RIICHI, seat, t))
+        kinds = sorted({t >> 2 for t in hand})
+        tenpai = {k for k, v in zip(kinds, shanten_each(counts, len(p.melds), kinds, -1)) if v == 0}
+        out += [Action(RIICHI, seat, t) for t in hand if t >> 2 in tenpai]
     out += [Action(DISCARD, seat, t) for t in hand]
     return _dedupe(out, table)
 
@@ -280,6 +294,9 @@ def is_legal(state: GameState, action: Action, legal: list[Action] | None = None
     ``legal``: the list already computed for this state, if any."""
     if legal is None:
         legal = legal_actions(state, action.seat)
+    for a in legal:
+        if a is action:         # one of the listed actions itself: built from the seat's own tiles
+            return True
     table = state.table
     key = action.key(table)
     if not any(a.key(table) == key for a in legal):

@@ -42,6 +42,7 @@ from scorer.game.presets import find_preset
 from scorer.game.state import ACT, CHANKAN, DRAW, RESPOND, GameState
 from scorer.game.wall import TILES_NO_RED, arranged_ids
 from scorer.hand import Hand, Situation
+from scorer.shanten import is_complete_counts
 from scorer.tiles import FLOWER_BASE, Tile
 
 N_MCR_TILES = 144
@@ -198,8 +199,8 @@ def evaluator() -> Callable:
 
 
 def _is_complete(counts: list[int], melds: int) -> bool:
-    from scorer.mcr.evaluate import is_complete_mcr
-    return is_complete_mcr(counts, melds)
+    """Any MCR winning shape (four of a kind as two pairs, the knitted shapes): the cheap test before scoring."""
+    return is_complete_counts(counts, melds, True, True)
 
 
 def in_view_counts(state: GameState, exclude: int | None = None) -> list[int]:

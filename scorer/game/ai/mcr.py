@@ -26,7 +26,8 @@ from __future__ import annotations
 from itertools import permutations
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
-from scorer.shanten import (candidates, standard_shanten, standard_shanten_codes, standard_shanten_each_codes,
+from scorer.kinds import HONOR_MASK, mask_of
+from scorer.shanten import (candidates_mask, kinds_of_mask, standard_shanten_codes, standard_shanten_each_codes,
                             suit_codes)
 
 INF = 99
@@ -120,15 +121,46 @@ def _fixed_parts(c, codes, needs, unseen):
     return missing, cs, tight
 
 
-def _fixed_distance(c, codes, i, melds, unseen) -> int:
-    pn = _plan_needs(i, melds)
+def _fixed_distance(c, codes, i, melds, unseen, pn=False) -> int:
+    if pn is False:
+        pn = _plan_needs(i, melds)
     if pn is None:
         return INF
     m, needs = pn
-    parts = _fixed_parts(c, codes, needs, unseen)
-    if parts is None:
-        return INF
-    return parts[0] + standard_shanten_codes(parts[1], m)
+    c0, c1, c2, c3 = codes
+    missing = 0
+    for k, n, s, pw in needs:
+        have = c[k]
+        if have < n:
+            if unseen[k] <= 0:
+                return INF
+            missing += n - have
+            taken = have * pw
+        else:
+            taken = n * pw
+        if s == 0:
+            c0 -= taken
+        elif s == 1:
+            c1 -= taken
+        elif s == 2:
+            c2 -= taken
+        else:
+            c3 -= taken
+    return missing + standard_shanten_codes((c0, c1, c2, c3), m)
+
+
+_ALL_NEEDS: dict = {}
+
+
+def _needs_of_plans(melds) -> list:
+    """Every plan's needs next to ``melds`` (None: not a fixed-tile plan or out of reach)."""
+    found = _ALL_NEEDS.get(melds)
+    if found is None:
+        found = [_plan_needs(i, melds) if PLANS[i][0] in _FIXED else None for i in range(len(PLANS))]
+        if len(_ALL_NEEDS) > 5000:
+            _ALL_NEEDS.clear()
+        _ALL_NEEDS[melds] = found
+    return found
 
 
 def _fixed_after(c, i, melds, unseen, kinds, delta) -> list[int]:
@@ -165,8 +197,44 @@ def _fixed_after(c, i, melds, unseen, kinds, delta) -> list[int]:
 
 def plan_after(i: int, c, melds, unseen, values, kinds, delta: int) -> list[int]:
     """Plan ``i``'s distance with one tile of each of ``kinds`` added (delta +1) or taken out (-1)."""
-    if PLANS[i][0] in _FIXED:
+    name, data = PLANS[i]
+    if name in _FIXED:
         return _fixed_after(c, i, melds, unseen, kinds, delta)
+    if name == SP:
+        if melds:
+            return [INF] * len(kinds)
+        # seven pairs (four of a kind as two): one tile changes the pairs and the kinds by at most one
+        pairs = c.count(2) + c.count(3) + 2 * c.count(4)
+        held = 34 - c.count(0)
+        out = []
+        for k in kinds:
+            n = c[k]
+            if delta > 0:
+                p, h = pairs + (n == 1 or n == 3), held + (n == 0)
+            else:
+                p, h = pairs - (n == 2 or n == 4), held - (n == 1)
+            out.append(6 - min(p, 7) + max(0, 7 - h))
+        return out
+    if name == HK:
+        if melds:
+            return [INF] * len(kinds)
+        useful = sum(1 for k in data if c[k]) + sum(1 for k in range(27, 34) if c[k])
+        wanted = set(data).union(range(27, 34))
+        return [13 - useful - (k in wanted and (c[k] == 0 if delta > 0 else -(c[k] == 1))) for k in kinds]
+    if name == HF:
+        lo, hi = data * 9, data * 9 + 9
+        base = None
+        out = []
+        for k in kinds:
+            if lo <= k < hi or k >= 27:
+                c[k] += delta
+                out.append(_flush_distance(c, melds, data, values))
+                c[k] -= delta
+            else:       # a tile of the other suits: the flush reads the same tiles
+                if base is None:
+                    base = _flush_distance(c, melds, data, values)
+                out.append(base)
+        return out
     out = []
     for k in kinds:
         c[k] += delta
@@ -194,15 +262,21 @@ def _value_honor(c, melds, values) -> bool:
     return any(c[k] >= 2 for k in values) or any(t == "p" and k in values for t, k in melds)
 
 
-def _flush_distance(c, melds, suit, values) -> int:
+def _flush_distance(c, melds, suit, values, codes=None) -> int:
     lo, hi = suit * 9, suit * 9 + 9
     for t, k in melds:
         if not (lo <= k < hi or k >= 27):
             return INF
-    r = [n if (lo <= k < hi or k >= 27) else 0 for k, n in enumerate(c)]
-    d = standard_shanten(r, len(melds))
+    # the hand's tiles of this suit and the honors: the other two suits' codes set to zero
+    codes = codes or suit_codes(c)
+    kept = [0, 0, 0, codes[3]]
+    kept[suit] = codes[suit]
+    d = standard_shanten_codes(kept, len(melds))
     if not melds:
-        d = min(d, _pairs_distance(r, melds))
+        r = c[lo:hi] + c[27:34]
+        pairs = r.count(2) + r.count(3) + 2 * r.count(4)
+        kinds = 16 - r.count(0)
+        d = min(d, 6 - min(pairs, 7) + max(0, 7 - kinds))
     # 6 points: two more are needed — a value pung, or a concealed hand (Concealed Hand 2)
     if melds and not _value_honor(c, melds, values):
         d += 1
@@ -235,13 +309,19 @@ def plan_distance(i: int, c: list[int], melds, unseen, values, codes=None) -> in
     if name == SP:
         return _pairs_distance(c, melds)
     if name == HF:
-        return _flush_distance(c, melds, data, values)
+        return _flush_distance(c, melds, data, values, codes)
     return _pungs_distance(c, melds, values)
 
 
 def all_distances(c, melds, unseen, values) -> list[int]:
     codes = suit_codes(c)
-    return [plan_distance(i, c, melds, unseen, values, codes) for i in range(len(PLANS))]
+    needs = _needs_of_plans(melds)
+    return [_fixed_distance(c, codes, i, melds, unseen, needs[i]) if i < _N_FIXED
+            else plan_distance(i, c, melds, unseen, values, codes) for i in range(len(PLANS))]
+
+
+_N_FIXED = sum(1 for name, _ in PLANS if name in _FIXED)
+assert all(PLANS[i][0] in _FIXED for i in range(_N_FIXED))   # the fixed-tile plans come first
 
 
 # ---- the table as this seat sees it ------------------------------------------------------------------------------
@@ -454,22 +534,27 @@ class McrAI:
         return best or pass_
 
 
+def _plan_kinds_mask(i: int) -> int:
+    name, data = PLANS[i]
+    if name in (MS, MTC, PS, PSC):
+        return mask_of(k for k0 in data for k in (k0, k0 + 1, k0 + 2))
+    if name == KS:
+        return mask_of(data)
+    if name == HK:
+        return mask_of(data) | HONOR_MASK
+    return 0
+
+
+_PLAN_KINDS = tuple(_plan_kinds_mask(i) for i in range(len(PLANS)))
+
+
 def _improving_kinds(c: list[int], i: int):
     """Kinds whose draw can lower plan ``i``'s distance: the kinds held and their suit neighbours (an isolated
     tile never helps a set, a partial set or a pair), the plan's required kinds, and any kind for seven pairs
     with fewer than seven kinds."""
-    name, data = PLANS[i]
-    if name == SP and len(c) - c.count(0) < 7:
+    if PLANS[i][0] == SP and len(c) - c.count(0) < 7:
         return range(34)
-    cand = set(candidates(c))
-    if name in (MS, MTC, PS, PSC):
-        for k0 in data:
-            cand.update((k0, k0 + 1, k0 + 2))
-    elif name in (KS, HK):
-        cand.update(data)
-        if name == HK:
-            cand.update(range(27, 34))
-    return cand
+    return kinds_of_mask(candidates_mask(c) | _PLAN_KINDS[i])
 
 
 def _keep_value(k: int) -> int:
