@@ -238,38 +238,46 @@ def honors_knitted_shanten(counts) -> int:
     return 13 - honors - best
 
 
-def knitted_straight_shanten(counts, melds: int = 0) -> int:
+def knitted_straight_shanten(counts, melds: int = 0, bound: int = _IMPOSSIBLE) -> int:
     """A knitted straight (MCR) plus one set and a pair (or a pair, with one declared meld): the straight's
-    missing tiles plus the standard form of the rest. Past one meld there is no such hand."""
+    missing tiles plus the standard form of the rest. Past one meld there is no such hand. Straights that
+    cannot come under ``bound`` are not measured (the answer is then ``bound`` or more)."""
     if melds > 1:
         return _IMPOSSIBLE
-    best = _IMPOSSIBLE
+    best = bound
     need = 1 - melds
-    rest = list(counts)
+    rest = None
     for seq in KNITTED_SEQS:
         held = 0
         for k in seq:
-            if rest[k]:
-                rest[k] -= 1
+            if counts[k]:
                 held += 1
+        if 8 - held >= best:        # the rest adds -1 at best (already complete)
+            continue
+        if rest is None:
+            rest = list(counts)
+        for k in seq:
+            if counts[k]:
+                rest[k] -= 1
         v = (9 - held) + _VECS[_hand_vector(rest)][5 + need] - 1
         if v < best:
             best = v
         for k in seq:
-            if rest[k] != counts[k]:
+            if counts[k]:
                 rest[k] += 1
     return best
 
 
-def _specials(counts, melds: int, four_as_two_pairs: bool, knitted: bool) -> int:
-    """The best of the forms other than the standard one that the hand can take."""
-    best = _IMPOSSIBLE
+def _specials(counts, melds: int, four_as_two_pairs: bool, knitted: bool, bound: int = _IMPOSSIBLE) -> int:
+    """The best of the forms other than the standard one that the hand can take (``bound`` or more when none
+    comes under ``bound``)."""
+    best = bound
     if melds == 0 and sum(counts) >= 13:
-        best = min(seven_pairs_shanten(counts, four_as_two_pairs), thirteen_orphans_shanten(counts))
+        best = min(best, seven_pairs_shanten(counts, four_as_two_pairs), thirteen_orphans_shanten(counts))
         if knitted:
             best = min(best, honors_knitted_shanten(counts))
     if knitted and melds <= 1:
-        best = min(best, knitted_straight_shanten(counts, melds))
+        best = min(best, knitted_straight_shanten(counts, melds, best))
     return best
 
 
@@ -277,7 +285,7 @@ def shanten_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knit
     """Shanten of closed counts with ``melds`` declared melds over every form the rule choices allow."""
     s = _VECS[_hand_vector(counts)][5 + _need(melds)] - 1
     if (melds == 0 or knitted) and s > -1:
-        t = _specials(counts, melds, four_as_two_pairs, knitted)
+        t = _specials(counts, melds, four_as_two_pairs, knitted, s)
         if t < s:
             return t
     return s
@@ -366,9 +374,10 @@ def _standard_rows(counts, melds: int, delta: int, suits=range(4)):
     return rows
 
 
-def _special_after(counts, k: int, delta: int, four_as_two_pairs: bool, knitted: bool, melds: int) -> int:
+def _special_after(counts, k: int, delta: int, four_as_two_pairs: bool, knitted: bool, melds: int,
+                   bound: int = _IMPOSSIBLE) -> int:
     counts[k] += delta
-    v = _specials(counts, melds, four_as_two_pairs, knitted)
+    v = _specials(counts, melds, four_as_two_pairs, knitted, bound)
     counts[k] -= delta
     return v
 
@@ -431,7 +440,7 @@ def shanten_each(counts, melds: int, kinds, delta: int, four_as_two_pairs: bool 
         v = row[k - _BASES[s]]
         if v != _IMPOSSIBLE:
             if knitted:
-                t = _special_after(counts, k, delta, four_as_two_pairs, knitted, melds)
+                t = _special_after(counts, k, delta, four_as_two_pairs, knitted, melds, v)
                 if t < v:
                     v = t
             elif closed and v > floor:
@@ -472,7 +481,7 @@ def improving_kinds(counts, melds: int = 0, four_as_two_pairs: bool = False, kni
         have = set(found)
         for k in range(N_KINDS):
             if counts[k] < 4 and k not in have:
-                if _special_after(counts, k, 1, four_as_two_pairs, knitted, melds) < base:
+                if _special_after(counts, k, 1, four_as_two_pairs, knitted, melds, base) < base:
                     found.append(k)
         found.sort()
     elif closed and sp <= base:      # a draw lowers seven pairs / orphans by one at most
@@ -509,7 +518,7 @@ def waits_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitte
     at = 5 + _need(melds)
     std = _VECS[_merge(ab, cd)][at] - 1
     special = (melds == 0 and sum(counts) >= 13) or (knitted and melds <= 1)
-    sp = _specials(counts, melds, four_as_two_pairs, knitted) if special else _IMPOSSIBLE
+    sp = _specials(counts, melds, four_as_two_pairs, knitted, 1) if special else _IMPOSSIBLE
     if std != 0 and sp != 0:
         return []
     found = []
@@ -524,7 +533,7 @@ def waits_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitte
         have = set(found)
         for k in range(N_KINDS):
             if counts[k] < 4 and k not in have and \
-                    _special_after(counts, k, 1, four_as_two_pairs, knitted, melds) == -1:
+                    _special_after(counts, k, 1, four_as_two_pairs, knitted, melds, 0) == -1:
                 found.append(k)
         found.sort()
     if in_view is not None:

@@ -112,12 +112,12 @@ def _can_ron(state: GameState, seat: int, tile: int, chankan: bool) -> bool:
     return score_win(state, seat, tile, tsumo=False, chankan=chankan).win
 
 
-def _can_tsumo(state: GameState, seat: int) -> bool:
+def _can_tsumo(state: GameState, seat: int, counts: list[int] | None = None) -> bool:
     p = state.players[seat]
     tile = state.last_draw
     if tile is None:
         return False
-    if shanten(p.counts(), len(p.melds)) != -1:
+    if shanten(p.counts() if counts is None else counts, len(p.melds)) != -1:
         return False
     return score_win(state, seat, tile, tsumo=True).win
 
@@ -157,7 +157,7 @@ def kan_declarations(p, seat: int, counts: list[int]) -> list[Action]:
     """The kans a player may declare on their turn, both tables alike: a concealed kan of each kind held four
     times (``counts``: the hand's counts by kind), an added kan with each tile that completes one of their pons."""
     out = []
-    for k in range(34):
+    for k in (range(34) if 4 in counts else ()):
         if counts[k] == 4:
             out.append(Action(ANKAN, seat, None, tuple(sorted(t for t in p.hand if t >> 2 == k))))
     for m in p.melds:
@@ -205,9 +205,9 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         out = [Action(DISCARD, seat, t) for t in sorted(p.hand, key=lambda t: t != drawn)
                if _tenpai_after(counts, len(p.melds), t >> 2)]
         return _dedupe(out, table)
-    if drawn is not None and _can_tsumo(state, seat):
-        out.append(Action(TSUMO, seat, drawn))
     counts = p.counts()
+    if drawn is not None and _can_tsumo(state, seat, counts):
+        out.append(Action(TSUMO, seat, drawn))
     kan_ok = can_kan(state)
     if p.riichi:
         # after riichi: only the drawn tile, or a win, or (preset) a closed kan that keeps the waits
@@ -226,13 +226,24 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         out += kan_declarations(p, seat, counts)
     # the drawn tile first, so that of equal copies the listed one is the drawn one (tsumogiri)
     hand = sorted(p.hand, key=lambda t: t != drawn)
+    # one discard per distinct choice (kind and red flag): the first copy listed stands for the others
+    codes = _codes_of(table)
+    seen: set[int] = set()
+    choices = []
+    for t in hand:
+        c = codes[t]
+        if c not in seen:
+            seen.add(c)
+            choices.append(t)
     if (p.is_closed and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
             and len(p.hand) % 3 == 2 and shanten(counts, len(p.melds)) <= 0):
-        kinds = sorted({t >> 2 for t in hand})
+        kinds = sorted({t >> 2 for t in choices})
         tenpai = {k for k, v in zip(kinds, shanten_each(counts, len(p.melds), kinds, -1)) if v == 0}
-        out += [Action(RIICHI, seat, t) for t in hand if t >> 2 in tenpai]
-    out += [Action(DISCARD, seat, t) for t in hand]
-    return _dedupe(out, table)
+        out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
+    if len(out) > 1:
+        out = _dedupe(out, table)
+    out += [Action(DISCARD, seat, t) for t in choices]
+    return out
 
 
 def _response_actions(state: GameState, seat: int) -> list[Action]:

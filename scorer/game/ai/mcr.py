@@ -27,8 +27,8 @@ from itertools import permutations
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from scorer.kinds import HONOR_MASK, mask_of
-from scorer.shanten import (candidates_mask, kinds_of_mask, standard_shanten_codes, standard_shanten_each_codes,
-                            suit_codes)
+from scorer.shanten import (candidates_mask, kinds_of_mask, mcr_waits, standard_shanten_codes,
+                            standard_shanten_each_codes, suit_codes)
 
 INF = 99
 
@@ -320,6 +320,41 @@ def all_distances(c, melds, unseen, values) -> list[int]:
             else plan_distance(i, c, melds, unseen, values, codes) for i in range(len(PLANS))]
 
 
+def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
+    """The smallest plan distance and the plans at it, in plan order (what :func:`all_distances` would give,
+    without measuring the rest of a fixed-tile plan whose missing tiles alone put it behind)."""
+    codes = suit_codes(c)
+    best = INF
+    tied: list[int] = []
+    for i in range(_N_FIXED, len(PLANS)):
+        d = plan_distance(i, c, melds, unseen, values, codes)
+        if d < best:
+            best, tied = d, [i]
+        elif d == best and d < INF:
+            tied.append(i)
+    needs = _needs_of_plans(melds)
+    for i in range(_N_FIXED):
+        pn = needs[i]
+        if pn is None:
+            continue
+        missing = 0
+        for k, n, _, _ in pn[1]:
+            if c[k] < n:
+                if unseen[k] <= 0:
+                    missing = INF
+                    break
+                missing += n - c[k]
+        if missing - 1 > best:      # the rest counts -1 at best
+            continue
+        d = _fixed_distance(c, codes, i, melds, unseen, pn)
+        if d < best:
+            best, tied = d, [i]
+        elif d == best and d < INF:
+            tied.append(i)
+    tied.sort()
+    return best, tied
+
+
 _N_FIXED = sum(1 for name, _ in PLANS if name in _FIXED)
 assert all(PLANS[i][0] in _FIXED for i in range(_N_FIXED))   # the fixed-tile plans come first
 
@@ -388,26 +423,27 @@ class McrAI:
         c = _counts(p.hand)
         if win.type != TSUMO:
             c[win.tile >> 2] += 1
-        d = all_distances(c, _meld_sig(p), [4] * 34, _values(state, seat))
-        best = min(range(len(PLANS)), key=lambda i: (d[i], i != self.plan))
-        return PLANS[best][0] if d[best] <= 0 else "other"
+        d, tied = best_distances(c, _meld_sig(p), [4] * 34, _values(state, seat))
+        if not tied:
+            return "other"
+        best = self.plan if self.plan in tied else tied[0]
+        return PLANS[best][0] if d <= 0 else "other"
 
     def current_plan(self, state, seat) -> str | None:
         """The name of the plan this seat follows now (for the summary of wins by plan)."""
         p = state.players[seat]
         c = _counts(p.hand)
-        d = all_distances(c, _meld_sig(p), unseen_counts(state, seat), _values(state, seat))
-        best = min(range(len(PLANS)), key=lambda i: (d[i], i != self.plan))
-        return PLANS[best][0] if d[best] < INF else None
+        d, tied = best_distances(c, _meld_sig(p), unseen_counts(state, seat), _values(state, seat))
+        if not tied:
+            return None
+        return PLANS[self.plan if self.plan in tied else tied[0]][0]
 
     # ---- own turn ---------------------------------------------------------------------------------------------
     def _choose_plans(self, c, melds, unseen, values) -> list[int]:
         """Plans at the smallest distance (at most three), best first."""
-        d = all_distances(c, melds, unseen, values)
-        best = min(d)
+        best, tied = best_distances(c, melds, unseen, values)
         if best >= INF:
             return []
-        tied = [i for i in range(len(PLANS)) if d[i] <= best]
         if len(tied) > 1:
             live = {i: self._live(c, melds, unseen, values, i) for i in tied}
             tied.sort(key=lambda i: (-live[i], i != self.plan, -VALUE[PLANS[i][0]]))
@@ -437,13 +473,13 @@ class McrAI:
                 k = a.tiles[0] >> 2
                 c2 = list(c)
                 c2[k] = 0
-                if min(all_distances(c2, melds + (("p", k),), unseen, values)) <= best_now:
+                if best_distances(c2, melds + (("p", k),), unseen, values)[0] <= best_now:
                     return a
             elif a.type == KAKAN:
                 k = a.tile >> 2
                 c2 = list(c)
                 c2[k] -= 1
-                if min(all_distances(c2, melds, unseen, values)) <= best_now:
+                if best_distances(c2, melds, unseen, values)[0] <= best_now:
                     return a
         if not discards:
             return actions[0]
@@ -480,7 +516,6 @@ class McrAI:
 
     def _valid_waits(self, state, seat, c13, discarded_kind) -> int:
         """Unseen copies of the winning kinds of a 13-tile hand whose win (on a discard) reaches 8 points."""
-        from scorer.mcr.evaluate import mcr_waits
         p = state.players[seat]
         waits = mcr_waits(list(c13), len(p.melds))
         if not waits:
@@ -515,7 +550,7 @@ class McrAI:
         melds = _meld_sig(p)
         unseen = unseen_counts(state, seat)
         values = _values(state, seat)
-        now = min(all_distances(c, melds, unseen, values))
+        now = best_distances(c, melds, unseen, values)[0]
         best, best_d = None, now
         for a in calls:
             c2 = list(c)
@@ -523,7 +558,7 @@ class McrAI:
                 c2[t >> 2] -= 1
             k = a.tile >> 2
             sig = melds + (("c", min(k, *(t >> 2 for t in a.tiles))) if a.type == CHI else ("p", k),)
-            d = min(all_distances(c2, sig, unseen, values))
+            d = best_distances(c2, sig, unseen, values)[0]
             if a.type == KAN:
                 d -= 0      # a kong: same shape as the pung, plus a replacement draw; taken at equal distance
                 if d <= now and (best is None or d <= best_d):
