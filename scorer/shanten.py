@@ -231,10 +231,14 @@ def thirteen_orphans_shanten(counts) -> int:
     return absent - (1 if 13 - absent - o.count(1) else 0)    # 13 - kinds held - (a pair among them)
 
 
+_honor_counts = itemgetter(*range(HONOR, N_KINDS))
+_knitted_counts = tuple(itemgetter(*seq) for seq in KNITTED_SEQS)
+
+
 def honors_knitted_shanten(counts) -> int:
     """Honors and knitted tiles (MCR): fourteen different tiles from the honors and one knitted straight."""
-    honors = sum(1 for k in range(HONOR, N_KINDS) if counts[k])
-    best = max(sum(1 for k in seq if counts[k]) for seq in KNITTED_SEQS)
+    honors = 7 - _honor_counts(counts).count(0)
+    best = 9 - min(g(counts).count(0) for g in _knitted_counts)
     return 13 - honors - best
 
 
@@ -247,11 +251,8 @@ def knitted_straight_shanten(counts, melds: int = 0, bound: int = _IMPOSSIBLE) -
     best = bound
     need = 1 - melds
     rest = None
-    for seq in KNITTED_SEQS:
-        held = 0
-        for k in seq:
-            if counts[k]:
-                held += 1
+    for seq, held_of in zip(KNITTED_SEQS, _knitted_counts):
+        held = 9 - held_of(counts).count(0)
         if 8 - held >= best:        # the rest adds -1 at best (already complete)
             continue
         if rest is None:
@@ -573,19 +574,21 @@ def candidates_mask(counts) -> KindMask:
             | (held & _RANK_AT_LEAST[1]) >> 1 | (held & _RANK_AT_LEAST[2]) >> 2)
 
 
-def kinds_of_mask(mask: KindMask) -> list[int]:
+_BYTE_KINDS = tuple(tuple(tuple(8 * chunk + i for i in range(8) if b >> i & 1) for b in range(256))
+                    for chunk in range(5))
+"""For each byte of a kind mask (chunk 0 = kinds 0-7, ...) and each byte value: the kinds it holds."""
+
+
+def kinds_of_mask(mask: KindMask) -> tuple[int, ...]:
     """The kinds of a kind mask, in order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    t = _BYTE_KINDS
+    return (t[0][mask & 255] + t[1][mask >> 8 & 255] + t[2][mask >> 16 & 255] + t[3][mask >> 24 & 255]
+            + t[4][mask >> 32])
 
 
 def candidates(counts) -> list[int]:
     """:func:`candidates_mask` as a sorted list of kinds."""
-    return kinds_of_mask(candidates_mask(counts))
+    return list(kinds_of_mask(candidates_mask(counts)))
 
 
 # ---- public API on tiles -------------------------------------------------------------------------------------
