@@ -103,10 +103,12 @@ def _plan_needs(i: int, melds):
 
 
 def _fixed_parts(c, codes, needs, unseen):
-    """(missing tiles, rest codes, kinds whose last held copies the plan takes) or None if the plan is dead."""
+    """(missing tiles, rest codes, kinds whose held copies all go to the plan, kinds the plan still lacks), or
+    None if the plan is dead."""
     cs = list(codes)
     missing = 0
     tight = set()
+    lacking = set()
     for k, n, s, pw in needs:
         have = c[k]
         if have > n:
@@ -116,9 +118,10 @@ def _fixed_parts(c, codes, needs, unseen):
                 if unseen[k] <= 0:
                     return None
                 missing += n - have
+                lacking.add(k)
             cs[s] -= have * pw
             tight.add(k)
-    return missing, cs, tight
+    return missing, cs, tight, lacking
 
 
 def _fixed_distance(c, codes, i, melds, unseen, pn=False) -> int:
@@ -172,26 +175,18 @@ def _fixed_after(c, i, melds, unseen, kinds, delta) -> list[int]:
     parts = _fixed_parts(c, suit_codes(c), needs, unseen)
     if parts is None:
         return [INF] * len(kinds)
-    missing, cs, tight = parts
-    need_of = {k: n for k, n, _, _ in needs}
-    base = missing + standard_shanten_codes(cs, m)
+    missing, cs, tight, lacking = parts
+    out = [missing + v for v in standard_shanten_each_codes(cs, m, kinds, delta)]
     # a tile of a kind the plan still lacks (delta +1), or its last held copy (delta -1), changes the missing
     # count and leaves the rest alone; any other tile changes the rest
-    through_rest = []
-    for k in kinds:
-        n = need_of.get(k)
-        if n is None or (c[k] >= n if delta > 0 else k not in tight):
-            through_rest.append(k)
-    rest_d = dict(zip(through_rest, standard_shanten_each_codes(cs, m, through_rest, delta)))
-    out = []
-    for k in kinds:
-        v = rest_d.get(k)
-        if v is not None:
-            out.append(missing + v)
-        elif delta > 0:
-            out.append(base - 1)
-        else:
-            out.append(INF if unseen[k] <= 0 else base + 1)
+    special = lacking if delta > 0 else tight
+    if special:
+        base = None
+        for j, k in enumerate(kinds):
+            if k in special:
+                if base is None:
+                    base = missing + standard_shanten_codes(cs, m)
+                out[j] = base - 1 if delta > 0 else (INF if unseen[k] <= 0 else base + 1)
     return out
 
 
