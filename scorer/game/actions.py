@@ -304,6 +304,8 @@ def is_legal(state: GameState, action: Action, legal: list[Action] | None = None
     """Is ``action`` one of the seat's legal actions (up to equivalent copies) with ids the seat really holds?
     ``legal``: the list already computed for this state, if any."""
     if legal is None:
+        if action.type == DISCARD:
+            return _discard_is_legal(state, action)
         legal = legal_actions(state, action.seat)
     for a in legal:
         if a is action:         # one of the listed actions itself: built from the seat's own tiles
@@ -327,4 +329,26 @@ def is_legal(state: GameState, action: Action, legal: list[Action] | None = None
         if t not in rest:
             return False
         rest.remove(t)
+    return True
+
+
+def _discard_is_legal(state: GameState, action: Action) -> bool:
+    """:func:`is_legal` for a discard without listing every action: what :func:`_turn_actions` would allow, in
+    its order of cases (after a call, kuikae; a riichi discard keeps tenpai; after riichi, the drawn tile or an
+    equivalent copy; otherwise any tile held)."""
+    seat = action.seat
+    if state.phase != ACT or seat != state.turn:
+        return False
+    p = state.players[seat]
+    t = action.tile
+    if t is None or t not in p.hand:
+        return False
+    if state.after_call:
+        return (t >> 2) not in state.kuikae
+    if state.riichi_pending == seat and not p.riichi:
+        return _tenpai_after(p.counts(), len(p.melds), t >> 2)
+    if p.riichi:
+        drawn = state.last_draw
+        codes = _codes_of(state.table)
+        return drawn is not None and codes[t] == codes[drawn]
     return True
