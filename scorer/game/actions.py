@@ -265,7 +265,10 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
         if len(same) == 3 and can_kan(state):
             out.append(Action(KAN, seat, tile, tuple(same)))
         if seat == (state.last_discarder + 1) % 4:
-            for need in chi_partners(k):
+            held = {t >> 2 for t in p.hand}
+            for need in _CHI_PARTNERS[k]:
+                if need[0] not in held or need[1] not in held:
+                    continue
                 a = [t for t in p.hand if t >> 2 == need[0]]
                 b = [t for t in p.hand if t >> 2 == need[1]]
                 for x in a:
@@ -285,6 +288,9 @@ def chi_partners(k: int) -> list[list[int]]:
         return []
     pos = k % 9
     return [[k - pos + lo + i for i in range(3) if lo + i != pos] for lo in (pos - 2, pos - 1, pos) if 0 <= lo <= 6]
+
+
+_CHI_PARTNERS = tuple(chi_partners(k) for k in range(34))
 
 
 def _chi_kuikae(need: list[int], called: int) -> frozenset[int]:
