@@ -293,8 +293,11 @@ def shanten_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knit
 
 
 def is_complete_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False) -> bool:
-    """Is the 3n+2 hand complete in some form? (The cheap test to run before scoring a win.)"""
-    return shanten_counts(counts, melds, four_as_two_pairs, knitted) == -1
+    """Is the 3n+2 hand complete in some form (shanten -1)? The cheap test to run before scoring a win: the
+    special forms are only looked at as far as a complete one needs."""
+    if _VECS[_hand_vector(counts)][5 + _need(melds)] == 0:
+        return True
+    return (melds == 0 or knitted) and _specials(counts, melds, four_as_two_pairs, knitted, 0) == -1
 
 
 def mcr_shanten(counts, melds: int) -> int:

@@ -217,19 +217,7 @@ def plan_after(i: int, c, melds, unseen, values, kinds, delta: int) -> list[int]
         wanted = set(data).union(range(27, 34))
         return [13 - useful - (k in wanted and (c[k] == 0 if delta > 0 else -(c[k] == 1))) for k in kinds]
     if name == HF:
-        lo, hi = data * 9, data * 9 + 9
-        base = None
-        out = []
-        for k in kinds:
-            if lo <= k < hi or k >= 27:
-                c[k] += delta
-                out.append(_flush_distance(c, melds, data, values))
-                c[k] -= delta
-            else:       # a tile of the other suits: the flush reads the same tiles
-                if base is None:
-                    base = _flush_distance(c, melds, data, values)
-                out.append(base)
-        return out
+        return _flush_after(c, melds, data, values, kinds, delta)
     out = []
     for k in kinds:
         c[k] += delta
@@ -276,6 +264,48 @@ def _flush_distance(c, melds, suit, values, codes=None) -> int:
     if melds and not _value_honor(c, melds, values):
         d += 1
     return d
+
+
+def _flush_after(c, melds, suit, values, kinds, delta) -> list[int]:
+    """:func:`_flush_distance` after one tile more (delta +1) / fewer (-1) of each of ``kinds``: a tile of the
+    other two suits leaves the flush's tiles as they are; the suit's and the honors' tiles move its standard
+    form by one row of the shanten core and its seven pairs by counting."""
+    lo, hi = suit * 9, suit * 9 + 9
+    for t, k in melds:
+        if not (lo <= k < hi or k >= 27):
+            return [INF] * len(kinds)
+    codes = suit_codes(c)
+    base = _flush_distance(c, melds, suit, values, codes)
+    inside = [k for k in kinds if lo <= k < hi or k >= 27]
+    if not inside:
+        return [base] * len(kinds)
+    kept = [0, 0, 0, codes[3]]
+    kept[suit] = codes[suit]
+    std = dict(zip(inside, standard_shanten_each_codes(kept, len(melds), inside, delta)))
+    if not melds:
+        r = c[lo:hi] + c[27:34]
+        pairs = r.count(2) + r.count(3) + 2 * r.count(4)
+        held = 16 - r.count(0)
+    out = []
+    for k in kinds:
+        d = std.get(k)
+        if d is None:
+            out.append(base)
+            continue
+        if not melds:
+            n = c[k]
+            if delta > 0:
+                p, h = pairs + (n == 1 or n == 3), held + (n == 0)
+            else:
+                p, h = pairs - (n == 2 or n == 4), held - (n == 1)
+            d = min(d, 6 - min(p, 7) + max(0, 7 - h))
+        else:
+            c[k] += delta
+            if not _value_honor(c, melds, values):
+                d += 1
+            c[k] -= delta
+        out.append(d)
+    return out
 
 
 def _pungs_distance(c, melds, values) -> int:
