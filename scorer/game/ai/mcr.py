@@ -65,6 +65,10 @@ PLANS: list[tuple[str, object]] = (CHOW_PLANS + [(KS, seq) for seq in KNITTED] +
 # suit, 5 ** rank) depend only on the plan and the declared melds; the rest is the hand's suit codes minus the
 # tiles taken, so no count list is copied per plan.
 _POW5 = tuple(5 ** (k % 9) for k in range(27)) + tuple(5 ** (k - 27) for k in range(27, 34))
+_RANK_AT_MOST_7 = mask_of(k for k in range(27) if k % 9 <= 7)
+_RANK_AT_MOST_6 = mask_of(k for k in range(27) if k % 9 <= 6)
+_RANK_AT_LEAST_1 = mask_of(k for k in range(27) if k % 9 >= 1)
+_RANK_AT_LEAST_2 = mask_of(k for k in range(27) if k % 9 >= 2)
 _SUIT = tuple(3 if k >= 27 else k // 9 for k in range(34))
 _NEEDS: dict = {}
 
@@ -187,6 +191,49 @@ def _fixed_after(c, i, melds, unseen, kinds, delta) -> list[int]:
                 if base is None:
                     base = missing + standard_shanten_codes(cs, m)
                 out[j] = base - 1 if delta > 0 else (INF if unseen[k] <= 0 else base + 1)
+    return out
+
+
+def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
+    """For each (kind, distance after discarding it) of ``discards``: the unseen tiles that would then lower
+    fixed-tile plan ``i``'s distance (what ``McrAI._live`` counts on the hand without that tile), sharing the
+    plan's reading of the full hand: a discard moves one suit code or one missing tile, nothing else."""
+    pn = _plan_needs(i, melds)
+    if pn is None:
+        return [0] * len(discards)
+    m, needs = pn
+    parts = _fixed_parts(c, suit_codes(c), needs, unseen)
+    if parts is None:
+        return [0] * len(discards)
+    missing, cs, tight, lacking = parts
+    held = 0
+    for k in range(34):
+        if c[k]:
+            held |= 1 << k
+    plan_mask = _PLAN_KINDS[i]
+    out = []
+    for k, base in discards:
+        if base >= INF:
+            out.append(0)
+            continue
+        if k in tight:          # the plan loses a tile it holds: one more missing, the rest unchanged
+            cs2, missing2, lacking2 = cs, missing + 1, lacking | {k}
+        else:                   # the rest loses the tile
+            cs2 = list(cs)
+            cs2[_SUIT[k]] -= _POW5[k]
+            missing2, lacking2 = missing, lacking
+        c[k] -= 1
+        h = held & ~(1 << k) if not c[k] else held
+        mask = (h | (h & _RANK_AT_MOST_7) << 1 | (h & _RANK_AT_MOST_6) << 2 | (h & _RANK_AT_LEAST_1) >> 1
+                | (h & _RANK_AT_LEAST_2) >> 2 | plan_mask)
+        draws = [j for j in kinds_of_mask(mask) if unseen[j] and c[j] < 4]
+        n = 0
+        for j, v in zip(draws, standard_shanten_each_codes(cs2, m, draws, 1)):
+            d = base - 1 if j in lacking2 else missing2 + v
+            if d < base:
+                n += unseen[j]
+        c[k] += 1
+        out.append(n)
     return out
 
 
@@ -531,10 +578,15 @@ class McrAI:
                 return self._pick(discards, cands[0][2])
             # no wait worth 8: the plan is one step further; fall through to the ukeire choice
         if len(cands) > 1:
-            for s in cands:
-                c[s[2]] -= 1
-                s.append(self._live(c, melds, unseen, values, main))
-                c[s[2]] += 1
+            if PLANS[main][0] in _FIXED:
+                lives = _fixed_live_after_discards(c, melds, unseen, main, [(s[2], s[0]) for s in cands])
+                for s, live in zip(cands, lives):
+                    s.append(live)
+            else:
+                for s in cands:
+                    c[s[2]] -= 1
+                    s.append(self._live(c, melds, unseen, values, main))
+                    c[s[2]] += 1
             # most live tiles for the plan; then keep what the other plans want; then honors and terminals first
             cands.sort(key=lambda s: (-s[-1], s[1], _keep_value(s[2]), s[2]))
         return self._pick(discards, cands[0][2])
