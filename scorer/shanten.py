@@ -297,7 +297,17 @@ def is_complete_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, 
     special forms are only looked at as far as a complete one needs."""
     if _VECS[_hand_vector(counts)][5 + _need(melds)] == 0:
         return True
-    return (melds == 0 or knitted) and _specials(counts, melds, four_as_two_pairs, knitted, 0) == -1
+    if melds == 0 and sum(counts) == 14:
+        if four_as_two_pairs:
+            if not counts.count(1) and not counts.count(3):
+                return True             # seven pairs, four of a kind as two
+        elif counts.count(2) == 7:
+            return True
+        if thirteen_orphans_shanten(counts) == -1:
+            return True
+        if knitted and max(counts) == 1 and honors_knitted_shanten(counts) == -1:
+            return True
+    return knitted and melds <= 1 and knitted_straight_shanten(counts, melds, 0) == -1
 
 
 def mcr_shanten(counts, melds: int) -> int:

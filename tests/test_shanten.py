@@ -20,7 +20,7 @@ from hypothesis import given, settings, strategies as st
 from scorer import shanten_tables
 from scorer.arrangements import is_complete
 from scorer.kinds import TERMINALS_AND_HONORS
-from scorer.shanten import (KNITTED_SEQS, improving_kinds, mcr_shanten, mcr_waits, shanten_counts, shanten_each,
+from scorer.shanten import (KNITTED_SEQS, improving_kinds, is_complete_counts, mcr_shanten, mcr_waits, shanten_counts, shanten_each,
                             standard_wait_kinds, suit_wait_info, ukeire_counts, waits_counts)
 from scorer.tiles import counts34, parse_tiles
 
@@ -204,7 +204,8 @@ def test_shanten_and_waits_of_13_tile_hands_match_their_definition(shape, seed, 
     # the 14-tile hand: complete iff shanten -1, and each discard's shanten as computed one at a time
     k = rng.choice([k for k in range(34) if c[k] < 4])
     c[k] += 1
-    assert (shanten_counts(c, melds, **_rules(mcr)) == -1) == _complete(c, melds, mcr)
+    assert (shanten_counts(c, melds, **_rules(mcr)) == -1) == _complete(c, melds, mcr) == \
+        is_complete_counts(c, melds, **_rules(mcr))
     held = [j for j in range(34) if c[j]]
     each = shanten_each(c, melds, held, -1, **_rules(mcr))
     assert each == [shanten_counts([n - (i == j) for i, n in enumerate(c)], melds, **_rules(mcr)) for j in held]

@@ -24,6 +24,7 @@ It calls a chow, pung or kong only when the call lowers the distance of the best
 from __future__ import annotations
 
 from itertools import permutations
+from operator import itemgetter
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from scorer.kinds import HONOR_MASK, mask_of
@@ -273,11 +274,16 @@ def plan_after(i: int, c, melds, unseen, values, kinds, delta: int) -> list[int]
     return out
 
 
+_HK_COUNTS: dict = {}
+
+
 def _hk_distance(c, melds, seq) -> int:
     if melds:
         return INF
-    useful = sum(1 for k in seq if c[k]) + sum(1 for k in range(27, 34) if c[k])
-    return 13 - useful
+    counts_of = _HK_COUNTS.get(seq)
+    if counts_of is None:
+        counts_of = _HK_COUNTS[seq] = itemgetter(*seq, *range(27, 34))
+    return 13 - (16 - counts_of(c).count(0))      # 13 - the useful kinds held
 
 
 def _pairs_distance(c, melds) -> int:
@@ -358,8 +364,8 @@ def _flush_after(c, melds, suit, values, kinds, delta) -> list[int]:
 def _pungs_distance(c, melds, values) -> int:
     if any(t == "c" for t, _ in melds):
         return INF
-    sets = len(melds) + sum(1 for n in c if n >= 3)
-    pairs = sum(1 for n in c if n == 2)
+    sets = len(melds) + c.count(3) + c.count(4)
+    pairs = c.count(2)
     sets = min(sets, 4)
     head = 1 if pairs else 0
     partial = min(pairs - head, 4 - sets)
