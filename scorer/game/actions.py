@@ -206,7 +206,9 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
                if _tenpai_after(counts, len(p.melds), t >> 2)]
         return _dedupe(out, table)
     counts = p.counts()
-    if drawn is not None and _can_tsumo(state, seat, counts):
+    melds = len(p.melds)
+    sh = shanten(counts, melds)
+    if drawn is not None and sh == -1 and score_win(state, seat, drawn, tsumo=True).win:
         out.append(Action(TSUMO, seat, drawn))
     kan_ok = can_kan(state)
     if p.riichi:
@@ -220,12 +222,14 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
             if waits_of_counts(rest, len(p.melds) + 1) == waits_of_counts(before, len(p.melds)):
                 out.append(Action(ANKAN, seat, None, tuple(t for t in p.hand if t >> 2 == k)))
         if drawn is not None:
-            out.append(Action(DISCARD, seat, drawn))
+            out.append(_discard_action(seat, drawn))
         return out
     if kan_ok:
         out += kan_declarations(p, seat, counts)
     # the drawn tile first, so that of equal copies the listed one is the drawn one (tsumogiri)
-    hand = sorted(p.hand, key=lambda t: t != drawn)
+    hand = p.hand
+    if drawn in hand:
+        hand = [drawn] + [t for t in hand if t != drawn]
     # one discard per distinct choice (kind and red flag): the first copy listed stands for the others
     codes = _codes_of(table)
     seen: set[int] = set()
@@ -235,15 +239,27 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         if c not in seen:
             seen.add(c)
             choices.append(t)
-    if (p.is_closed and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
-            and len(p.hand) % 3 == 2 and shanten(counts, len(p.melds)) <= 0):
+    if (sh <= 0 and p.is_closed and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
+            and len(p.hand) % 3 == 2):
         kinds = sorted({t >> 2 for t in choices})
-        tenpai = {k for k, v in zip(kinds, shanten_each(counts, len(p.melds), kinds, -1)) if v == 0}
+        tenpai = {k for k, v in zip(kinds, shanten_each(counts, melds, kinds, -1)) if v == 0}
         out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
     if len(out) > 1:
         out = _dedupe(out, table)
-    out += [Action(DISCARD, seat, t) for t in choices]
+    out += [_discard_action(seat, t) for t in choices]
     return out
+
+
+_DISCARDS: dict[int, Action] = {}
+
+
+def _discard_action(seat: int, tile: int) -> Action:
+    """The discard of ``tile`` by ``seat`` (actions are frozen values: one object per seat and tile id)."""
+    key = seat * 256 + tile
+    a = _DISCARDS.get(key)
+    if a is None:
+        a = _DISCARDS[key] = Action(DISCARD, seat, tile)
+    return a
 
 
 def _response_actions(state: GameState, seat: int) -> list[Action]:

@@ -161,10 +161,14 @@ _ALL_NEEDS: dict = {}
 
 
 def _needs_of_plans(melds) -> list:
-    """Every plan's needs next to ``melds`` (None: not a fixed-tile plan or out of reach)."""
+    """Every plan's (needs next to ``melds``, their kind mask when they take one tile of each kind): None for the
+    needs of a plan that has no fixed tiles or is out of reach."""
     found = _ALL_NEEDS.get(melds)
     if found is None:
         found = [_plan_needs(i, melds) if PLANS[i][0] in _FIXED else None for i in range(len(PLANS))]
+        # with each plan, the kind mask of its needs when it takes one tile of each kind (else None)
+        found = [(pn, mask_of(k for k, _, _, _ in pn[1]) if pn is not None and all(n == 1 for _, n, _, _ in pn[1])
+                  else None) for pn in found]
         if len(_ALL_NEEDS) > 5000:
             _ALL_NEEDS.clear()
         _ALL_NEEDS[melds] = found
@@ -394,7 +398,7 @@ def plan_distance(i: int, c: list[int], melds, unseen, values, codes=None) -> in
 def all_distances(c, melds, unseen, values) -> list[int]:
     codes = suit_codes(c)
     needs = _needs_of_plans(melds)
-    return [_fixed_distance(c, codes, i, melds, unseen, needs[i]) if i < _N_FIXED
+    return [_fixed_distance(c, codes, i, melds, unseen, needs[i][0]) if i < _N_FIXED
             else plan_distance(i, c, melds, unseen, values, codes) for i in range(len(PLANS))]
 
 
@@ -411,17 +415,29 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
         elif d == best and d < INF:
             tied.append(i)
     needs = _needs_of_plans(melds)
+    held = dead = 0                 # kind masks: kinds in hand; kinds with no unseen copy
+    for k in range(34):
+        if c[k]:
+            held |= 1 << k
+        if unseen[k] <= 0:
+            dead |= 1 << k
     for i in range(_N_FIXED):
-        pn = needs[i]
+        pn, single = needs[i]
         if pn is None:
             continue
-        missing = 0
-        for k, n, _, _ in pn[1]:
-            if c[k] < n:
-                if unseen[k] <= 0:
-                    missing = INF
-                    break
-                missing += n - c[k]
+        if single is not None:      # one tile of each kind: the missing tiles are the kinds not held
+            lack = single & ~held
+            if lack & dead:
+                continue
+            missing = lack.bit_count()
+        else:
+            missing = 0
+            for k, n, _, _ in pn[1]:
+                if c[k] < n:
+                    if unseen[k] <= 0:
+                        missing = INF
+                        break
+                    missing += n - c[k]
         if missing - 1 > best:      # the rest counts -1 at best
             continue
         d = _fixed_distance(c, codes, i, melds, unseen, pn)
