@@ -10,9 +10,10 @@ The vectors are computed by one dynamic programme over the kinds of a suit from 
 (:func:`build`): the state at a kind is how many sequences started one and two kinds earlier still need a tile
 here and at the next kind; at each kind the target places new sequences, a triplet and/or the pair, paying for the
 tiles it places beyond those the hand holds. Built for every suit of at most 14 tiles (405,350 numbered suits,
-honors apart) and stored in ``shanten_tables.bin`` (zlib, ~110 kB): a one-byte vector id per base-5 suit code (there
-are only 130 distinct vectors), then the distinct vectors. ``python -m scorer.shanten_tables`` rebuilds the file; :func:`suit_vector` computes one suit
-alone (the definition the tests check the file against, and the fallback when the file is missing).
+honors apart) and stored in ``shanten_tables.bin`` (zlib, 82 kB): a one-byte vector id per base-5 suit code
+(there are only 130 distinct vectors), then the distinct vectors. ``python -m scorer.shanten_tables`` rebuilds
+the file (about 30 s); :func:`suit_vector` computes one suit alone (the definition the tests check the file
+against, and the fallback when the file is missing).
 """
 
 from __future__ import annotations

@@ -20,8 +20,9 @@ from hypothesis import given, settings, strategies as st
 from scorer import shanten_tables
 from scorer.arrangements import is_complete
 from scorer.kinds import TERMINALS_AND_HONORS
-from scorer.shanten import (KNITTED_SEQS, improving_kinds, is_complete_counts, mcr_shanten, mcr_waits, shanten_counts, shanten_each,
-                            standard_wait_kinds, suit_wait_info, ukeire_counts, waits_counts)
+from scorer.shanten import (KNITTED_SEQS, improving_kinds, is_complete_counts, mcr_shanten, mcr_waits,
+                            shanten_counts, shanten_each, standard_wait_kinds, suit_wait_info, ukeire_counts,
+                            waits_counts)
 from scorer.tiles import counts34, parse_tiles
 
 
