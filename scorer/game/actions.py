@@ -328,6 +328,8 @@ def is_legal(state: GameState, action: Action, legal: list[Action] | None = None
     if legal is None:
         if action.type == DISCARD:
             return _discard_is_legal(state, action)
+        if action.type in (PON, CHI, KAN) and state.phase == RESPOND:
+            return _call_is_legal(state, action)
         legal = legal_actions(state, action.seat)
     for a in legal:
         if a is action:         # one of the listed actions itself: built from the seat's own tiles
@@ -374,3 +376,36 @@ def _discard_is_legal(state: GameState, action: Action) -> bool:
         codes = _codes_of(state.table)
         return drawn is not None and codes[t] == codes[drawn]
     return True
+
+
+def _call_is_legal(state: GameState, action: Action) -> bool:
+    """:func:`is_legal` for a pon, open kan or chi on the last discard without listing every response: the
+    conditions :func:`_response_actions` lists them under. Whether a call leaves a discard that kuikae allows
+    depends on the kinds used, not on which copies, so the call's own tiles can be checked directly."""
+    seat = action.seat
+    tile = state.last_discard
+    if tile is None or seat == state.last_discarder or action.tile != tile:
+        return False
+    p = state.players[seat]
+    if p.riichi or not (state.live_left > 0 or state.preset.calls_on_last_discard):
+        return False
+    own = action.tiles
+    rest = list(p.hand)
+    for t in own:
+        if t not in rest:
+            return False
+        rest.remove(t)
+    k = tile >> 2
+    kinds = sorted(t >> 2 for t in own)
+    if action.type == PON:
+        return len(own) == 2 and kinds == [k, k] and any((t >> 2) != k for t in rest)
+    if action.type == KAN:
+        return len(own) == 3 and kinds == [k, k, k] and all(t >> 2 != k for t in rest) and can_kan(state)
+    # chi: from the next seat, two tiles that make a sequence with the discard
+    if seat != (state.last_discarder + 1) % 4 or len(own) != 2:
+        return False
+    for need in _CHI_PARTNERS[k]:
+        if kinds == need:
+            forbidden = _chi_kuikae(need, k)
+            return any((t >> 2) not in forbidden for t in rest)
+    return False

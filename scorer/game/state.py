@@ -249,7 +249,9 @@ class GameState:
         elif p.riichi:
             p.ippatsu = False           # ippatsu ends with the declarer's next discard
         p.river.append(RiverTile(e.tile, e.tsumogiri, declaring))
-        self._update_waits(e.seat)
+        if e.tile != self.last_draw:
+            self._update_waits(e.seat)
+        # else the tile just drawn went out again: the hand is the one whose waits are kept
         self.last_discard, self.last_discarder = e.tile, e.seat
         self.last_draw = None
         self.after_call = None
