@@ -37,8 +37,9 @@ NO_ID = _tables.NO_ID
 _SEQ_OF_KNITTED = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
 KNITTED_SEQS: tuple[tuple[Kind, ...], ...] = tuple(
     tuple(9 * s + r for s, ranks in zip(order, _SEQ_OF_KNITTED) for r in ranks)
-    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
-"""The six knitted straights (147, 258, 369 spread over the three suits), each as its nine kinds."""
+    for order in ((0, 2, 1), (0, 1, 2), (2, 0, 1), (1, 0, 2), (2, 1, 0), (1, 2, 0)))
+"""The six knitted straights (147, 258, 369 spread over the three suits), each as its nine kinds, in the order
+PyMahjongGB lists them (the suits that hold 147, 258, 369: m s p, m p s, s m p, p m s, s p m, p s m)."""
 _ORPHANS = TERMINALS_AND_HONORS
 _IS_ORPHAN = tuple(k in _ORPHANS for k in range(N_KINDS))
 _POW5 = tuple(5 ** i for i in range(9))
@@ -717,7 +718,13 @@ def suit_wait_info(suit: tuple[int, ...], honor: bool) -> tuple[int, tuple[tuple
 def standard_wait_kinds(counts) -> list[int]:
     """Kinds completing the standard form of a 3n+1 concealed hand; a kind whose four copies are all in view (or
     in the hand) still counts as a wait of the shape (MCR's unique-wait test reads shapes, not copies)."""
-    infos = [suit_wait_info(tuple(counts[b:b + (7 if s == 3 else 9)]), s == 3) for s, b in enumerate(_BASES)]
+    return wait_kinds_of_infos([suit_wait_info(tuple(counts[b:b + (7 if s == 3 else 9)]), s == 3)
+                                for s, b in enumerate(_BASES)])
+
+
+def wait_kinds_of_infos(infos) -> list[int]:
+    """:func:`standard_wait_kinds` from the four suits' :func:`suit_wait_info` (m, p, s, honors): a suit that is
+    not sets (and a pair) must take the tile; otherwise any suit may, as long as the hand ends with one pair."""
     oks = [info[0] for info in infos]
     broken = oks.count(0)
     if broken > 1:

@@ -21,8 +21,8 @@ from scorer import shanten_tables
 from scorer.arrangements import is_complete
 from scorer.kinds import TERMINALS_AND_HONORS
 from scorer.shanten import (KNITTED_SEQS, improving_kinds, is_complete_counts, mcr_shanten, mcr_waits,
-                            shanten_counts, shanten_each, standard_wait_kinds, suit_wait_info, ukeire_counts,
-                            waits_counts)
+                            honors_knitted_shanten, shanten_counts, shanten_each, standard_wait_kinds,
+                            suit_wait_info, ukeire_counts, wait_kinds_of_infos, waits_counts)
 from scorer.tiles import counts34, parse_tiles
 
 
@@ -332,6 +332,15 @@ def test_mcr_functions_agree_with_the_mcr_evaluator():
         else:
             # the evaluator's shanten counts a wait on a fifth copy; the core does not (it is never lower)
             assert new >= was, c
+        infos = []
         for s in range(4):
             suit = tuple(c[9 * s:9 * s + (7 if s == 3 else 9)])
-            assert suit_wait_info(suit, s == 3) == old._suit_wait_info(suit, s == 3)
+            infos.append(suit_wait_info(suit, s == 3))
+            assert infos[-1] == old._suit_wait_info(suit, s == 3)
+        assert wait_kinds_of_infos(infos) == old._wait_kinds(infos)
+        for k in (rng.randrange(34), *old.mcr_waits(list(c), melds)):
+            if c[k] < 4:
+                c2 = [n + (j == k) for j, n in enumerate(c)]
+                assert is_complete_counts(c2, melds, True, True) == old.is_complete_mcr(c2, melds)
+    assert KNITTED_SEQS == old.KNITTED_SEQS
+    assert honors_knitted_shanten(c) == old._honors_knitted_shanten(c)
