@@ -514,7 +514,7 @@ class McrAI:
     def winning_plan(self, state, seat, win: Action) -> str:
         """The plan the winning hand completes (ties: the plan followed last turn); "other" if none fits."""
         p = state.players[seat]
-        c = _counts(p.hand)
+        c = p.counts()
         if win.type != TSUMO:
             c[win.tile >> 2] += 1
         d, tied = best_distances(c, _meld_sig(p), [4] * 34, _values(state, seat))
@@ -526,7 +526,7 @@ class McrAI:
     def current_plan(self, state, seat) -> str | None:
         """The name of the plan this seat follows now (for the summary of wins by plan)."""
         p = state.players[seat]
-        c = _counts(p.hand)
+        c = p.counts()
         d, tied = best_distances(c, _meld_sig(p), unseen_counts(state, seat), _values(state, seat))
         if not tied:
             return None
@@ -551,7 +551,7 @@ class McrAI:
 
     def _turn(self, state, seat, actions) -> Action:
         p = state.players[seat]
-        c = _counts(p.hand)
+        c = p.counts()
         melds = _meld_sig(p)
         unseen = unseen_counts(state, seat)
         values = _values(state, seat)
@@ -645,7 +645,7 @@ class McrAI:
         if not calls:
             return pass_
         p = state.players[seat]
-        c = _counts(p.hand)
+        c = p.counts()
         melds = _meld_sig(p)
         unseen = unseen_counts(state, seat)
         values = _values(state, seat)
