@@ -440,32 +440,25 @@ def shanten_each(counts, melds: int, kinds, delta: int, four_as_two_pairs: bool 
                  knitted: bool = False) -> list[int]:
     """Shanten of ``counts`` with one tile of each kind in ``kinds`` added (delta +1) or removed (-1), each
     change on its own (99 where the change is impossible)."""
-    rows: list = [None, None, None, None]
-    codes, rests, _ = _parts(counts)
-    at = 5 + _need(melds)
-    vecs = _VECS
+    out = standard_shanten_each_codes(_suit_codes(counts), melds, kinds, delta)
     closed = melds == 0 and sum(counts) + delta >= 13
-    if closed:
-        summary = _summary(counts)
-        now = _summary_value(*summary, four_as_two_pairs)
-        floor = now - 1 if delta > 0 else now     # the best one change can bring seven pairs / orphans to
-    out = []
-    for k in kinds:
-        s = 3 if k >= 27 else k // 9
-        row = rows[s]
-        if row is None:
-            row = rows[s] = _row(codes[s], s, rests[s], at, delta)
-        v = row[k - _BASES[s]]
-        if v != _IMPOSSIBLE:
+    if knitted or closed:
+        if not knitted:
+            summary = _summary(counts)
+            now = _summary_value(*summary, four_as_two_pairs)
+            floor = now - 1 if delta > 0 else now     # the best one change can bring seven pairs / orphans to
+        for j, k in enumerate(kinds):
+            v = out[j]
+            if v == _IMPOSSIBLE:
+                continue
             if knitted:
                 t = _special_after(counts, k, delta, four_as_two_pairs, knitted, melds, v)
-                if t < v:
-                    v = t
-            elif closed and v > floor:
+            elif v > floor:
                 t = _summary_after(summary, counts[k], _IS_ORPHAN[k], delta, four_as_two_pairs)
-                if t < v:
-                    v = t
-        out.append(v)
+            else:
+                continue
+            if t < v:
+                out[j] = t
     return out
 
 

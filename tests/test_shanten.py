@@ -185,14 +185,20 @@ _SHAPES = {
 }
 
 
+def _shape_hand(shape: str, rng):
+    """A complete hand of ``shape`` (14 tiles with its melds), its meld count and whether it is MCR's."""
+    full, melds, mcr = _SHAPES[shape](rng)
+    if sum(full) + 3 * melds != 14:
+        full = _standard(rng, 4 - melds)          # the shape did not fit its meld count: use a standard hand
+    return full, melds, mcr
+
+
 @pytest.mark.parametrize("shape", sorted(_SHAPES))
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2 ** 32 - 1), swaps=st.integers(0, 2))
 def test_shanten_and_waits_of_13_tile_hands_match_their_definition(shape, seed, swaps):
     rng = random.Random(seed)
-    full, melds, mcr = _SHAPES[shape](rng)
-    if sum(full) + 3 * melds != 14:
-        full = _standard(rng, 4 - melds)          # the shape did not fit its meld count: use a standard hand
+    full, melds, mcr = _shape_hand(shape, rng)
     c = _perturb(rng, full, swaps)
     s = shanten_counts(c, melds, **_rules(mcr))
     d = _draws_to_complete(c, melds, mcr, 2)
@@ -252,9 +258,7 @@ def _moves_check(f, c, melds: int, mcr: bool) -> None:
 @given(seed=st.integers(0, 2 ** 32 - 1), swaps=st.integers(2, 6))
 def test_shanten_moves_by_one_tile_at_a_time_down_to_complete(shape, seed, swaps):
     rng = random.Random(seed)
-    full, melds, mcr = _SHAPES[shape](rng)
-    if sum(full) + 3 * melds != 14:
-        full = _standard(rng, 4 - melds)
+    full, melds, mcr = _shape_hand(shape, rng)
     _moves_check(lambda h: shanten_counts(h, melds, **_rules(mcr)), _perturb(rng, full, swaps), melds, mcr)
 
 
