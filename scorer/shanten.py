@@ -106,39 +106,36 @@ _HONOR_IDS = _Lazy(True)      # base-5 code of the honors -> vector id
 
 
 def _load() -> None:
-    global _SUIT_IDS, _HONOR_IDS
+    global _SUIT_IDS, _HONOR_IDS, _MT, _K
     found = _tables.read()
     if found is None:
         _SUIT_IDS = _HONOR_IDS = _Missing()
         return
-    suits, honors, vectors = found
+    suits, honors, vectors, merges = found
     if _VECS[:len(vectors)] != vectors:
         if _VECS:     # vectors were interned before the file was read: renumber the table's ids
             remap = [_intern(v) for v in vectors]
             suits = [NO_ID if i == NO_ID else remap[i] for i in suits]
             honors = [NO_ID if i == NO_ID else remap[i] for i in honors]
+            merges = b""          # (its ids no longer hold: merges go through the memo)
         else:
             for v in vectors:
                 _intern(v)
+    if merges:
+        _MT, _K = list(merges), len(vectors)
     _SUIT_IDS, _HONOR_IDS = suits, honors
 
 
-_PAIRS_OF_ENTRIES = tuple((i, j, i + j) for i in range(10) for j in range(10)
-                          if i // 5 + j // 5 <= 1 and i % 5 + j % 5 <= 4)
-"""(entry of one suit, entry of the other, entry of both): the splits of sets and pair between two suits."""
-
-
-def _minplus(u: tuple[int, ...], v: tuple[int, ...]) -> tuple[int, ...]:
-    """The vector of two suits together: the cheapest split of the sets and the pair between them."""
-    out = [_tables.INFEASIBLE] * 10
-    for i, j, k in _PAIRS_OF_ENTRIES:
-        x = u[i] + v[j]
-        if x < out[k]:
-            out[k] = x
-    return tuple(out)
+_minplus = _tables.minplus
+_MT: list[int] = []
+"""The merge table of the file's vectors: ``_MT[a * _K + b]`` is the id of vectors ``a`` and ``b`` merged."""
+_K = 0
 
 
 def _merge(a: VecId, b: VecId) -> VecId:
+    """The id of two suits' vectors merged: from the file's merge table, else memoised (ids computed apart)."""
+    if a < _K and b < _K:
+        return _MT[a * _K + b]
     key = (a << 16) | b
     i = _MERGE.get(key)
     if i is None:
@@ -167,15 +164,11 @@ def _ids(codes) -> tuple[VecId, VecId, VecId, VecId]:
 
 def _hand_vector(counts) -> VecId:
     a, b, c, d = _ids(_suit_codes(counts))
-    get = _MERGE.get
-    ab = get((a << 16) | b)
-    if ab is None:
-        ab = _merge(a, b)
-    cd = get((c << 16) | d)
-    if cd is None:
-        cd = _merge(c, d)
-    abcd = get((ab << 16) | cd)
-    return _merge(ab, cd) if abcd is None else abcd
+    k = _K
+    if a < k and b < k and c < k and d < k:
+        mt = _MT
+        return mt[mt[a * k + b] * k + mt[c * k + d]]
+    return _merge(_merge(a, b), _merge(c, d))
 
 
 def _need(melds: int) -> int:
@@ -191,15 +184,17 @@ def standard_shanten_codes(codes, melds: int = 0) -> int:
     that derives many hands from one by adding or taking tiles (each tile of kind ``9 * s + i`` is ``5 ** i`` in
     code ``s``)."""
     a, b, c, d = _ids(codes)
+    k = _K
+    if a < k and b < k and c < k and d < k:
+        mt = _MT
+        return _VECS[mt[mt[a * k + b] * k + mt[c * k + d]]][5 + _need(melds)] - 1
     return _VECS[_merge(_merge(a, b), _merge(c, d))][5 + _need(melds)] - 1
 
 
 def standard_shanten_each_codes(codes, melds: int, kinds, delta: int) -> list[int]:
     """The standard-form shanten of the hand of suit codes ``codes`` with one tile of each of ``kinds`` added
     (delta +1) or taken out (-1), each change on its own (99 where impossible)."""
-    a, b, c, d = _ids(codes)
-    ab, cd = _merge(a, b), _merge(c, d)
-    rests = (_merge(b, cd), _merge(a, cd), _merge(ab, d), _merge(ab, c))
+    rests = _combine(*_ids(codes))[1]
     at = 5 + _need(melds)
     rows: list = [None, None, None, None]
     out = []
@@ -369,27 +364,22 @@ def _row(code: int, suit: int, rest: VecId, at: int, delta: int) -> tuple[int, .
     return v
 
 
-def _parts(counts):
-    """The suit codes, their vector ids, and for each suit the merged vector of the other three."""
-    codes = _suit_codes(counts)
-    a, b, c, d = _ids(codes)
+def _combine(a: VecId, b: VecId, c: VecId, d: VecId):
+    """The four suits' vectors merged, and for each suit the merged vector of the other three."""
+    k = _K
+    if a < k and b < k and c < k and d < k:
+        mt = _MT
+        ab, cd = mt[a * k + b], mt[c * k + d]
+        return mt[ab * k + cd], (mt[b * k + cd], mt[a * k + cd], mt[ab * k + d], mt[ab * k + c])
     ab, cd = _merge(a, b), _merge(c, d)
-    return codes, (_merge(b, cd), _merge(a, cd), _merge(ab, d), _merge(ab, c)), _merge(ab, cd)
+    return _merge(ab, cd), (_merge(b, cd), _merge(a, cd), _merge(ab, d), _merge(ab, c))
 
 
-def _standard_rows(counts, melds: int, delta: int, suits=range(4)):
-    """For each suit: the standard-form shanten with one tile more/fewer at each of its kinds (99: impossible)."""
-    codes, rests, _ = _parts(counts)
-    at = 5 + _need(melds)
-    vecs = _VECS
-    rows = []
-    for s in suits:
-        r = rests[s]
-        row = []
-        for nid in _neighbour_ids(codes[s], s, delta):
-            row.append(_IMPOSSIBLE if nid == NO_ID else vecs[_merge(nid, r)][at] - 1)
-        rows.append(row)
-    return rows
+def _parts(counts):
+    """The suit codes, for each suit the merged vector of the other three, and the whole hand's vector."""
+    codes = _suit_codes(counts)
+    whole, rests = _combine(*_ids(codes))
+    return codes, rests, whole
 
 
 def _special_after(counts, k: int, delta: int, four_as_two_pairs: bool, knitted: bool, melds: int,
@@ -524,17 +514,15 @@ def waits_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitte
     """Kinds that complete a 3n+1 hand, in order. A kind all four copies of which are in the hand (or, with
     ``in_view``, in the hand and in view) is no wait."""
     codes = _suit_codes(counts)
-    a, b, c, d = _ids(codes)
-    ab, cd = _merge(a, b), _merge(c, d)
+    whole, rests = _combine(*_ids(codes))
     at = 5 + _need(melds)
-    std = _VECS[_merge(ab, cd)][at] - 1
+    std = _VECS[whole][at] - 1
     special = (melds == 0 and sum(counts) >= 13) or (knitted and melds <= 1)
     sp = _specials(counts, melds, four_as_two_pairs, knitted, 1) if special else _IMPOSSIBLE
     if std != 0 and sp != 0:
         return []
     found = []
     if std == 0:
-        rests = (_merge(b, cd), _merge(a, cd), _merge(ab, d), _merge(ab, c))
         for s in range(4):
             b = _BASES[s]
             for i, x in enumerate(_row(codes[s], s, rests[s], at, 1)):

@@ -10,8 +10,9 @@ The vectors are computed by one dynamic programme over the kinds of a suit from 
 (:func:`build`): the state at a kind is how many sequences started one and two kinds earlier still need a tile
 here and at the next kind; at each kind the target places new sequences, a triplet and/or the pair, paying for the
 tiles it places beyond those the hand holds. Built for every suit of at most 14 tiles (405,350 numbered suits,
-honors apart) and stored in ``shanten_tables.bin`` (zlib, 82 kB): a one-byte vector id per base-5 suit code
-(there are only 130 distinct vectors), then the distinct vectors. ``python -m scorer.shanten_tables`` rebuilds
+honors apart) and stored in ``shanten_tables.bin`` (zlib, ~85 kB): a one-byte vector id per base-5 suit code
+(there are only 130 distinct vectors), then the vectors with every vector their min-plus merges reach (180 in
+all), then the merge table of those 180 (byte ``a * 180 + b``: the id of vectors ``a`` and ``b`` merged). ``python -m scorer.shanten_tables`` rebuilds
 the file (about 30 s); :func:`suit_vector` computes one suit alone (the definition the tests check the file
 against, and the fallback when the file is missing).
 """
@@ -38,7 +39,7 @@ N_SUIT_CODES = 5 ** SUIT_KINDS      # base-5 code of a numbered suit: counts[0] 
 N_HONOR_CODES = 5 ** HONOR_KINDS
 
 TABLE_FILE = os.path.join(os.path.dirname(__file__), "shanten_tables.bin")
-_MAGIC = b"MJSH1"
+_MAGIC = b"MJSH2"
 
 # The pending state at a kind: (r0, r1) with r1 <= r0 <= 4 -- r0 sequence tiles are already placed at this kind,
 # r1 of those sequences also need the next kind. Numbered 0..14.
@@ -144,6 +145,41 @@ def build(n: int, honor: bool) -> list[tuple[int, ...] | None]:
     return [row[0] if row is not None else None for row in prev]
 
 
+_PAIRS_OF_ENTRIES = tuple((i, j, i + j) for i in range(VEC_LEN) for j in range(VEC_LEN)
+                          if i // 5 + j // 5 <= 1 and i % 5 + j % 5 <= 4)
+"""(entry of one suit, entry of the other, entry of both): the splits of sets and pair between two suits."""
+
+
+def minplus(u: tuple[int, ...], v: tuple[int, ...]) -> tuple[int, ...]:
+    """The vector of two suits together: the cheapest split of the sets and the pair between them."""
+    out = [INFEASIBLE] * VEC_LEN
+    for i, j, k in _PAIRS_OF_ENTRIES:
+        x = u[i] + v[j]
+        if x < out[k]:
+            out[k] = x
+    return tuple(out)
+
+
+def closure(vectors: list[tuple[int, ...]]) -> tuple[list[tuple[int, ...]], bytes]:
+    """The vectors with every vector their merges reach (there are 180), and the merge table: byte
+    ``a * n + b`` is the id of ``minplus(vectors[a], vectors[b])``."""
+    vs = list(vectors)
+    ids = {v: i for i, v in enumerate(vs)}
+    grown = True
+    while grown:
+        grown = False
+        for a in range(len(vs)):
+            for b in range(len(vs)):
+                m = minplus(vs[a], vs[b])
+                if m not in ids:
+                    ids[m] = len(vs)
+                    vs.append(m)
+                    grown = True
+    assert len(vs) < NO_ID
+    n = len(vs)
+    return vs, bytes(ids[minplus(vs[a], vs[b])] for a in range(n) for b in range(n))
+
+
 def write(path: str = TABLE_FILE) -> None:
     vecs: dict[tuple[int, ...], int] = {}
     ids = []
@@ -156,14 +192,16 @@ def write(path: str = TABLE_FILE) -> None:
                 a.append(vecs.setdefault(v, len(vecs)))
         ids.append(a)
     assert len(vecs) < NO_ID
-    flat = array.array("B", [x for v in sorted(vecs, key=vecs.get) for x in v])
-    body = (len(vecs).to_bytes(4, "little") + ids[0].tobytes() + ids[1].tobytes() + flat.tobytes())
+    vectors, merges = closure(sorted(vecs, key=vecs.get))
+    flat = array.array("B", [x for v in vectors for x in v])
+    body = (len(vectors).to_bytes(4, "little") + ids[0].tobytes() + ids[1].tobytes() + flat.tobytes() + merges)
     with open(path, "wb") as f:
         f.write(_MAGIC + zlib.compress(body, 9))
 
 
 def read(path: str = TABLE_FILE):
-    """(suit ids by code, honor ids by code, vectors by id) from the table file, or None if it is missing."""
+    """(suit ids by code, honor ids by code, vectors by id, merge table) from the table file, or None if it is
+    missing (or of another format)."""
     try:
         with open(path, "rb") as f:
             data = f.read()
@@ -181,8 +219,9 @@ def read(path: str = TABLE_FILE):
     honors.frombytes(body[o:o + N_HONOR_CODES])
     o += N_HONOR_CODES
     flat = body[o:o + VEC_LEN * nv]
+    o += VEC_LEN * nv
     vectors = [tuple(flat[i * VEC_LEN:(i + 1) * VEC_LEN]) for i in range(nv)]
-    return suits, honors, vectors
+    return suits, honors, vectors, body[o:o + nv * nv]
 
 
 if __name__ == "__main__":
