@@ -14,7 +14,7 @@ from scorer.arrangements import (KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI, arra
 from scorer.errors import ImpossibleHandError
 from scorer.melds import Meld
 from scorer.tiles import Tile, counts34, format_tiles, parse_tiles
-from scorer.waits import discard_options, shanten, shanten_counts, waits, waits_counts
+from scorer.shanten import discard_options, shanten, shanten_counts, waits, waits_counts
 from grammar import parse_hand
 
 

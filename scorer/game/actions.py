@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Callable
 
-from scorer.game.fast import shanten
+from scorer.shanten import shanten_counts as shanten, shanten_each
 from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, waits_of_counts
 from scorer.hand import Hand, Situation
 
@@ -112,21 +112,36 @@ def _can_ron(state: GameState, seat: int, tile: int, chankan: bool) -> bool:
     return score_win(state, seat, tile, tsumo=False, chankan=chankan).win
 
 
-def _can_tsumo(state: GameState, seat: int) -> bool:
+def _can_tsumo(state: GameState, seat: int, counts: list[int] | None = None) -> bool:
     p = state.players[seat]
     tile = state.last_draw
     if tile is None:
         return False
-    if shanten(p.counts(), len(p.melds)) != -1:
+    if shanten(p.counts() if counts is None else counts, len(p.melds)) != -1:
         return False
     return score_win(state, seat, tile, tsumo=True).win
 
 
+_CODES: dict[int, tuple[int, ...]] = {}
+
+
+def _codes_of(table) -> tuple[int, ...]:
+    """Every tile id's :func:`_code` under a tile table (one tuple per table: the tables are module constants)."""
+    found = _CODES.get(id(table))
+    if found is None or len(found) != len(table):
+        found = _CODES[id(table)] = tuple(_code(table, t) for t in range(len(table)))
+    return found
+
+
 def _dedupe(actions: list[Action], table) -> list[Action]:
+    """One action per distinct choice (the first listed stands for its equivalent copies); the actions are
+    one seat's, so the key leaves the seat out."""
+    codes = _codes_of(table)
     seen = set()
     out = []
     for a in actions:
-        k = a.key(table)
+        t = a.tile
+        k = (a.type, -1 if t is None else codes[t], tuple(sorted(codes[x] for x in a.tiles)) if a.tiles else ())
         if k not in seen:
             seen.add(k)
             out.append(a)
@@ -142,7 +157,7 @@ def kan_declarations(p, seat: int, counts: list[int]) -> list[Action]:
     """The kans a player may declare on their turn, both tables alike: a concealed kan of each kind held four
     times (``counts``: the hand's counts by kind), an added kan with each tile that completes one of their pons."""
     out = []
-    for k in range(34):
+    for k in (range(34) if 4 in counts else ()):
         if counts[k] == 4:
             out.append(Action(ANKAN, seat, None, tuple(sorted(t for t in p.hand if t >> 2 == k))))
     for m in p.melds:
@@ -190,9 +205,11 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         out = [Action(DISCARD, seat, t) for t in sorted(p.hand, key=lambda t: t != drawn)
                if _tenpai_after(counts, len(p.melds), t >> 2)]
         return _dedupe(out, table)
-    if drawn is not None and _can_tsumo(state, seat):
-        out.append(Action(TSUMO, seat, drawn))
     counts = p.counts()
+    melds = len(p.melds)
+    sh = shanten(counts, melds)
+    if drawn is not None and sh == -1 and score_win(state, seat, drawn, tsumo=True).win:
+        out.append(Action(TSUMO, seat, drawn))
     kan_ok = can_kan(state)
     if p.riichi:
         # after riichi: only the drawn tile, or a win, or (preset) a closed kan that keeps the waits
@@ -205,20 +222,44 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
             if waits_of_counts(rest, len(p.melds) + 1) == waits_of_counts(before, len(p.melds)):
                 out.append(Action(ANKAN, seat, None, tuple(t for t in p.hand if t >> 2 == k)))
         if drawn is not None:
-            out.append(Action(DISCARD, seat, drawn))
+            out.append(_discard_action(seat, drawn))
         return out
     if kan_ok:
         out += kan_declarations(p, seat, counts)
     # the drawn tile first, so that of equal copies the listed one is the drawn one (tsumogiri)
-    hand = sorted(p.hand, key=lambda t: t != drawn)
-    if (p.is_closed and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
-            and len(p.hand) % 3 == 2 and shanten(counts, len(p.melds)) <= 0):
-        melds = len(p.melds)
-        for t in hand:
-            if _tenpai_after(counts, melds, t >> 2):
-                out.append(Action(RIICHI, seat, t))
-    out += [Action(DISCARD, seat, t) for t in hand]
-    return _dedupe(out, table)
+    hand = p.hand
+    if drawn in hand:
+        hand = [drawn] + [t for t in hand if t != drawn]
+    # one discard per distinct choice (kind and red flag): the first copy listed stands for the others
+    codes = _codes_of(table)
+    seen: set[int] = set()
+    choices = []
+    for t in hand:
+        c = codes[t]
+        if c not in seen:
+            seen.add(c)
+            choices.append(t)
+    if (sh <= 0 and p.is_closed and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
+            and len(p.hand) % 3 == 2):
+        kinds = sorted({t >> 2 for t in choices})
+        tenpai = {k for k, v in zip(kinds, shanten_each(counts, melds, kinds, -1)) if v == 0}
+        out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
+    if len(out) > 1:
+        out = _dedupe(out, table)
+    out += [_discard_action(seat, t) for t in choices]
+    return out
+
+
+_DISCARDS: dict[int, Action] = {}
+
+
+def _discard_action(seat: int, tile: int) -> Action:
+    """The discard of ``tile`` by ``seat`` (actions are frozen values: one object per seat and tile id)."""
+    key = seat * 256 + tile
+    a = _DISCARDS.get(key)
+    if a is None:
+        a = _DISCARDS[key] = Action(DISCARD, seat, tile)
+    return a
 
 
 def _response_actions(state: GameState, seat: int) -> list[Action]:
@@ -240,7 +281,10 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
         if len(same) == 3 and can_kan(state):
             out.append(Action(KAN, seat, tile, tuple(same)))
         if seat == (state.last_discarder + 1) % 4:
-            for need in chi_partners(k):
+            held = {t >> 2 for t in p.hand}
+            for need in _CHI_PARTNERS[k]:
+                if need[0] not in held or need[1] not in held:
+                    continue
                 a = [t for t in p.hand if t >> 2 == need[0]]
                 b = [t for t in p.hand if t >> 2 == need[1]]
                 for x in a:
@@ -262,6 +306,9 @@ def chi_partners(k: int) -> list[list[int]]:
     return [[k - pos + lo + i for i in range(3) if lo + i != pos] for lo in (pos - 2, pos - 1, pos) if 0 <= lo <= 6]
 
 
+_CHI_PARTNERS = tuple(chi_partners(k) for k in range(34))
+
+
 def _chi_kuikae(need: list[int], called: int) -> frozenset[int]:
     from scorer.game.state import kuikae_kinds
     return kuikae_kinds("chi", need + [called], called)
@@ -279,7 +326,14 @@ def is_legal(state: GameState, action: Action, legal: list[Action] | None = None
     """Is ``action`` one of the seat's legal actions (up to equivalent copies) with ids the seat really holds?
     ``legal``: the list already computed for this state, if any."""
     if legal is None:
+        if action.type == DISCARD:
+            return _discard_is_legal(state, action)
+        if action.type in (PON, CHI, KAN) and state.phase == RESPOND:
+            return _call_is_legal(state, action)
         legal = legal_actions(state, action.seat)
+    for a in legal:
+        if a is action:         # one of the listed actions itself: built from the seat's own tiles
+            return True
     table = state.table
     key = action.key(table)
     if not any(a.key(table) == key for a in legal):
@@ -300,3 +354,58 @@ def is_legal(state: GameState, action: Action, legal: list[Action] | None = None
             return False
         rest.remove(t)
     return True
+
+
+def _discard_is_legal(state: GameState, action: Action) -> bool:
+    """:func:`is_legal` for a discard without listing every action: what :func:`_turn_actions` would allow, in
+    its order of cases (after a call, kuikae; a riichi discard keeps tenpai; after riichi, the drawn tile or an
+    equivalent copy; otherwise any tile held)."""
+    seat = action.seat
+    if state.phase != ACT or seat != state.turn:
+        return False
+    p = state.players[seat]
+    t = action.tile
+    if t is None or t not in p.hand:
+        return False
+    if state.after_call:
+        return (t >> 2) not in state.kuikae
+    if state.riichi_pending == seat and not p.riichi:
+        return _tenpai_after(p.counts(), len(p.melds), t >> 2)
+    if p.riichi:
+        drawn = state.last_draw
+        codes = _codes_of(state.table)
+        return drawn is not None and codes[t] == codes[drawn]
+    return True
+
+
+def _call_is_legal(state: GameState, action: Action) -> bool:
+    """:func:`is_legal` for a pon, open kan or chi on the last discard without listing every response: the
+    conditions :func:`_response_actions` lists them under. Whether a call leaves a discard that kuikae allows
+    depends on the kinds used, not on which copies, so the call's own tiles can be checked directly."""
+    seat = action.seat
+    tile = state.last_discard
+    if tile is None or seat == state.last_discarder or action.tile != tile:
+        return False
+    p = state.players[seat]
+    if p.riichi or not (state.live_left > 0 or state.preset.calls_on_last_discard):
+        return False
+    own = action.tiles
+    rest = list(p.hand)
+    for t in own:
+        if t not in rest:
+            return False
+        rest.remove(t)
+    k = tile >> 2
+    kinds = sorted(t >> 2 for t in own)
+    if action.type == PON:
+        return len(own) == 2 and kinds == [k, k] and any((t >> 2) != k for t in rest)
+    if action.type == KAN:
+        return len(own) == 3 and kinds == [k, k, k] and all(t >> 2 != k for t in rest) and can_kan(state)
+    # chi: from the next seat, two tiles that make a sequence with the discard
+    if seat != (state.last_discarder + 1) % 4 or len(own) != 2:
+        return False
+    for need in _CHI_PARTNERS[k]:
+        if kinds == need:
+            forbidden = _chi_kuikae(need, k)
+            return any((t >> 2) not in forbidden for t in rest)
+    return False

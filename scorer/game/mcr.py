@@ -42,6 +42,7 @@ from scorer.game.presets import find_preset
 from scorer.game.state import ACT, CHANKAN, DRAW, RESPOND, GameState
 from scorer.game.wall import TILES_NO_RED, arranged_ids
 from scorer.hand import Hand, Situation
+from scorer.shanten import is_complete_counts
 from scorer.tiles import FLOWER_BASE, Tile
 
 N_MCR_TILES = 144
@@ -139,6 +140,7 @@ class McrState(GameState):
         self.dealer, self.round_wind, self.honba, self.sticks = e.dealer, e.round_wind, 0, 0
         for s, p in enumerate(self.players):
             p.hand = list(e.hands[s])
+            p.counted = None
             p.score = e.scores[s]
             p.flowers = []
         self.dora_indicators = []
@@ -161,6 +163,7 @@ class McrState(GameState):
             if self.live_left <= 0:
                 raise LogError("a flower replacement from an empty wall")
             p.hand.append(e.replacement)
+            p.counted = None
             self.live_left -= 1
             if e.seat == self.turn and self.last_draw == e.tile:
                 self.last_draw = e.replacement   # the replacement is now the turn's drawn tile
@@ -198,8 +201,8 @@ def evaluator() -> Callable:
 
 
 def _is_complete(counts: list[int], melds: int) -> bool:
-    from scorer.mcr.evaluate import is_complete_mcr
-    return is_complete_mcr(counts, melds)
+    """Any MCR winning shape (four of a kind as two pairs, the knitted shapes): the cheap test before scoring."""
+    return is_complete_counts(counts, melds, True, True)
 
 
 def in_view_counts(state: GameState, exclude: int | None = None) -> list[int]:
@@ -250,9 +253,7 @@ def score_win(state: McrState, seat: int, tile: int, *, tsumo: bool, chankan: bo
 def can_win(state: McrState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> bool:
     """Complete in some MCR form and worth the minimum (8 points without flowers) by the scorer."""
     p = state.players[seat]
-    counts = [0] * 34
-    for t in p.hand:
-        counts[t >> 2] += 1
+    counts = p.counts()
     if not tsumo:
         counts[tile >> 2] += 1
     if not _is_complete(counts, len(p.melds)):
@@ -301,10 +302,7 @@ def _turn_actions(state: McrState, seat: int) -> list[Action]:
     if drawn is not None and can_win(state, seat, drawn, tsumo=True):
         out.append(Action(TSUMO, seat, drawn))
     if can_kong(state):
-        counts = [0] * 34
-        for t in p.hand:
-            counts[t >> 2] += 1
-        out += kan_declarations(p, seat, counts)
+        out += kan_declarations(p, seat, p.counts())
     out += [Action(DISCARD, seat, t) for t in hand]
     return _dedupe(out, table)
 

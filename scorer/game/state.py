@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.game.fast import waits as fast_waits
 from scorer.game.presets import TablePreset, find_preset
 from scorer.game.wall import N_TILES, TILES, TILES_NO_RED
 from scorer.melds import Meld, MeldType
+from scorer.shanten import waits_counts
 
 _MELD_TYPE = {"chi": MeldType.CHI, "pon": MeldType.PON, "kan": MeldType.KAN, "kakan": MeldType.KAN,
               "ankan": MeldType.ANKAN}
@@ -26,7 +26,7 @@ DRAW, ACT, RESPOND, CHANKAN, RINSHAN, END = "draw", "act", "respond", "chankan",
 
 def waits_of_counts(counts: list[int], melds: int) -> tuple[int, ...]:
     """Winning kinds of a 3n+1 hand (a kind all four of which are in the hand is no wait)."""
-    return fast_waits(counts, melds)
+    return tuple(waits_counts(counts, melds))
 
 
 @dataclass
@@ -69,17 +69,27 @@ class Player:
     temp_furiten: bool = False       # passed a winning kind since the last draw
     riichi_furiten: bool = False     # passed a winning kind in riichi: for the rest of the deal
     waits: tuple[int, ...] = ()      # winning kinds of the 13-tile hand (kept up to date by apply)
+    # the hand's counts by kind, with what they were counted from (hand object, length, last id); apply drops
+    # them whenever it changes the hand
+    counted: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def is_closed(self) -> bool:
         return all(not m.is_open for m in self.melds)
 
     def counts(self) -> list[int]:
+        """The hand's counts by kind (a new list: callers may change it)."""
+        hand = self.hand
+        key = (id(hand), len(hand), hand[-1] if hand else -1)
+        found = self.counted
+        if found is not None and found[0] == key:
+            return list(found[1])
         c = [0] * 34
-        for t in self.hand:
+        for t in hand:
             if t < N_TILES:          # flower ids (MCR, 136-143) are no kind
                 c[t >> 2] += 1
-        return c
+        self.counted = (key, c)
+        return list(c)
 
     @property
     def discarded_kinds(self) -> set[int]:
@@ -197,8 +207,10 @@ class GameState:
             p.waits = waits_of_counts(p.counts(), len(p.melds))
 
     def _remove(self, seat: int, tile: int) -> None:
+        p = self.players[seat]
+        p.counted = None
         try:
-            self.players[seat].hand.remove(tile)
+            p.hand.remove(tile)
         except ValueError:
             raise LogError(f"seat {seat} does not hold tile id {tile} ({self.table[tile]})") from None
 
@@ -211,6 +223,7 @@ class GameState:
         self.dealer, self.round_wind, self.honba, self.sticks = e.dealer, e.round_wind, e.honba, e.sticks
         for s, p in enumerate(self.players):
             p.hand = list(e.hands[s])
+            p.counted = None
             p.score = e.scores[s]
             self._update_waits(s)
         self.dora_indicators = [e.dora_indicator]
@@ -223,6 +236,7 @@ class GameState:
             raise LogError("a draw from an empty wall")
         p = self.players[e.seat]
         p.hand.append(e.tile)
+        p.counted = None
         p.temp_furiten = False          # temporary furiten lasts until the player's next draw
         self.live_left -= 1
         self.turn = e.seat
@@ -249,7 +263,9 @@ class GameState:
         elif p.riichi:
             p.ippatsu = False           # ippatsu ends with the declarer's next discard
         p.river.append(RiverTile(e.tile, e.tsumogiri, declaring))
-        self._update_waits(e.seat)
+        if e.tile != self.last_draw:
+            self._update_waits(e.seat)
+        # else the tile just drawn went out again: the hand is the one whose waits are kept
         self.last_discard, self.last_discarder = e.tile, e.seat
         self.last_draw = None
         self.after_call = None

@@ -24,9 +24,12 @@ It calls a chow, pung or kong only when the call lowers the distance of the best
 from __future__ import annotations
 
 from itertools import permutations
+from operator import itemgetter
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
-from scorer.game.fast import candidates, standard_shanten
+from scorer.kinds import HONOR_MASK, mask_of
+from scorer.shanten import (candidates_mask, kinds_of_mask, mcr_waits, standard_shanten_codes,
+                            standard_shanten_each_codes, suit_codes)
 
 INF = 99
 
@@ -57,52 +60,234 @@ PLANS: list[tuple[str, object]] = (CHOW_PLANS + [(KS, seq) for seq in KNITTED] +
                                    + [(SP, None)] + [(HF, s) for s in range(3)] + [(AP, None)])
 
 
-def _chow_distance(c: list[int], melds, chows, unseen) -> int:
-    need = list(chows)
-    free = 0
-    for t, k in melds:
-        if t == "c" and k in need:
-            need.remove(k)
-        else:
-            free += 1
-    if free > 1:
-        return INF
-    rest = list(c)
-    missing = _take(rest, (k for k0 in need for k in (k0, k0 + 1, k0 + 2)), unseen)
-    if missing >= INF:
-        return INF
-    return missing + standard_shanten(rest, 3 + free)
+# ---- the fixed-tile plans (chows, knitted straight) on suit codes -------------------------------------------------
+# A plan with fixed tiles takes one tile of each of its kinds out of the hand (missing ones are counted, a missing
+# kind with no unseen copy kills the plan) and measures the rest by the standard form. Its *needs* (kind, copies,
+# suit, 5 ** rank) depend only on the plan and the declared melds; the rest is the hand's suit codes minus the
+# tiles taken, so no count list is copied per plan.
+_POW5 = tuple(5 ** (k % 9) for k in range(27)) + tuple(5 ** (k - 27) for k in range(27, 34))
+_RANK_AT_MOST_7 = mask_of(k for k in range(27) if k % 9 <= 7)
+_RANK_AT_MOST_6 = mask_of(k for k in range(27) if k % 9 <= 6)
+_RANK_AT_LEAST_1 = mask_of(k for k in range(27) if k % 9 >= 1)
+_RANK_AT_LEAST_2 = mask_of(k for k in range(27) if k % 9 >= 2)
+_SUIT = tuple(3 if k >= 27 else k // 9 for k in range(34))
+_NEEDS: dict = {}
 
 
-def _knitted_distance(c, melds, seq, unseen) -> int:
-    if len(melds) > 1:
-        return INF
-    rest = list(c)
-    missing = _take(rest, seq, unseen)
-    if missing >= INF:
-        return INF
-    return missing + standard_shanten(rest, 3 + len(melds))
+def _plan_needs(i: int, melds):
+    """(rest melds, needs) of fixed-tile plan ``i`` next to the declared ``melds``; None if out of reach."""
+    key = (i, melds)
+    found = _NEEDS.get(key, False)
+    if found is not False:
+        return found
+    name, data = PLANS[i]
+    if name == KS:
+        kinds = list(data) if len(melds) <= 1 else None
+        m = 3 + len(melds)
+    else:
+        need = list(data)
+        free = 0
+        for t, k in melds:
+            if t == "c" and k in need:
+                need.remove(k)
+            else:
+                free += 1
+        kinds = [k for k0 in need for k in (k0, k0 + 1, k0 + 2)] if free <= 1 else None
+        m = 3 + free
+    if kinds is None:
+        found = None
+    else:
+        copies: dict[int, int] = {}
+        for k in kinds:
+            copies[k] = copies.get(k, 0) + 1
+        found = (m, tuple((k, n, _SUIT[k], _POW5[k]) for k, n in sorted(copies.items())))
+    if len(_NEEDS) > 20_000:
+        _NEEDS.clear()
+    _NEEDS[key] = found
+    return found
 
 
-def _take(rest: list[int], kinds, unseen) -> int:
-    """Take one tile of each of ``kinds`` out of the counts ``rest`` (in place): how many the hand lacks, or INF
-    as soon as a lacking kind has no copy left unseen (the plan cannot be completed)."""
+def _fixed_parts(c, codes, needs, unseen):
+    """(missing tiles, rest codes, kinds whose held copies all go to the plan, kinds the plan still lacks), or
+    None if the plan is dead."""
+    cs = list(codes)
     missing = 0
-    for k in kinds:
-        if rest[k]:
-            rest[k] -= 1
-        elif unseen[k] <= 0:
-            return INF
+    tight = set()
+    lacking = set()
+    for k, n, s, pw in needs:
+        have = c[k]
+        if have > n:
+            cs[s] -= n * pw
         else:
-            missing += 1
-    return missing
+            if have < n:
+                if unseen[k] <= 0:
+                    return None
+                missing += n - have
+                lacking.add(k)
+            cs[s] -= have * pw
+            tight.add(k)
+    return missing, cs, tight, lacking
+
+
+def _fixed_distance(c, codes, i, melds, unseen, pn=False) -> int:
+    if pn is False:
+        pn = _plan_needs(i, melds)
+    if pn is None:
+        return INF
+    m, needs = pn
+    c0, c1, c2, c3 = codes
+    missing = 0
+    for k, n, s, pw in needs:
+        have = c[k]
+        if have < n:
+            if unseen[k] <= 0:
+                return INF
+            missing += n - have
+            taken = have * pw
+        else:
+            taken = n * pw
+        if s == 0:
+            c0 -= taken
+        elif s == 1:
+            c1 -= taken
+        elif s == 2:
+            c2 -= taken
+        else:
+            c3 -= taken
+    return missing + standard_shanten_codes((c0, c1, c2, c3), m)
+
+
+_ALL_NEEDS: dict = {}
+
+
+def _needs_of_plans(melds) -> list:
+    """Every plan's (needs next to ``melds``, their kind mask when they take one tile of each kind): None for the
+    needs of a plan that has no fixed tiles or is out of reach."""
+    found = _ALL_NEEDS.get(melds)
+    if found is None:
+        found = [_plan_needs(i, melds) if PLANS[i][0] in _FIXED else None for i in range(len(PLANS))]
+        # with each plan, the kind mask of its needs when it takes one tile of each kind (else None)
+        found = [(pn, mask_of(k for k, _, _, _ in pn[1]) if pn is not None and all(n == 1 for _, n, _, _ in pn[1])
+                  else None) for pn in found]
+        if len(_ALL_NEEDS) > 5000:
+            _ALL_NEEDS.clear()
+        _ALL_NEEDS[melds] = found
+    return found
+
+
+def _fixed_after(c, i, melds, unseen, kinds, delta) -> list[int]:
+    """Plan ``i``'s distance after one tile more (delta +1) / fewer (-1) of each of ``kinds``, each on its own."""
+    pn = _plan_needs(i, melds)
+    if pn is None:
+        return [INF] * len(kinds)
+    m, needs = pn
+    parts = _fixed_parts(c, suit_codes(c), needs, unseen)
+    if parts is None:
+        return [INF] * len(kinds)
+    missing, cs, tight, lacking = parts
+    out = [missing + v for v in standard_shanten_each_codes(cs, m, kinds, delta)]
+    # a tile of a kind the plan still lacks (delta +1), or its last held copy (delta -1), changes the missing
+    # count and leaves the rest alone; any other tile changes the rest
+    special = lacking if delta > 0 else tight
+    if special:
+        base = None
+        for j, k in enumerate(kinds):
+            if k in special:
+                if base is None:
+                    base = missing + standard_shanten_codes(cs, m)
+                out[j] = base - 1 if delta > 0 else (INF if unseen[k] <= 0 else base + 1)
+    return out
+
+
+def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
+    """For each (kind, distance after discarding it) of ``discards``: the unseen tiles that would then lower
+    fixed-tile plan ``i``'s distance (what ``McrAI._live`` counts on the hand without that tile), sharing the
+    plan's reading of the full hand: a discard moves one suit code or one missing tile, nothing else."""
+    pn = _plan_needs(i, melds)
+    if pn is None:
+        return [0] * len(discards)
+    m, needs = pn
+    parts = _fixed_parts(c, suit_codes(c), needs, unseen)
+    if parts is None:
+        return [0] * len(discards)
+    missing, cs, tight, lacking = parts
+    held = 0
+    for k in range(34):
+        if c[k]:
+            held |= 1 << k
+    plan_mask = _PLAN_KINDS[i]
+    out = []
+    for k, base in discards:
+        if base >= INF:
+            out.append(0)
+            continue
+        if k in tight:          # the plan loses a tile it holds: one more missing, the rest unchanged
+            cs2, missing2, lacking2 = cs, missing + 1, lacking | {k}
+        else:                   # the rest loses the tile
+            cs2 = list(cs)
+            cs2[_SUIT[k]] -= _POW5[k]
+            missing2, lacking2 = missing, lacking
+        c[k] -= 1
+        h = held & ~(1 << k) if not c[k] else held
+        mask = (h | (h & _RANK_AT_MOST_7) << 1 | (h & _RANK_AT_MOST_6) << 2 | (h & _RANK_AT_LEAST_1) >> 1
+                | (h & _RANK_AT_LEAST_2) >> 2 | plan_mask)
+        draws = [j for j in kinds_of_mask(mask) if unseen[j] and c[j] < 4]
+        n = 0
+        for j, v in zip(draws, standard_shanten_each_codes(cs2, m, draws, 1)):
+            d = base - 1 if j in lacking2 else missing2 + v
+            if d < base:
+                n += unseen[j]
+        c[k] += 1
+        out.append(n)
+    return out
+
+
+def plan_after(i: int, c, melds, unseen, values, kinds, delta: int) -> list[int]:
+    """Plan ``i``'s distance with one tile of each of ``kinds`` added (delta +1) or taken out (-1)."""
+    name, data = PLANS[i]
+    if name in _FIXED:
+        return _fixed_after(c, i, melds, unseen, kinds, delta)
+    if name == SP:
+        if melds:
+            return [INF] * len(kinds)
+        # seven pairs (four of a kind as two): one tile changes the pairs and the kinds by at most one
+        pairs = c.count(2) + c.count(3) + 2 * c.count(4)
+        held = 34 - c.count(0)
+        out = []
+        for k in kinds:
+            n = c[k]
+            if delta > 0:
+                p, h = pairs + (n == 1 or n == 3), held + (n == 0)
+            else:
+                p, h = pairs - (n == 2 or n == 4), held - (n == 1)
+            out.append(6 - min(p, 7) + max(0, 7 - h))
+        return out
+    if name == HK:
+        if melds:
+            return [INF] * len(kinds)
+        useful = sum(1 for k in data if c[k]) + sum(1 for k in range(27, 34) if c[k])
+        wanted = set(data).union(range(27, 34))
+        return [13 - useful - (k in wanted and (c[k] == 0 if delta > 0 else -(c[k] == 1))) for k in kinds]
+    if name == HF:
+        return _flush_after(c, melds, data, values, kinds, delta)
+    out = []
+    for k in kinds:
+        c[k] += delta
+        out.append(plan_distance(i, c, melds, unseen, values))
+        c[k] -= delta
+    return out
+
+
+_HK_COUNTS: dict = {}
 
 
 def _hk_distance(c, melds, seq) -> int:
     if melds:
         return INF
-    useful = sum(1 for k in seq if c[k]) + sum(1 for k in range(27, 34) if c[k])
-    return 13 - useful
+    counts_of = _HK_COUNTS.get(seq)
+    if counts_of is None:
+        counts_of = _HK_COUNTS[seq] = itemgetter(*seq, *range(27, 34))
+    return 13 - (16 - counts_of(c).count(0))      # 13 - the useful kinds held
 
 
 def _pairs_distance(c, melds) -> int:
@@ -117,26 +302,74 @@ def _value_honor(c, melds, values) -> bool:
     return any(c[k] >= 2 for k in values) or any(t == "p" and k in values for t, k in melds)
 
 
-def _flush_distance(c, melds, suit, values) -> int:
+def _flush_distance(c, melds, suit, values, codes=None) -> int:
     lo, hi = suit * 9, suit * 9 + 9
     for t, k in melds:
         if not (lo <= k < hi or k >= 27):
             return INF
-    r = [n if (lo <= k < hi or k >= 27) else 0 for k, n in enumerate(c)]
-    d = standard_shanten(r, len(melds))
+    # the hand's tiles of this suit and the honors: the other two suits' codes set to zero
+    codes = codes or suit_codes(c)
+    kept = [0, 0, 0, codes[3]]
+    kept[suit] = codes[suit]
+    d = standard_shanten_codes(kept, len(melds))
     if not melds:
-        d = min(d, _pairs_distance(r, melds))
+        r = c[lo:hi] + c[27:34]
+        pairs = r.count(2) + r.count(3) + 2 * r.count(4)
+        kinds = 16 - r.count(0)
+        d = min(d, 6 - min(pairs, 7) + max(0, 7 - kinds))
     # 6 points: two more are needed — a value pung, or a concealed hand (Concealed Hand 2)
     if melds and not _value_honor(c, melds, values):
         d += 1
     return d
 
 
+def _flush_after(c, melds, suit, values, kinds, delta) -> list[int]:
+    """:func:`_flush_distance` after one tile more (delta +1) / fewer (-1) of each of ``kinds``: a tile of the
+    other two suits leaves the flush's tiles as they are; the suit's and the honors' tiles move its standard
+    form by one row of the shanten core and its seven pairs by counting."""
+    lo, hi = suit * 9, suit * 9 + 9
+    for t, k in melds:
+        if not (lo <= k < hi or k >= 27):
+            return [INF] * len(kinds)
+    codes = suit_codes(c)
+    base = _flush_distance(c, melds, suit, values, codes)
+    inside = [k for k in kinds if lo <= k < hi or k >= 27]
+    if not inside:
+        return [base] * len(kinds)
+    kept = [0, 0, 0, codes[3]]
+    kept[suit] = codes[suit]
+    std = dict(zip(inside, standard_shanten_each_codes(kept, len(melds), inside, delta)))
+    if not melds:
+        r = c[lo:hi] + c[27:34]
+        pairs = r.count(2) + r.count(3) + 2 * r.count(4)
+        held = 16 - r.count(0)
+    out = []
+    for k in kinds:
+        d = std.get(k)
+        if d is None:
+            out.append(base)
+            continue
+        if not melds:
+            n = c[k]
+            if delta > 0:
+                p, h = pairs + (n == 1 or n == 3), held + (n == 0)
+            else:
+                p, h = pairs - (n == 2 or n == 4), held - (n == 1)
+            d = min(d, 6 - min(p, 7) + max(0, 7 - h))
+        else:
+            c[k] += delta
+            if not _value_honor(c, melds, values):
+                d += 1
+            c[k] -= delta
+        out.append(d)
+    return out
+
+
 def _pungs_distance(c, melds, values) -> int:
     if any(t == "c" for t, _ in melds):
         return INF
-    sets = len(melds) + sum(1 for n in c if n >= 3)
-    pairs = sum(1 for n in c if n == 2)
+    sets = len(melds) + c.count(3) + c.count(4)
+    pairs = c.count(2)
     sets = min(sets, 4)
     head = 1 if pairs else 0
     partial = min(pairs - head, 4 - sets)
@@ -146,23 +379,78 @@ def _pungs_distance(c, melds, values) -> int:
     return d
 
 
-def plan_distance(i: int, c: list[int], melds, unseen, values) -> int:
+_FIXED = (MS, MTC, PS, PSC, KS)
+
+
+def plan_distance(i: int, c: list[int], melds, unseen, values, codes=None) -> int:
     name, data = PLANS[i]
-    if name in (MS, MTC, PS, PSC):
-        return _chow_distance(c, melds, data, unseen)
-    if name == KS:
-        return _knitted_distance(c, melds, data, unseen)
+    if name in _FIXED:
+        return _fixed_distance(c, codes or suit_codes(c), i, melds, unseen)
     if name == HK:
         return _hk_distance(c, melds, data)
     if name == SP:
         return _pairs_distance(c, melds)
     if name == HF:
-        return _flush_distance(c, melds, data, values)
+        return _flush_distance(c, melds, data, values, codes)
     return _pungs_distance(c, melds, values)
 
 
 def all_distances(c, melds, unseen, values) -> list[int]:
-    return [plan_distance(i, c, melds, unseen, values) for i in range(len(PLANS))]
+    codes = suit_codes(c)
+    needs = _needs_of_plans(melds)
+    return [_fixed_distance(c, codes, i, melds, unseen, needs[i][0]) if i < _N_FIXED
+            else plan_distance(i, c, melds, unseen, values, codes) for i in range(len(PLANS))]
+
+
+def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
+    """The smallest plan distance and the plans at it, in plan order (what :func:`all_distances` would give,
+    without measuring the rest of a fixed-tile plan whose missing tiles alone put it behind)."""
+    codes = suit_codes(c)
+    best = INF
+    tied: list[int] = []
+    for i in range(_N_FIXED, len(PLANS)):
+        d = plan_distance(i, c, melds, unseen, values, codes)
+        if d < best:
+            best, tied = d, [i]
+        elif d == best and d < INF:
+            tied.append(i)
+    needs = _needs_of_plans(melds)
+    held = dead = 0                 # kind masks: kinds in hand; kinds with no unseen copy
+    for k in range(34):
+        if c[k]:
+            held |= 1 << k
+        if unseen[k] <= 0:
+            dead |= 1 << k
+    for i in range(_N_FIXED):
+        pn, single = needs[i]
+        if pn is None:
+            continue
+        if single is not None:      # one tile of each kind: the missing tiles are the kinds not held
+            lack = single & ~held
+            if lack & dead:
+                continue
+            missing = lack.bit_count()
+        else:
+            missing = 0
+            for k, n, _, _ in pn[1]:
+                if c[k] < n:
+                    if unseen[k] <= 0:
+                        missing = INF
+                        break
+                    missing += n - c[k]
+        if missing - 1 > best:      # the rest counts -1 at best
+            continue
+        d = _fixed_distance(c, codes, i, melds, unseen, pn)
+        if d < best:
+            best, tied = d, [i]
+        elif d == best and d < INF:
+            tied.append(i)
+    tied.sort()
+    return best, tied
+
+
+_N_FIXED = sum(1 for name, _ in PLANS if name in _FIXED)
+assert all(PLANS[i][0] in _FIXED for i in range(_N_FIXED))   # the fixed-tile plans come first
 
 
 # ---- the table as this seat sees it ------------------------------------------------------------------------------
@@ -226,29 +514,30 @@ class McrAI:
     def winning_plan(self, state, seat, win: Action) -> str:
         """The plan the winning hand completes (ties: the plan followed last turn); "other" if none fits."""
         p = state.players[seat]
-        c = _counts(p.hand)
+        c = p.counts()
         if win.type != TSUMO:
             c[win.tile >> 2] += 1
-        d = all_distances(c, _meld_sig(p), [4] * 34, _values(state, seat))
-        best = min(range(len(PLANS)), key=lambda i: (d[i], i != self.plan))
-        return PLANS[best][0] if d[best] <= 0 else "other"
+        d, tied = best_distances(c, _meld_sig(p), [4] * 34, _values(state, seat))
+        if not tied:
+            return "other"
+        best = self.plan if self.plan in tied else tied[0]
+        return PLANS[best][0] if d <= 0 else "other"
 
     def current_plan(self, state, seat) -> str | None:
         """The name of the plan this seat follows now (for the summary of wins by plan)."""
         p = state.players[seat]
-        c = _counts(p.hand)
-        d = all_distances(c, _meld_sig(p), unseen_counts(state, seat), _values(state, seat))
-        best = min(range(len(PLANS)), key=lambda i: (d[i], i != self.plan))
-        return PLANS[best][0] if d[best] < INF else None
+        c = p.counts()
+        d, tied = best_distances(c, _meld_sig(p), unseen_counts(state, seat), _values(state, seat))
+        if not tied:
+            return None
+        return PLANS[self.plan if self.plan in tied else tied[0]][0]
 
     # ---- own turn ---------------------------------------------------------------------------------------------
     def _choose_plans(self, c, melds, unseen, values) -> list[int]:
         """Plans at the smallest distance (at most three), best first."""
-        d = all_distances(c, melds, unseen, values)
-        best = min(d)
+        best, tied = best_distances(c, melds, unseen, values)
         if best >= INF:
             return []
-        tied = [i for i in range(len(PLANS)) if d[i] <= best]
         if len(tied) > 1:
             live = {i: self._live(c, melds, unseen, values, i) for i in tied}
             tied.sort(key=lambda i: (-live[i], i != self.plan, -VALUE[PLANS[i][0]]))
@@ -257,18 +546,12 @@ class McrAI:
     def _live(self, c, melds, unseen, values, i) -> int:
         """Unseen tiles that lower plan ``i``'s distance (the hand may be 3n+1 or 3n+2)."""
         base = plan_distance(i, c, melds, unseen, values)
-        n = 0
-        for k in _improving_kinds(c, i):
-            if unseen[k] and c[k] < 4:
-                c[k] += 1
-                if plan_distance(i, c, melds, unseen, values) < base:
-                    n += unseen[k]
-                c[k] -= 1
-        return n
+        draws = [k for k in _improving_kinds(c, i) if unseen[k] and c[k] < 4]
+        return sum(unseen[k] for k, d in zip(draws, plan_after(i, c, melds, unseen, values, draws, 1)) if d < base)
 
     def _turn(self, state, seat, actions) -> Action:
         p = state.players[seat]
-        c = _counts(p.hand)
+        c = p.counts()
         melds = _meld_sig(p)
         unseen = unseen_counts(state, seat)
         values = _values(state, seat)
@@ -284,13 +567,13 @@ class McrAI:
                 k = a.tiles[0] >> 2
                 c2 = list(c)
                 c2[k] = 0
-                if min(all_distances(c2, melds + (("p", k),), unseen, values)) <= best_now:
+                if best_distances(c2, melds + (("p", k),), unseen, values)[0] <= best_now:
                     return a
             elif a.type == KAKAN:
                 k = a.tile >> 2
                 c2 = list(c)
                 c2[k] -= 1
-                if min(all_distances(c2, melds, unseen, values)) <= best_now:
+                if best_distances(c2, melds, unseen, values)[0] <= best_now:
                     return a
         if not discards:
             return actions[0]
@@ -299,13 +582,10 @@ class McrAI:
     def _discard(self, state, seat, discards, c, melds, unseen, values, plans) -> Action:
         kinds = sorted({a.tile >> 2 for a in discards})
         main = plans[0]
-        scored = []
-        for k in kinds:
-            c[k] -= 1
-            d = plan_distance(main, c, melds, unseen, values)
-            others = min(plan_distance(i, c, melds, unseen, values) for i in plans[1:]) if len(plans) > 1 else INF
-            c[k] += 1
-            scored.append([d, others, k])
+        mains = plan_after(main, c, melds, unseen, values, kinds, -1)
+        others = [plan_after(i, c, melds, unseen, values, kinds, -1) for i in plans[1:]]
+        scored = [[d, min(o[j] for o in others) if others else INF, k]
+                  for j, (d, k) in enumerate(zip(mains, kinds))]
         best_d = min(s[0] for s in scored)
         cands = [s for s in scored if s[0] == best_d]
         if best_d == 0:
@@ -320,17 +600,21 @@ class McrAI:
                 return self._pick(discards, cands[0][2])
             # no wait worth 8: the plan is one step further; fall through to the ukeire choice
         if len(cands) > 1:
-            for s in cands:
-                c[s[2]] -= 1
-                s.append(self._live(c, melds, unseen, values, main))
-                c[s[2]] += 1
+            if PLANS[main][0] in _FIXED:
+                lives = _fixed_live_after_discards(c, melds, unseen, main, [(s[2], s[0]) for s in cands])
+                for s, live in zip(cands, lives):
+                    s.append(live)
+            else:
+                for s in cands:
+                    c[s[2]] -= 1
+                    s.append(self._live(c, melds, unseen, values, main))
+                    c[s[2]] += 1
             # most live tiles for the plan; then keep what the other plans want; then honors and terminals first
             cands.sort(key=lambda s: (-s[-1], s[1], _keep_value(s[2]), s[2]))
         return self._pick(discards, cands[0][2])
 
     def _valid_waits(self, state, seat, c13, discarded_kind) -> int:
         """Unseen copies of the winning kinds of a 13-tile hand whose win (on a discard) reaches 8 points."""
-        from scorer.mcr.evaluate import mcr_waits
         p = state.players[seat]
         waits = mcr_waits(list(c13), len(p.melds))
         if not waits:
@@ -361,11 +645,11 @@ class McrAI:
         if not calls:
             return pass_
         p = state.players[seat]
-        c = _counts(p.hand)
+        c = p.counts()
         melds = _meld_sig(p)
         unseen = unseen_counts(state, seat)
         values = _values(state, seat)
-        now = min(all_distances(c, melds, unseen, values))
+        now = best_distances(c, melds, unseen, values)[0]
         best, best_d = None, now
         for a in calls:
             c2 = list(c)
@@ -373,7 +657,7 @@ class McrAI:
                 c2[t >> 2] -= 1
             k = a.tile >> 2
             sig = melds + (("c", min(k, *(t >> 2 for t in a.tiles))) if a.type == CHI else ("p", k),)
-            d = min(all_distances(c2, sig, unseen, values))
+            d = best_distances(c2, sig, unseen, values)[0]
             if a.type == KAN:
                 d -= 0      # a kong: same shape as the pung, plus a replacement draw; taken at equal distance
                 if d <= now and (best is None or d <= best_d):
@@ -384,22 +668,27 @@ class McrAI:
         return best or pass_
 
 
+def _plan_kinds_mask(i: int) -> int:
+    name, data = PLANS[i]
+    if name in (MS, MTC, PS, PSC):
+        return mask_of(k for k0 in data for k in (k0, k0 + 1, k0 + 2))
+    if name == KS:
+        return mask_of(data)
+    if name == HK:
+        return mask_of(data) | HONOR_MASK
+    return 0
+
+
+_PLAN_KINDS = tuple(_plan_kinds_mask(i) for i in range(len(PLANS)))
+
+
 def _improving_kinds(c: list[int], i: int):
     """Kinds whose draw can lower plan ``i``'s distance: the kinds held and their suit neighbours (an isolated
     tile never helps a set, a partial set or a pair), the plan's required kinds, and any kind for seven pairs
     with fewer than seven kinds."""
-    name, data = PLANS[i]
-    if name == SP and len(c) - c.count(0) < 7:
+    if PLANS[i][0] == SP and len(c) - c.count(0) < 7:
         return range(34)
-    cand = set(candidates(c))
-    if name in (MS, MTC, PS, PSC):
-        for k0 in data:
-            cand.update((k0, k0 + 1, k0 + 2))
-    elif name in (KS, HK):
-        cand.update(data)
-        if name == HK:
-            cand.update(range(27, 34))
-    return cand
+    return kinds_of_mask(candidates_mask(c) | _PLAN_KINDS[i])
 
 
 def _keep_value(k: int) -> int:

@@ -18,14 +18,29 @@ import random
 from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action)
 from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.state import ACT, GameState, waits_of_counts
-from scorer.game.fast import improving_kinds, shanten as shanten_cached, shanten_each
+from scorer.shanten import improving_kinds, shanten_counts as shanten_cached, shanten_each
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
+_IMPROVING: dict[bytes, tuple[int, ...]] = {}
+
+
 def ukeire(counts: list[int], melds: int, visible: list[int], base: int | None = None) -> int:
-    """Unseen copies of the kinds that lower the shanten of a 3n+1 hand."""
-    return sum(max(0, 4 - counts[k] - visible[k]) for k in improving_kinds(counts, melds))
+    """Unseen copies of the kinds that lower the shanten of a 3n+1 hand. The kinds are kept by hand (a bounded
+    cache: a player who discards the tile just drawn asks about the same hand again next turn)."""
+    key = bytes(counts) + bytes((melds,))
+    kinds = _IMPROVING.get(key)
+    if kinds is None:
+        if len(_IMPROVING) > 20_000:
+            _IMPROVING.clear()
+        kinds = _IMPROVING[key] = improving_kinds(counts, melds)
+    n = 0
+    for k in kinds:
+        left = 4 - counts[k] - visible[k]
+        if left > 0:
+            n += left
+    return n
 
 
 _UKEIRE_CANDIDATES = 4
