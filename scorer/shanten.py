@@ -657,7 +657,7 @@ def _splits_any(suit: tuple[int, ...], honor: bool, pair: bool) -> bool:
     return False
 
 
-def _suit_ok(suit: tuple[int, ...], honor: bool) -> int:
+def suit_ok(suit: tuple[int, ...], honor: bool) -> int:
     """0: the suit is not sets (+ one pair); 1: sets only (or empty); 2: sets and one pair."""
     n = sum(suit)
     if n == 0:
@@ -674,7 +674,7 @@ _WAIT_INFO: dict[tuple[tuple[int, ...], bool], tuple] = {}
 
 
 def suit_wait_info(suit: tuple[int, ...], honor: bool) -> tuple[int, tuple[tuple[int, int], ...], tuple[int, int]]:
-    """A suit's (state, completions, tallies): state as :func:`_suit_ok`; completions the (rank, state after) of
+    """A suit's (state, completions, tallies): state as :func:`suit_ok`; completions the (rank, state after) of
     each rank whose one more tile (copies not limited) makes the suit sets, or sets and a pair; tallies how many
     completions end with the pair and how many without (they suit a hand with no pair elsewhere / one pair).
     Cached by suit (bounded)."""
@@ -685,13 +685,13 @@ def suit_wait_info(suit: tuple[int, ...], honor: bool) -> tuple[int, tuple[tuple
         completions = []
         for r in range(len(lst)):
             lst[r] += 1
-            ok = _suit_ok(tuple(lst), honor)
+            ok = suit_ok(tuple(lst), honor)
             lst[r] -= 1
             if ok:
                 completions.append((r, ok))
         if len(_WAIT_INFO) > 50_000:
             _WAIT_INFO.clear()
-        found = _WAIT_INFO[key] = (_suit_ok(suit, honor), tuple(completions),
+        found = _WAIT_INFO[key] = (suit_ok(suit, honor), tuple(completions),
                                    (sum(ok == 2 for _, ok in completions), sum(ok == 1 for _, ok in completions)))
     return found
 

@@ -28,13 +28,12 @@ worked out again. Nothing is cached per hand; every cache is keyed by a suit's c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from operator import attrgetter
 
 from scorer.arrangements import PAIR as _PAIR
 from scorer.arrangements import SEQ as _SEQ
-from scorer.arrangements import _suit_splits, _suit_state, arrangements_of, is_complete
+from scorer.arrangements import _suit_splits, arrangements_of, is_complete
 from scorer.errors import ImpossibleHandError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
@@ -49,13 +48,10 @@ from scorer.mcr.fans import CODE, KIND_OF_CODE, FanContext
 from scorer.mcr.points import Payment, payments, total_gain
 from scorer.mcr.presets import McrPreset, compiled_exclusions, find_preset
 from scorer.tiles import Tile
-from scorer.waits import shanten_counts
+from scorer.shanten import KNITTED_SEQS, mcr_shanten, mcr_waits, standard_wait_kinds, suit_ok as _suit_ok
 
 # the six knitted straights (147/258/369 in three different suits), in the reference's order, as our kinds
 _M, _P, _S = 0, 9, 18
-KNITTED_SEQS = tuple(tuple(base + r for base, ranks in zip(suits, ((0, 3, 6), (1, 4, 7), (2, 5, 8))) for r in ranks)
-                     for suits in ((_M, _S, _P), (_M, _P, _S), (_S, _M, _P), (_P, _M, _S), (_S, _P, _M),
-                                   (_P, _S, _M)))
 _ORPHAN_KINDS = TERMINALS_AND_HONORS
 _ORPHANS_MASK = TERMINAL_HONOR_MASK
 # by the three numbered suits' ``knit`` bits (m | p << 3 | s << 6): can they hold a knitted straight (147, 258 and
@@ -257,84 +253,6 @@ def _fan_rows(preset: McrPreset) -> list:
 
 
 # ---- waits (unique-wait test and the waits of an incomplete hand) ----------------------------------------------------
-@lru_cache(maxsize=1 << 16)
-def _suit_ok(suit: tuple[int, ...], honor: bool) -> int:
-    """0: the suit is not sets (+ one pair); 1: sets only (or empty); 2: sets and one pair."""
-    n = sum(suit)
-    if n == 0:
-        return 1
-    r = n % 3
-    if r == 1:
-        return 0
-    state = _suit_state(suit, honor)
-    if r == 0:
-        return 1 if state & 1 else 0
-    return 2 if state & 2 else 0
-
-
-@lru_cache(maxsize=1 << 16)
-def _suit_completions(suit: tuple[int, ...], honor: bool) -> tuple[tuple[int, int], ...]:
-    """Ranks that, added to the suit (copies not limited), make it sets (1) or sets and a pair (2)."""
-    out = []
-    lst = list(suit)
-    for r in range(len(lst)):
-        lst[r] += 1
-        ok = _suit_ok(tuple(lst), honor)
-        lst[r] -= 1
-        if ok:
-            out.append((r, ok))
-    return tuple(out)
-
-
-_WAIT_INFO: tuple[dict, dict] = ({}, {})  # numbered suits, honors: counts -> (_suit_ok, _suit_completions)
-
-
-def _suit_wait_info(suit: tuple[int, ...], honor: bool) -> tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]:
-    """(state, completions, how many completions there are when the rest of the hand holds no pair / one pair)."""
-    cache = _WAIT_INFO[honor]
-    found = cache.get(suit)
-    if found is None:
-        completions = _suit_completions(suit, honor)
-        # a completion that leaves the suit with a pair suits a hand with no pair elsewhere, and the other way round
-        found = cache[suit] = (_suit_ok(suit, honor), completions,
-                               (sum(ok == 2 for _, ok in completions), sum(ok == 1 for _, ok in completions)))
-    return found
-
-
-def standard_wait_kinds(counts) -> list[int]:
-    """Kinds completing the standard form of a 3n+1 concealed hand; like the reference, a kind whose four copies
-    are all in view still counts as a wait of the shape."""
-    return _wait_kinds_of_suits((tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]),
-                                 tuple(counts[27:34])))
-
-
-def _wait_kinds_of_suits(suits) -> list[int]:
-    """:func:`standard_wait_kinds` of a hand given as its four suits' counts (m, p, s, honors)."""
-    numbered, honor = _WAIT_INFO
-    return _wait_kinds((numbered.get(suits[0]) or _suit_wait_info(suits[0], False),
-                        numbered.get(suits[1]) or _suit_wait_info(suits[1], False),
-                        numbered.get(suits[2]) or _suit_wait_info(suits[2], False),
-                        honor.get(suits[3]) or _suit_wait_info(suits[3], True)))
-
-
-def _wait_kinds(infos) -> list[int]:
-    """The waiting kinds from the four suits' (state, completions): a suit that is not sets (and a pair) must
-    take the tile; otherwise any suit may, as long as the hand ends with one pair."""
-    oks = [info[0] for info in infos]
-    broken = oks.count(0)
-    if broken > 1:
-        return []
-    pairs = oks.count(2)
-    out = []
-    for i in range(4):
-        ok_i = oks[i]
-        if broken and ok_i:
-            continue  # the one suit that is not sets (and a pair) must take the tile
-        pairs_elsewhere = pairs - (ok_i == 2)
-        for r, ok in infos[i][1]:
-            if (ok == 2) + pairs_elsewhere == 1:
-                out.append(i * 9 + r)
-    return out
 
 
 def _seven_pairs_wait(counts) -> int | None:
@@ -727,7 +645,7 @@ def _completions(counts: list[int], honor: bool, target: int, skip: int = -1, fi
 
 def _winning_waits(facts: tuple, n_melds: int, in_view: list[int]) -> list[int]:
     """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), from
-    the suits' records of the evaluation: the standard waits as :func:`_wait_kinds` combines them, the single of
+    the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines them, the single of
     six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits."""
     suits, win = facts
     s = _SUIT_OF[win]
@@ -1266,63 +1184,6 @@ def _check_tiles(hand: Hand) -> None:
 
 
 # ---- incomplete hands ------------------------------------------------------------------------------------------------
-def _honors_knitted_shanten(counts) -> int:
-    honors = sum(1 for k in range(27, 34) if counts[k])
-    best = max(sum(1 for k in seq if counts[k]) for seq in KNITTED_SEQS)
-    return 13 - honors - best
-
-
-def _knitted_straight_shanten(counts, melds: int) -> int:
-    best = 99
-    for seq in KNITTED_SEQS:
-        rest = list(counts)
-        held = 0
-        for k in seq:
-            if rest[k]:
-                rest[k] -= 1
-                held += 1
-        best = min(best, (9 - held) + shanten_counts(rest, melds + 3))
-    return best
-
-
-def mcr_shanten(counts, melds: int) -> int:
-    """Shanten over every MCR form (standard, seven pairs, thirteen orphans, honors and knitted, knitted
-    straight). -1 is complete."""
-    s = shanten_counts(list(counts), melds, four_as_two_pairs=True)
-    if melds == 0 and sum(counts) >= 13:
-        s = min(s, _honors_knitted_shanten(counts))
-    if melds <= 1:
-        s = min(s, _knitted_straight_shanten(counts, melds))
-    return s
-
-
-def is_complete_mcr(counts, melds: int) -> bool:
-    """Any MCR winning shape of the closed counts (winning tile included) with ``melds`` declared melds."""
-    if is_complete(counts, melds, four_as_two_pairs=True):
-        return True
-    if melds == 0 and _honors_knitted(counts) is not None:
-        return True
-    if melds <= 1:
-        seq = _knitted_seq(counts)
-        if seq is not None:
-            rem = list(counts)
-            for k in seq:
-                rem[k] -= 1
-            return is_complete(rem, melds + 3, four_as_two_pairs=True)
-    return False
-
-
-def mcr_waits(counts, melds: int, in_view=None) -> list[int]:
-    """Kinds that complete a 3n+1 hand in any MCR form (a kind whose four copies are in view is no wait)."""
-    out = []
-    for k in range(34):
-        if counts[k] + (in_view[k] if in_view else 0) >= 4:
-            continue
-        counts[k] += 1
-        if is_complete_mcr(counts, melds):
-            out.append(k)
-        counts[k] -= 1
-    return out
 
 
 # ---- public --------------------------------------------------------------------------------------------------------
