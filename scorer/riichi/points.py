@@ -74,6 +74,22 @@ def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0, three_player:
     return (dealer_pays, child) if three_player else (dealer_pays, child, child)
 
 
+_settled: dict[tuple, tuple] = {}
+
+
+def settle(base: int, dealer: bool, tsumo: bool, honba: int = 0, three_player: bool = False):
+    """(payments, total paid, honba part of it) — :func:`payments` and its sums, worked out once for each
+    combination (the payments are values; a few thousand combinations occur at most)."""
+    key = (base, dealer, tsumo, honba, three_player)
+    found = _settled.get(key)
+    if found is None:
+        if len(_settled) >= 1 << 14:
+            _settled.clear()
+        pays = payments(base, dealer, tsumo, honba, three_player)
+        found = _settled[key] = (pays, sum(p.amount for p in pays), sum(p.honba for p in pays))
+    return found
+
+
 def hand_value(pays: tuple[Payment, ...]) -> int:
     """The hand's value to the winner before honba and deposits."""
     return sum(p.amount - p.honba for p in pays)
