@@ -273,13 +273,8 @@ def code_placements(code: HandCode, win: Kind, n_melds: int,
     return placements, mask
 
 
-def _splits_as(part: HandCode) -> int:
-    """-1 when a nonzero suit part does not split, else 1 when it holds the pair, 0 when it is sets only."""
-    splits, _, paired = _entries.get(part) or suit_entry(part)
-    return paired if splits else -1
-
-
 _NOT_ORPHAN_FIELDS: HandCode = sum(31 << 5 * k for k in range(34) if k not in TERMINALS_AND_HONORS)
+_SUIT_BITS = (1 << 45) - 1   # the 45 bits of one number suit's counts
 
 
 def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pairs: bool = False) -> list[Kind]:
@@ -291,38 +286,50 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
     splits, and there is exactly one pair in all — so at most the one suit that does not split now can take the
     tile, and only next to (numbers) or on (honors) a kind it holds. Seven pairs wait on their one single (with
     ``four_as_two_pairs`` a third tile of a kind too); thirteen orphans on the missing kind, or on all thirteen."""
-    parts = [code & field for field in SUIT_FIELDS]
-    state = [_splits_as(p) if p else 0 for p in parts]
-    found = set()
+    tables = (suit_table(False), suit_table(True))
+    suits = (code & _SUIT_BITS, code >> 45 & _SUIT_BITS, code >> 90 & _SUIT_BITS, code >> 135)
+    state = []   # per suit: 0 empty or sets only, 1 sets and the pair, -1 does not split
+    for s, local in enumerate(suits):
+        if local:
+            entry = tables[s == 3].get(local)
+            state.append(-1 if entry is None else entry[2])
+        else:
+            state.append(0)
+    found = []
     broken = [s for s in range(4) if state[s] < 0]
     if len(broken) <= 1:
         for s in broken or range(4):
-            pairs = sum(state[t] for t in range(4) if t != s)
+            pairs = sum(state) - state[s]
             if pairs > 1:
                 continue
-            base = 9 * s
-            part = parts[s]
-            size = 7 if s == 3 else 9
+            local = suits[s]
+            table = tables[s == 3]
             near = 0   # bit i: the suit's i-th kind could complete it (held, or within two of a held number)
-            for i in range(size):
-                if part >> 5 * (base + i) & 31:
+            c, i = local, 0
+            while c:
+                if c & 31:
                     near |= (1 << i) if s == 3 else (0b11111 << i >> 2)
-            for i in range(size):
-                if near >> i & 1:
-                    k = base + i
-                    if part >> 5 * k & 31 < 4 and _splits_as(part + CODE_ONE[k]) + pairs == 1:
-                        found.add(k)
+                c >>= 5
+                i += 1
+            for i in range(7 if s == 3 else 9):
+                if near >> i & 1 and local >> 5 * i & 31 < 4:
+                    entry = table.get(local + (1 << 5 * i))
+                    if entry is not None and entry[2] + pairs == 1:
+                        found.append(9 * s + i)
     if not n_melds and n_tiles == 13:
+        extra = []
         odd = code & ODD
         if odd and not odd & (odd - 1):   # one kind held an odd number of times: the single of seven pairs
             k = (odd.bit_length() - 1) // 5
             if code >> 5 * k & 31 < 4 and not (code + CODE_ONE[k]) & (ODD if four_as_two_pairs else ODD_OR_FOUR):
-                found.add(k)
+                extra.append(k)
         if not code & _NOT_ORPHAN_FIELDS:
             missing = [k for k in _ORPHANS if not code >> 5 * k & 31]
             if len(missing) <= 1:
-                found.update(missing or _ORPHANS)
-    return sorted(found)
+                extra.extend(missing or _ORPHANS)
+        if extra:
+            found = sorted(set(found).union(extra))
+    return found
 
 
 # ---- the count-tuple API -----------------------------------------------------------------------------------------

@@ -154,7 +154,13 @@ def _value(bits: int, closed: bool, double_yakuman: bool, yakuman_stack: bool) -
     if len(_valued) >= 1 << 15:
         _valued.clear()
     table = _ITEMS[closed][double_yakuman]
-    items = tuple(table[y.id] for i, y in enumerate(YAKU) if bits >> i & 1)
+    items = []
+    rest = bits
+    while rest:
+        low = rest & -rest
+        items.append(table[YAKU[low.bit_length() - 1].id])
+        rest ^= low
+    items = tuple(items)
     if items[-1].yakuman:   # the table lists the yakuman last; yaku_bits keeps only them then
         multiples = [i.yakuman for i in items]
         value = (items, sum(multiples) if yakuman_stack else max(multiples), 0)

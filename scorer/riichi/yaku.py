@@ -321,18 +321,33 @@ def chanta(c: Ctx) -> bool:
 
 
 def ittsu(c: Ctx) -> bool:
+    """123, 456 and 789 of one suit."""
     seqs = c.seqs
-    return len(seqs) >= 3 and any(b in seqs and b + 3 in seqs and b + 6 in seqs for b in (0, 9, 18))
+    if len(seqs) >= 3:
+        for b in (0, 9, 18):
+            if b in seqs and b + 3 in seqs and b + 6 in seqs:
+                return True
+    return False
 
 
 def sanshoku(c: Ctx) -> bool:
+    """The same sequence in all three suits."""
     seqs = c.seqs
-    return len(seqs) >= 3 and any(n < 9 and n + 9 in seqs and n + 18 in seqs for n in seqs)
+    if len(seqs) >= 3:
+        for n in seqs:
+            if n < 9 and n + 9 in seqs and n + 18 in seqs:
+                return True
+    return False
 
 
 def sanshoku_doukou(c: Ctx) -> bool:
+    """A triplet of the same number in all three suits."""
     trips = c.trips
-    return len(trips) >= 3 and any(n < 9 and n + 9 in trips and n + 18 in trips for n in trips)
+    if len(trips) >= 3:
+        for n in trips:
+            if n < 9 and n + 9 in trips and n + 18 in trips:
+                return True
+    return False
 
 
 def sankantsu(c: Ctx) -> bool:
