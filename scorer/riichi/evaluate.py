@@ -25,7 +25,7 @@ from scorer.melds import MeldType
 from scorer.riichi.fu import FuItem, count_fu
 from scorer.riichi.points import Payment, base_points, settle
 from scorer.riichi.presets import find_preset
-from scorer.riichi.yaku import YAKU, Ctx, yaku_bits
+from scorer.riichi.yaku import YAKU, Ctx, raw_yaku_bits, resolve
 from scorer.tiles import Tile, counts34
 
 _TH = frozenset(TERMINALS_AND_HONORS)
@@ -146,16 +146,16 @@ _ITEMS = tuple(tuple(_yaku_items(closed, double) for double in (False, True)) fo
 _valued: dict = {}
 
 
-def _value(bits: int, closed: bool, double_yakuman: bool, yakuman_stack: bool) -> tuple:
-    """(items, yakuman multiple, han of the yaku) of a set of yaku (bits of the table, as yaku_bits answers them)
-    under the rules. It depends on nothing else, so it is worked out once for each set that occurs (a few
-    thousand at most: bounded)."""
-    key = bits << 3 | closed << 2 | double_yakuman << 1 | yakuman_stack
+def _value(raw: int, closed: bool, double_yakuman: bool, yakuman_stack: bool) -> tuple:
+    """(items, yakuman multiple, han of the yaku) of the yaku whose checks hold (bits of the table, as
+    raw_yaku_bits answers them; superseded ones are removed here) under the rules. It depends on nothing else, so
+    it is worked out once for each set that occurs (a few thousand at most: bounded)."""
+    key = raw << 3 | closed << 2 | double_yakuman << 1 | yakuman_stack
     if len(_valued) >= 1 << 15:
         _valued.clear()
     table = _ITEMS[closed][double_yakuman]
     items = []
-    rest = bits
+    rest = resolve(raw)
     while rest:
         low = rest & -rest
         items.append(table[YAKU[low.bit_length() - 1].id])
@@ -317,7 +317,7 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
         else:
             ctx.groups_all_th = ctx.groups_all_term = ctx.has_pinfu_shape = False
         ctx.facts = ctx.placement_facts()
-        found = yaku_bits(ctx)
+        found = raw_yaku_bits(ctx)
         if not found:
             continue
         items, yakuman, han = _valued.get(found << 3 | rules) or _value(found, closed, double_yakuman, yakuman_stack)

@@ -63,6 +63,8 @@ ONE_SUIT, HAS_HONOR, THREE_KANS, FOUR_KANS = (_fact(n) for n in ("one suit", "an
 PURE_SUIT, THREE_SUITS, NO_MELDS, STRAIGHT_TILES = (_fact(n) for n in (
     "one suit and no honor", "all three suits", "no declared meld", "1 to 9 of one suit"))
 KUITAN = _fact("closed, or open tanyao allowed")
+HAND_FACTS: Facts = (1 << len(_names)) - 1
+"""The facts above are the hand's (the same for every placement); those below are the placement's."""
 # the placement
 SEVEN_PAIRS_FORM, ORPHANS_FORM = _fact("seven pairs"), _fact("thirteen orphans")
 SEQ1, SEQ2, SEQ3, SEQ4 = (_fact(f"{n}+ sequences") for n in range(1, 5))
@@ -74,6 +76,7 @@ WIND_PAIR, DRAGON_PAIR = _fact("a pair of winds"), _fact("a pair of dragons")
 TRIP_OF: dict[int, Facts] = {k: _fact(f"a triplet of honor {k}") for k in range(EAST, RED + 1)}
 """A triplet or kan of the honor kind ``k``."""
 FACT_NAMES: tuple[str, ...] = tuple(_names)
+PLACEMENT_FACTS: Facts = (1 << len(_names)) - 1 & ~HAND_FACTS
 
 # "at least n" facts by count
 SEQ_FACTS = (0, SEQ1, SEQ1 | SEQ2, SEQ1 | SEQ2 | SEQ3, SEQ1 | SEQ2 | SEQ3 | SEQ4)
@@ -95,7 +98,7 @@ class Ctx:
     """
 
     __slots__ = ("opts", "sit", "closed", "tsumo", "round_kind", "seat_kind", "code", "n_melds", "mask",
-                 "pons", "open_kans", "ankans", "meld_seqs", "kans", "win", "hand_facts",
+                 "pons", "open_kans", "ankans", "meld_seqs", "kans", "win", "hand_facts", "hand_candidates",
                  # placement facts
                  "form", "closed_trips", "ron_trip", "seqs", "trips", "ankou", "pair", "wait", "groups_all_th",
                  "groups_all_term", "has_pinfu_shape", "facts")
@@ -156,6 +159,7 @@ class Ctx:
         if sit.chiihou:
             f |= CHIIHOU
         self.hand_facts = f
+        self.hand_candidates = _by_hand.get(f) or _hand_candidates(f)
 
     # the tile classes, read off the hand's facts and mask (only checks read them, and few checks are called)
     all_simple = property(lambda self: self.hand_facts & ALL_SIMPLE != 0)
@@ -589,53 +593,77 @@ def candidates(facts: Facts) -> YakuBits:
     return _ALL & ~out
 
 
-# For each set of facts that occurs: (the exact yaku whose needs hold, the (bit, check) of the other yaku whose
-# needs hold, in table order); for each set of yaku found, the set with superseded ones removed. Both are caches
-# over what occurs (a few hundred to a few thousand sets), bounded by _LIMIT; a miss costs about a microsecond.
-_checks: dict[Facts, tuple[YakuBits, tuple]] = {}
+# Caches over what occurs, each bounded by _LIMIT (a miss costs a microsecond or two): the yaku whose hand needs
+# hold, by the hand's facts; the yaku whose placement needs hold, by the placement's facts (a yaku's needs hold
+# when both do); the (bit, check) of the yaku to call, by the set of candidates that are not exact; and for each
+# set of yaku found, the set with superseded ones removed.
+_by_hand: dict[Facts, YakuBits] = {}
+_by_placement: dict[Facts, YakuBits] = {}
+_calls: dict[YakuBits, tuple] = {}
 _kept: dict[YakuBits, YakuBits] = {}
 _LIMIT = 1 << 14
 
 
-def _checks_for(facts: Facts) -> tuple[YakuBits, tuple]:
-    if len(_checks) >= _LIMIT:
-        _checks.clear()
-    found = candidates(facts)
-    rest = found & ~_EXACT
+def _cached(cache: dict, key, value):
+    if len(cache) >= _LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _hand_candidates(facts: Facts) -> YakuBits:
+    return _cached(_by_hand, facts, candidates(facts | PLACEMENT_FACTS))
+
+
+def _placement_candidates(facts: Facts) -> YakuBits:
+    return _cached(_by_placement, facts, candidates(facts | HAND_FACTS))
+
+
+def _calls_for(bits: YakuBits) -> tuple:
     calls = []
+    rest = bits
     while rest:
         low = rest & -rest
         calls.append((low, _CHECK[low]))
         rest ^= low
-    entry = _checks[facts] = (found & _EXACT, tuple(calls))
-    return entry
+    return _cached(_calls, bits, tuple(calls))
 
 
 def _kept_for(bits: YakuBits) -> YakuBits:
     """When any yakuman applies only the yakuman count; a yaku goes when a stronger form of it also applies."""
-    if len(_kept) >= _LIMIT:
-        _kept.clear()
     found = bits & _YAKUMAN or bits
     kept = found
     for weak, strong in _STRONGER:
         if found & weak and found & strong:
             kept &= ~weak
-    _kept[bits] = kept
-    return kept
+    return _cached(_kept, bits, kept)
+
+
+def raw_yaku_bits(ctx: Ctx) -> YakuBits:
+    """The yaku whose checks hold for one placement (``ctx.facts`` set), as bits, before :func:`resolve`. Only
+    the checks whose needs hold are called, and of those not the exact ones."""
+    place = ctx.facts & PLACEMENT_FACTS
+    found = ctx.hand_candidates & (_by_placement.get(place) or _placement_candidates(place))
+    bits = found & _EXACT
+    found ^= bits
+    if found:
+        calls = _calls.get(found)
+        for bit, check in calls if calls is not None else _calls_for(found):
+            if check(ctx):
+                bits |= bit
+    return bits
+
+
+def resolve(bits: YakuBits) -> YakuBits:
+    """Superseded yaku removed (SUPERSEDED_BY); when any yakuman applies, only the yakuman remain."""
+    kept = _kept.get(bits)
+    return kept if kept is not None else _kept_for(bits)
 
 
 def yaku_bits(ctx: Ctx) -> YakuBits:
     """The yaku of one placement (``ctx.facts`` set) as bits, superseded ones removed; when any yakuman applies
-    only the yakuman remain. Only the checks whose needs hold are called, and of those not the exact ones."""
-    facts = ctx.facts
-    bits, calls = _checks.get(facts) or _checks_for(facts)
-    for bit, check in calls:
-        if check(ctx):
-            bits |= bit
-    if not bits:
-        return 0
-    kept = _kept.get(bits)
-    return kept if kept is not None else _kept_for(bits)
+    only the yakuman remain."""
+    return resolve(raw_yaku_bits(ctx))
 
 
 def yaku_of(bits: YakuBits) -> tuple[Yaku, ...]:

@@ -16,7 +16,7 @@ from scorer.hand import Hand, Situation
 from scorer.riichi import PRESETS, RiichiResult, evaluate, find_preset, options_table
 from scorer.riichi import yaku as yaku_module
 from scorer.riichi.yaku import (FACT_NAMES, SUPERSEDED_BY, YAKU, YAKU_BY_ID, find_yaku, find_yaku_plainly, needs_of,
-                               yaku_of)
+                               resolve, yaku_of)
 from scorer.tiles import Tile, parse_tiles
 from tests.riichi.strategies import winning_hands
 
@@ -121,10 +121,11 @@ def test_needs_filtered_table_agrees_with_applies(hand):
     import sys
     mod = sys.modules["scorer.riichi.evaluate"]   # the package's ``evaluate`` attribute is the function
     seen = []
-    original = mod.yaku_bits
+    original = mod.raw_yaku_bits
 
     def spy(ctx):
-        fast = original(ctx)
+        raw = original(ctx)
+        fast = resolve(raw)
         assert [y.id for y in yaku_of(fast)] == [y.id for y in find_yaku_plainly(ctx)]
         assert find_yaku(ctx) == yaku_of(fast)
         for y in YAKU:
@@ -134,13 +135,13 @@ def test_needs_filtered_table_agrees_with_applies(hand):
             elif y.exact:   # an exact row's needs are its whole condition
                 assert needs_of(y) & ~ctx.facts, y.id
         seen.append(1)
-        return fast
+        return raw
 
-    mod.yaku_bits = spy
+    mod.raw_yaku_bits = spy
     try:
         mod.evaluate(hand, "tenhou")
     finally:
-        mod.yaku_bits = original
+        mod.raw_yaku_bits = original
     assert seen   # every generated hand wins a shape, so at least one placement was checked
 
 
