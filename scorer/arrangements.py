@@ -176,8 +176,13 @@ def suit_entry(part: HandCode) -> SuitEntry:
         return (), mask, 1 if tiles % 3 == 2 else 0
     splits, mask, paired = found
     if s:
-        splits = tuple((_global(seqs, s), _global(trips, s), None if pair is None else base + pair)
-                       for seqs, trips, pair in splits)
+        memo = _shifted[s]
+        shifted = []
+        for seqs, trips, pair in splits:
+            g_seqs = memo.get(seqs) or _global(seqs, s)
+            g_trips = memo.get(trips) or _global(trips, s)
+            shifted.append((g_seqs, g_trips, None if pair is None else base + pair))
+        splits = tuple(shifted)
         mask <<= base
     entry = _entries[part] = (splits, mask, paired)
     return entry
@@ -207,21 +212,17 @@ def standard_splits(code: HandCode) -> tuple[list, KindMask]:
         if part:
             splits, bits, paired = _entries.get(part) or suit_entry(part)
             mask |= bits
-            if paired:
-                pairs += 1
-            if not splits:
+            pairs += paired
+            if one_way and len(splits) == 1:   # most suits
+                sq, tr, pr = splits[0]
+                seqs += sq
+                trips += tr
+                if paired:
+                    pair = pr
+            elif splits:
+                one_way = False
+            else:
                 splits_all = False
-            elif one_way:
-                if len(splits) == 1:
-                    sq, tr, pr = splits[0]
-                    if sq:
-                        seqs += sq
-                    if tr:
-                        trips += tr
-                    if paired:
-                        pair = pr
-                else:
-                    one_way = False
     if pairs != 1 or not splits_all:   # exactly one suit holds the pair, and every suit splits
         return [], mask
     if one_way:

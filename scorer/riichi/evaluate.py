@@ -344,7 +344,7 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     fu, fu_items = count_fu(ctx, pinfu, itemize=True)
     if yakuman:
         dora = red = ura = 0
-    base, limit = base_points(han, fu, yakuman, opts)
-    pays, paid, honba = settle(base, sit.seat_wind == 0, tsumo, sit.honba, opts.three_player)
+    _, limit, pays, paid, honba = settle(han, fu, yakuman, opts, sit.seat_wind == 0, tsumo, sit.honba,
+                                         opts.three_player)
     return _new(RiichiResult, (hand, p.name, True, None, items, dora, red, ura, han, fu, yakuman, limit,
                                fu_items, paid - honba, pays, paid + 1000 * sit.sticks, -1))

@@ -77,16 +77,19 @@ def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0, three_player:
 _settled: dict[tuple, tuple] = {}
 
 
-def settle(base: int, dealer: bool, tsumo: bool, honba: int = 0, three_player: bool = False):
-    """(payments, total paid, honba part of it) — :func:`payments` and its sums, worked out once for each
-    combination (the payments are values; a few thousand combinations occur at most)."""
-    key = (base, dealer, tsumo, honba, three_player)
+def settle(han: int, fu: int, yakuman: int, opts, dealer: bool, tsumo: bool, honba: int = 0,
+           three_player: bool = False) -> tuple:
+    """(base, limit, payments, total paid, honba part of it): :func:`base_points` and :func:`payments` with their
+    sums, worked out once for each combination (the results are values; base points read only the preset's
+    ``kiriage`` and ``kazoe``; a few thousand combinations occur at most, and the cache is bounded)."""
+    key = (han, fu, yakuman, opts.kiriage, opts.kazoe, dealer, tsumo, honba, three_player)
     found = _settled.get(key)
     if found is None:
         if len(_settled) >= 1 << 14:
             _settled.clear()
+        base, limit = base_points(han, fu, yakuman, opts)
         pays = payments(base, dealer, tsumo, honba, three_player)
-        found = _settled[key] = (pays, sum(p.amount for p in pays), sum(p.honba for p in pays))
+        found = _settled[key] = (base, limit, pays, sum(p.amount for p in pays), sum(p.honba for p in pays))
     return found
 
 

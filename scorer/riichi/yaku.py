@@ -76,6 +76,7 @@ WIND_PAIR, DRAGON_PAIR = _fact("a pair of winds"), _fact("a pair of dragons")
 TRIP_OF: dict[int, Facts] = {k: _fact(f"a triplet of honor {k}") for k in range(EAST, RED + 1)}
 """A triplet or kan of the honor kind ``k``."""
 FACT_NAMES: tuple[str, ...] = tuple(_names)
+_TRIP_FACT = tuple(TRIP_OF.get(k, 0) for k in range(34))   # by kind: its TRIP_OF fact (0 for a number)
 PLACEMENT_FACTS: Facts = (1 << len(_names)) - 1 & ~HAND_FACTS
 
 # "at least n" facts by count
@@ -181,8 +182,7 @@ class Ctx:
         if trips:
             f |= TRIP_FACTS[len(trips)]
             for k in trips:
-                if k >= EAST:
-                    f |= TRIP_OF[k]
+                f |= _TRIP_FACT[k]
         form = self.form
         if form is not STANDARD:
             f |= SEVEN_PAIRS_FORM if form is SEVEN_PAIRS else ORPHANS_FORM
