@@ -79,10 +79,11 @@ LocalSplit: TypeAlias = "tuple[tuple[int, ...], tuple[int, ...], int | None]"
 sequences and triplets ascending."""
 
 
-def _build_table(n_kinds: int, sequences: bool) -> dict[SuitCode, tuple]:
+def _build_table(n_kinds: int, sequences: bool) -> tuple[dict[SuitCode, tuple], list[SuitCode]]:
     """Every count pattern of one suit that splits into at most four sets and at most one pair: suit code ->
-    (splits, kind mask in the suit's own kinds, 1 when it holds the pair else 0). The splits of a pattern come in
-    the order of their sorted groups ("pair" < "seq" < "trip", then by kind).
+    (splits, kind mask in the suit's own kinds, 1 when it holds the pair else 0); and the patterns of at most
+    _SEED_TILES tiles. The splits of a pattern come in the order of their sorted groups ("pair" < "seq" <
+    "trip", then by kind).
 
     It walks the multisets of sets in one order (sequences 0-6, then triplets 0-8, never going back), so each
     multiset is met once, and pairs each with no pair or one pair; patterns with more than four of a kind are cut
@@ -90,51 +91,81 @@ def _build_table(n_kinds: int, sequences: bool) -> dict[SuitCode, tuple]:
     one = [1 << 5 * i for i in range(n_kinds)]
     over_add = sum(11 << 5 * i for i in range(n_kinds))
     over_test = sum(16 << 5 * i for i in range(n_kinds))
-    items = [(one[i] + one[i + 1] + one[i + 2], False, i) for i in range(n_kinds - 2)] if sequences else []
-    items += [(3 * one[i], True, i) for i in range(n_kinds)]
-    pairs = [(2 * one[i], i) for i in range(n_kinds)]
+    items = [(one[i] + one[i + 1] + one[i + 2], False, i, 7 << i) for i in range(n_kinds - 2)] if sequences else []
+    items += [(3 * one[i], True, i, 1 << i) for i in range(n_kinds)]
+    pairs = [(2 * one[i], i, 1 << i) for i in range(n_kinds)]
     found: dict[SuitCode, list] = {}
+    info: dict[SuitCode, tuple[int, int]] = {}   # code -> (mask, tiles)
 
-    def walk(start: int, code: int, seqs: tuple, trips: tuple, sets: int) -> None:
-        found.setdefault(code, []).append((seqs, trips, None))
-        for add, kind in pairs:
+    def walk(start: int, code: int, seqs: tuple, trips: tuple, sets: int, mask: int) -> None:
+        splits = found.get(code)
+        if splits is None:
+            found[code] = [(seqs, trips, None)]
+            info[code] = (mask, 3 * sets)
+        else:
+            splits.append((seqs, trips, None))
+        for add, kind, bit in pairs:
             c = code + add
             if not (c + over_add) & over_test:
-                found.setdefault(c, []).append((seqs, trips, kind))
+                splits = found.get(c)
+                if splits is None:
+                    found[c] = [(seqs, trips, kind)]
+                    info[c] = (mask | bit, 3 * sets + 2)
+                else:
+                    splits.append((seqs, trips, kind))
         if sets == 4:
             return
         for j in range(start, len(items)):
-            add, trip, i = items[j]
+            add, trip, i, bits = items[j]
             c = code + add
             if not (c + over_add) & over_test:
                 if trip:
-                    walk(j, c, seqs, trips + (i,), sets + 1)
+                    walk(j, c, seqs, trips + (i,), sets + 1, mask | bits)
                 else:
-                    walk(j, c, seqs + (i,), trips, sets + 1)
+                    walk(j, c, seqs + (i,), trips, sets + 1, mask | bits)
 
-    walk(0, 0, (), (), 0)   # the empty suit is in the table too: it splits one way, into nothing
+    walk(0, 0, (), (), 0, 0)   # the empty suit is in the table too: it splits one way, into nothing
     table = {}
+    short = []
     for code, splits in found.items():
         if len(splits) > 1:   # the order of the sorted (shape, kind) groups, as every caller has always seen it
-            splits.sort(key=lambda s: ((0, s[2]),) * (s[2] is not None) + tuple((1, i) for i in s[0])
-                        + tuple((2, i) for i in s[1]))
-        mask = 0
-        for i in range(n_kinds):
-            if code >> 5 * i & 31:
-                mask |= 1 << i
-        table[code] = (tuple(splits), mask, 0 if splits[0][2] is None else 1)
-    return table
+            # group keys: a pair 0-8, a sequence 16 + start, a triplet 32 + kind (shape first, then kind)
+            splits.sort(key=lambda s: (s[2],) * (s[2] is not None) + tuple(16 + i for i in s[0])
+                        + tuple(32 + i for i in s[1]))
+        mask, tiles = info[code]
+        table[code] = (tuple(splits), mask, tiles % 3 == 2 and 1 or 0)
+        if 0 < tiles <= _SEED_TILES:
+            short.append(code)
+    return table, short
 
 
 _TABLES: list[dict[SuitCode, tuple]] = []   # [number suits, honors], built on first use
+_SEED_TILES = 9   # suit entries of up to this many tiles are made with the table (the ones most hands meet)
 
 
 def suit_table(honor: bool) -> dict[SuitCode, tuple[tuple[LocalSplit, ...], int, int]]:
     """The table of one kind of suit (number or honor): suit code -> (its splits, the mask of the suit's kinds
     held, 1 when it holds the pair else 0); a code that is absent does not split."""
     if not _TABLES:
-        _TABLES.extend((_build_table(9, True), _build_table(7, False)))
+        (number, short), (honor_table, _) = _build_table(9, True), _build_table(7, False)
+        _TABLES.extend((number, honor_table))
+        _seed_entries(short)
     return _TABLES[honor]
+
+
+def _seed_entries(short: list[SuitCode]) -> None:
+    """The suit entries made along with the table: every pattern of the characters (their kinds are the table's
+    own), every honor pattern, and the short patterns (``short``: at most _SEED_TILES tiles, the ones most hands
+    meet) of dots and bamboo — a few thousand, a few ms."""
+    number, honor = _TABLES
+    _entries.update(number)
+    del _entries[0]
+    for code in honor:
+        if code:
+            suit_entry(code << 135)
+    for code in short:
+        suit_entry(code << 45)
+        suit_entry(code << 90)
 
 
 SuitEntry: TypeAlias = "tuple[tuple[tuple[tuple[Kind, ...], tuple[Kind, ...], Kind | None], ...], KindMask, int]"
@@ -248,6 +279,11 @@ def seq_wait(start: Kind, win: Kind) -> str:
     return PENCHAN if start % 9 == 0 else RYANMEN
 
 
+_SEQ_WAITS: tuple[tuple[str, str, str], ...] = tuple((seq_wait(k, k), seq_wait(k, k + 1), seq_wait(k, k + 2))
+                                                     for k in range(HONOR))
+"""By sequence start: the wait when the winning kind is its first, middle or last tile."""
+
+
 def code_placements(code: HandCode, win: Kind, n_melds: int,
                     four_as_two_pairs: bool = False) -> tuple[list[RawPlacement], KindMask]:
     """Every placement of closed tiles that hold ``14 - 3 * n_melds`` tiles, the winning kind ``win`` included, and
@@ -263,9 +299,9 @@ def code_placements(code: HandCode, win: Kind, n_melds: int,
             placements.append((STANDARD, seqs, trips, pair, SHANPON))
         last = None
         for s in seqs:   # ascending, so two alike sit side by side: the tile sits in either the same way
-            if s <= win <= s + 2 and s != last:
+            if s != last and 0 <= win - s <= 2:
                 last = s
-                placements.append((STANDARD, seqs, trips, pair, seq_wait(s, win)))
+                placements.append((STANDARD, seqs, trips, pair, _SEQ_WAITS[s][win - s]))
     if not n_melds:
         if not code & (ODD if four_as_two_pairs else ODD_OR_FOUR):
             placements.append((SEVEN_PAIRS, (), (), None, TANKI))
