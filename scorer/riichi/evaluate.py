@@ -16,23 +16,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorer.arrangements import (CODE_ONE, OVER_FOUR_ADD, OVER_FOUR_TEST, RYANMEN, SEQ_CODE, SHANPON, STANDARD,
-                                 code_placements, completing_kinds)
+from scorer.arrangements import (CODE_ONE, OVER_FOUR_ADD, OVER_FOUR_TEST, SEQ_CODE, SHANPON, code_placements,
+                                 completing_kinds)
 from scorer.errors import ImpossibleHandError
-from scorer.kinds import (BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, EAST, FIVE_MASK, HONOR, NORTH, SEQ_MASK,
-                          TERMINALS, TERMINALS_AND_HONORS, WHITE, mask_of)
+from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, EAST, FIVE_MASK, NORTH, SEQ_MASK
 from scorer.melds import MeldType
 from scorer.riichi.fu import FuItem, count_fu
 from scorer.riichi.points import Payment, base_points, settle
 from scorer.riichi.presets import find_preset
-from scorer.riichi.yaku import YAKU, Ctx, raw_yaku_bits, resolve
+from scorer.riichi.yaku import PINFU_SHAPE, YAKU, Ctx, raw_yaku_bits, resolve
 from scorer.tiles import Tile, counts34
 
-_TH = frozenset(TERMINALS_AND_HONORS)
-_TERM = frozenset(TERMINALS)
-_TH_SEQ = frozenset(k for k in range(HONOR) if k % 9 in (0, 6))   # sequences 123 and 789
-_MIDDLE_MASK = mask_of(k for k in range(HONOR) if k % 9 in (3, 4, 5))
-"""The 4s, 5s and 6s: a group holding one holds no terminal or honor (so no chanta or junchan)."""
 _CHI, _PON, _KAN = MeldType.CHI, MeldType.PON, MeldType.KAN
 _KIND_TEXT = tuple(str(Tile(k)) for k in range(34))   # "1m" ... "7z": how a wait is written
 
@@ -262,8 +256,8 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     ctx.sit = sit
     ctx.closed = closed
     ctx.tsumo = tsumo
-    round_kind = ctx.round_kind = EAST + sit.round_wind
-    seat_kind = ctx.seat_kind = EAST + sit.seat_wind
+    ctx.round_kind = EAST + sit.round_wind
+    ctx.seat_kind = EAST + sit.seat_wind
     ctx.pons, ctx.open_kans, ctx.ankans, ctx.meld_seqs = pons, open_kans, ankans, meld_seqs
     ctx.kans = len(open_kans) + len(ankans)
     ctx.win = w
@@ -290,7 +284,6 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     double_yakuman, yakuman_stack = opts.double_yakuman, opts.yakuman_stack
     rules = closed << 2 | double_yakuman << 1 | yakuman_stack   # the low bits of the _valued key
     n_ankans = len(ankans)
-    outside = not mask & _MIDDLE_MASK
 
     # every placement is scored; the one that pays most wins (a lone placement needs no comparing)
     best = None
@@ -304,25 +297,16 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
         ctx.closed_trips = trips
         # a triplet completed by ron counts as open (minkou) for fu and concealed triplets
         ron_trip = ctx.ron_trip = w if wait is SHANPON and not tsumo else None
-        all_seqs = ctx.seqs = seqs + meld_seqs if meld_seqs else seqs
-        all_trips = ctx.trips = trips + meld_trips if meld_trips else trips
+        ctx.seqs = seqs + meld_seqs if meld_seqs else seqs
+        ctx.trips = trips + meld_trips if meld_trips else trips
         ctx.ankou = len(trips) + n_ankans - (ron_trip is not None)
-        if all_seqs:   # chanta, junchan and pinfu all need a sequence
-            # chanta / junchan: every group holds a terminal or an honor
-            all_th = outside and pair in _TH and _TH_SEQ.issuperset(all_seqs) and _TH.issuperset(all_trips)
-            ctx.groups_all_th = all_th
-            ctx.groups_all_term = all_th and pair < EAST and _TERM.issuperset(all_trips)
-            ctx.has_pinfu_shape = (wait is RYANMEN and len(all_seqs) == 4 and pair < WHITE and pair != round_kind
-                                   and pair != seat_kind)
-        else:
-            ctx.groups_all_th = ctx.groups_all_term = ctx.has_pinfu_shape = False
-        ctx.facts = ctx.placement_facts()
+        facts = ctx.facts = ctx.placement_facts()
         found = raw_yaku_bits(ctx)
         if not found:
             continue
         items, yakuman, han = _valued.get(found << 3 | rules) or _value(found, closed, double_yakuman, yakuman_stack)
         han = 13 * yakuman if yakuman else han + dora_han
-        pinfu = closed and ctx.has_pinfu_shape
+        pinfu = closed and facts & PINFU_SHAPE != 0
         if single:
             best = (placement, ron_trip, items, yakuman, han, pinfu)
             break

@@ -28,13 +28,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, TypeAlias
 
-from scorer.arrangements import SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS
-from scorer.kinds import (DRAGON_MASK, EAST, GREEN, GREEN_MASK, HONOR_MASK, NORTH, RED, SIMPLE_MASK, SOUTH,
-                          TERMINAL_HONOR_MASK, TERMINAL_MASK, WEST, WHITE, WINDS)
+from scorer.arrangements import RYANMEN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS
+from scorer.kinds import (EAST, GREEN, GREEN_MASK, HONOR, HONOR_MASK, NORTH, RED, SIMPLE_MASK, SOUTH,
+                          TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS, TERMINALS_AND_HONORS, WEST, WHITE, WINDS,
+                          mask_of)
 
 _WIND_KANJI = "東南西北"
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)   # 1112345678999 of one suit
 _NINE_GATES_CODE = sum(n << 5 * i for i, n in enumerate(_NINE_GATES))
+_TH = frozenset(TERMINALS_AND_HONORS)
+_TERM = frozenset(TERMINALS)
+_TH_SEQ = frozenset(k for k in range(HONOR) if k % 9 in (0, 6))   # sequences 123 and 789
+_MIDDLE_MASK = mask_of(k for k in range(HONOR) if k % 9 in (3, 4, 5))   # the 4s, 5s and 6s
 _MAN_MASK, _PIN_MASK, _SOU_MASK = (sum(1 << k for k in range(9 * s, 9 * s + 9)) for s in range(3))
 # the kinds outside each class: a hand is all of a class when its mask has none of them
 _NOT_SIMPLE, _NOT_TH, _NOT_HONOR, _NOT_TERMINAL, _NOT_GREEN = (
@@ -93,16 +98,15 @@ class Ctx:
     package's private 0-33 numbers (hot code); ``mask`` has bit k set when the hand holds kind k. ``code`` is the
     closed tiles' hand code (:data:`scorer.arrangements.HandCode`), winning tile included, so that
     ``code >> 5 * k & 31`` is how many of kind k they hold. The sequence facts ``groups_all_th`` (every group holds
-    a terminal or an honor), ``groups_all_term`` (a terminal) and ``has_pinfu_shape`` are worked out only for a
-    placement with a sequence (chanta, junchan and pinfu need one), and are False otherwise. ``hand_facts`` are
+    a terminal or an honor), ``groups_all_term`` (a terminal) and ``has_pinfu_shape`` hold only for a placement
+    with a sequence (chanta, junchan and pinfu need one); they are read off ``facts``. ``hand_facts`` are
     the :data:`Facts` of the hand, ``facts`` those of the hand and the current placement.
     """
 
     __slots__ = ("opts", "sit", "closed", "tsumo", "round_kind", "seat_kind", "code", "n_melds", "mask",
                  "pons", "open_kans", "ankans", "meld_seqs", "kans", "win", "hand_facts", "hand_candidates",
                  # placement facts
-                 "form", "closed_trips", "ron_trip", "seqs", "trips", "ankou", "pair", "wait", "groups_all_th",
-                 "groups_all_term", "has_pinfu_shape", "facts")
+                 "form", "closed_trips", "ron_trip", "seqs", "trips", "ankou", "pair", "wait", "facts")
 
     def set_tiles(self, code, n_melds, mask) -> None:
         """The hand-level tile facts: the hand code of the closed tiles and the bit mask of the kinds in the hand
@@ -176,27 +180,37 @@ class Ctx:
         return (mask & _MAN_MASK != 0) + (mask & _PIN_MASK != 0) + (mask & _SOU_MASK != 0)
 
     def placement_facts(self) -> Facts:
-        """The :data:`Facts` of the hand and the current placement (its fields set before)."""
-        f = self.hand_facts | SEQ_FACTS[len(self.seqs)] | ANKOU_FACTS[self.ankou]
+        """The :data:`Facts` of the hand and the current placement (its fields set before), the sequence facts
+        included: every group holds a terminal or an honor (chanta) or a terminal (junchan); the pinfu shape (four
+        sequences, a two-sided wait, a pair that gives no fu)."""
+        seqs = self.seqs
         trips = self.trips
+        f = self.hand_facts | SEQ_FACTS[len(seqs)] | ANKOU_FACTS[self.ankou]
         if trips:
             f |= TRIP_FACTS[len(trips)]
             for k in trips:
                 f |= _TRIP_FACT[k]
         form = self.form
         if form is not STANDARD:
-            f |= SEVEN_PAIRS_FORM if form is SEVEN_PAIRS else ORPHANS_FORM
-        else:
-            pair = self.pair
-            if pair >= EAST:
-                f |= DRAGON_PAIR if pair >= WHITE else WIND_PAIR
-            if self.groups_all_th:
+            return f | (SEVEN_PAIRS_FORM if form is SEVEN_PAIRS else ORPHANS_FORM)
+        pair = self.pair
+        if pair >= EAST:
+            f |= DRAGON_PAIR if pair >= WHITE else WIND_PAIR
+        if seqs:
+            # a 4, 5 or 6 anywhere sits in a group without a terminal or honor
+            if not self.mask & _MIDDLE_MASK and pair in _TH and _TH_SEQ.issuperset(seqs) and _TH.issuperset(trips):
                 f |= OUTSIDE
-                if self.groups_all_term:
+                if pair < EAST and _TERM.issuperset(trips):
                     f |= PURE_OUTSIDE
-            if self.has_pinfu_shape:
+            if (self.wait is RYANMEN and len(seqs) == 4 and pair < WHITE and pair != self.round_kind
+                    and pair != self.seat_kind):
                 f |= PINFU_SHAPE
         return f
+
+    # the sequence facts, read off the placement's facts
+    groups_all_th = property(lambda self: self.facts & OUTSIDE != 0)
+    groups_all_term = property(lambda self: self.facts & PURE_OUTSIDE != 0)
+    has_pinfu_shape = property(lambda self: self.facts & PINFU_SHAPE != 0)
 
     @property
     def suit(self) -> int:
