@@ -7,9 +7,11 @@ with the group that the winning tile completed and the wait shape that implies (
 shanpon, tanki, and for thirteen orphans ``kokushi``). Riichi yaku, riichi fu and MCR fans all read placements.
 
 **Per-suit tables.** A suit's splits depend only on its counts. Every count pattern of one suit that splits into
-at most four sets and at most one pair (21,743 patterns of a number suit, 498 of the honors) is listed once, on
-first use, by walking the multisets of sets (about 10 ms; never at import), together with all of its splits. A
-pattern that is not in the table does not split. Everything else here reads that table:
+at most four sets and at most one pair (21,743 patterns of a number suit, 498 of the honors) is listed once,
+together with all of its splits, by walking the multisets of sets — part by part (by number of sets) on first
+use, never at import: one hand builds a few small parts in about a millisecond, the four-set part of the number
+suits takes about 20 ms the first time a suit of 12 or 14 tiles comes. A pattern that is not in the table does
+not split. Everything else here reads that table:
 
 * the evaluators' hot path works on a :data:`HandCode` — the closed tiles packed as ``sum(count_k << 5k)`` — and
   reads :func:`suit_entry` (a suit's splits in global kinds, cached per suit part of the code) through
@@ -79,11 +81,10 @@ LocalSplit: TypeAlias = "tuple[tuple[int, ...], tuple[int, ...], int | None]"
 sequences and triplets ascending."""
 
 
-def _build_table(n_kinds: int, sequences: bool) -> tuple[dict[SuitCode, tuple], list[SuitCode]]:
-    """Every count pattern of one suit that splits into at most four sets and at most one pair: suit code ->
-    (splits, kind mask in the suit's own kinds, 1 when it holds the pair else 0); and the patterns of at most
-    _SEED_TILES tiles. The splits of a pattern come in the order of their sorted groups ("pair" < "seq" <
-    "trip", then by kind).
+def _build_table(n_kinds: int, sequences: bool, sets: int) -> dict[SuitCode, tuple]:
+    """Every count pattern of one suit that splits into exactly ``sets`` sets and at most one pair (3 x sets or
+    3 x sets + 2 tiles): suit code -> (splits, kind mask in the suit's own kinds, 1 when it holds the pair else
+    0). The splits of a pattern come in the order of their sorted groups ("pair" < "seq" < "trip", then by kind).
 
     It walks the multisets of sets in one order (sequences 0-6, then triplets 0-8, never going back), so each
     multiset is met once, and pairs each with no pair or one pair; patterns with more than four of a kind are cut
@@ -95,77 +96,105 @@ def _build_table(n_kinds: int, sequences: bool) -> tuple[dict[SuitCode, tuple], 
     items += [(3 * one[i], True, i, 1 << i) for i in range(n_kinds)]
     pairs = [(2 * one[i], i, 1 << i) for i in range(n_kinds)]
     found: dict[SuitCode, list] = {}
-    info: dict[SuitCode, tuple[int, int]] = {}   # code -> (mask, tiles)
+    masks: dict[SuitCode, int] = {}
 
-    def walk(start: int, code: int, seqs: tuple, trips: tuple, sets: int, mask: int) -> None:
-        splits = found.get(code)
-        if splits is None:
-            found[code] = [(seqs, trips, None)]
-            info[code] = (mask, 3 * sets)
-        else:
-            splits.append((seqs, trips, None))
-        for add, kind, bit in pairs:
-            c = code + add
-            if not (c + over_add) & over_test:
-                splits = found.get(c)
-                if splits is None:
-                    found[c] = [(seqs, trips, kind)]
-                    info[c] = (mask | bit, 3 * sets + 2)
-                else:
-                    splits.append((seqs, trips, kind))
-        if sets == 4:
+    def walk(start: int, code: int, seqs: tuple, trips: tuple, depth: int, mask: int) -> None:
+        if depth == sets:
+            splits = found.get(code)
+            if splits is None:
+                found[code] = [(seqs, trips, None)]
+                masks[code] = mask
+            else:
+                splits.append((seqs, trips, None))
+            for add, kind, bit in pairs:
+                c = code + add
+                if not (c + over_add) & over_test:
+                    splits = found.get(c)
+                    if splits is None:
+                        found[c] = [(seqs, trips, kind)]
+                        masks[c] = mask | bit
+                    else:
+                        splits.append((seqs, trips, kind))
             return
         for j in range(start, len(items)):
             add, trip, i, bits = items[j]
             c = code + add
             if not (c + over_add) & over_test:
                 if trip:
-                    walk(j, c, seqs, trips + (i,), sets + 1, mask | bits)
+                    walk(j, c, seqs, trips + (i,), depth + 1, mask | bits)
                 else:
-                    walk(j, c, seqs + (i,), trips, sets + 1, mask | bits)
+                    walk(j, c, seqs + (i,), trips, depth + 1, mask | bits)
 
-    walk(0, 0, (), (), 0, 0)   # the empty suit is in the table too: it splits one way, into nothing
+    walk(0, 0, (), (), 0, 0)   # with no set: the empty suit (it splits one way, into nothing) and the lone pairs
     table = {}
-    short = []
     for code, splits in found.items():
         if len(splits) > 1:   # the order of the sorted (shape, kind) groups, as every caller has always seen it
             # group keys: a pair 0-8, a sequence 16 + start, a triplet 32 + kind (shape first, then kind)
             splits.sort(key=lambda s: (s[2],) * (s[2] is not None) + tuple(16 + i for i in s[0])
                         + tuple(32 + i for i in s[1]))
-        mask, tiles = info[code]
-        table[code] = (tuple(splits), mask, tiles % 3 == 2 and 1 or 0)
-        if 0 < tiles <= _SEED_TILES:
-            short.append(code)
-    return table, short
+        table[code] = (tuple(splits), masks[code], 0 if splits[0][2] is None else 1)
+    return table
 
 
-_TABLES: list[dict[SuitCode, tuple]] = []   # [number suits, honors], built on first use
-_SEED_TILES = 9   # suit entries of up to this many tiles are made with the table (the ones most hands meet)
+# The per-suit table, by kind of suit (number, honor) and number of sets (0-4), each part built on first use: one
+# hand meets a few small parts (a millisecond); the four-set part of a number suit, most of the table, is built
+# (about 20 ms) when a suit of 12 or 14 tiles first comes.
+_PARTS: tuple[list, list] = ([None] * 5, [None] * 5)
+
+
+def _part(honor: bool, sets: int) -> dict[SuitCode, tuple]:
+    table = _PARTS[honor][sets]
+    if table is None:
+        table = _PARTS[honor][sets] = _build_table(7 if honor else 9, not honor, sets)
+    return table
+
+
+def _lookup(local: SuitCode, honor: bool, tiles: int):
+    """The table entry of a suit code of ``tiles`` tiles (None: it does not split)."""
+    if tiles % 3 == 1 or tiles > 14:
+        return None
+    return _part(honor, tiles // 3).get(local)
 
 
 def suit_table(honor: bool) -> dict[SuitCode, tuple[tuple[LocalSplit, ...], int, int]]:
-    """The table of one kind of suit (number or honor): suit code -> (its splits, the mask of the suit's kinds
-    held, 1 when it holds the pair else 0); a code that is absent does not split."""
-    if not _TABLES:
-        (number, short), (honor_table, _) = _build_table(9, True), _build_table(7, False)
-        _TABLES.extend((number, honor_table))
-        _seed_entries(short)
-    return _TABLES[honor]
+    """The whole table of one kind of suit (number or honor): suit code -> (its splits, the mask of the suit's
+    kinds held, 1 when it holds the pair else 0); a code that is absent does not split. (Builds every part.)"""
+    whole = {}
+    for sets in range(5):
+        whole.update(_part(honor, sets))
+    return whole
 
 
-def _seed_entries(short: list[SuitCode]) -> None:
-    """The suit entries made along with the table: every pattern of the characters (their kinds are the table's
-    own), every honor pattern, and the short patterns (``short``: at most _SEED_TILES tiles, the ones most hands
-    meet) of dots and bamboo — a few thousand, a few ms."""
-    number, honor = _TABLES
-    _entries.update(number)
-    del _entries[0]
-    for code in honor:
-        if code:
-            suit_entry(code << 135)
-    for code in short:
-        suit_entry(code << 45)
-        suit_entry(code << 90)
+def _tiles_in(local: SuitCode) -> int:
+    n = 0
+    while local:
+        n += local & 31
+        local >>= 5
+    return n
+
+
+_SEED_TILES = 9   # the dot and bamboo entries of up to this many tiles are made at once (most hands meet them)
+_SEED_AFTER = 256   # entries made one by one before the common ones are made at once
+_seeded: list[bool] = []
+
+
+def _seed_entries() -> None:
+    """The suit entries most hands meet, made at once (a few ms) once a process has made _SEED_AFTER one by one
+    (so one hand scored from the command line does not pay for them, a file of hands does early): every pattern
+    of the characters (their kinds are the table's own), every honor pattern, and the dot and bamboo patterns of
+    at most _SEED_TILES tiles."""
+    _seeded.append(True)
+    for sets in range(5):
+        _entries.update(_part(False, sets))
+        for code in _part(True, sets):
+            if code:
+                suit_entry(code << 135)
+    _entries.pop(0, None)
+    for sets in range(_SEED_TILES // 3 + 1):
+        for code in _part(False, sets):
+            if code and _tiles_in(code) <= _SEED_TILES:
+                suit_entry(code << 45)
+                suit_entry(code << 90)
 
 
 SuitEntry: TypeAlias = "tuple[tuple[tuple[tuple[Kind, ...], tuple[Kind, ...], Kind | None], ...], KindMask, int]"
@@ -193,18 +222,19 @@ def suit_entry(part: HandCode) -> SuitEntry:
     s = 0 if part < 1 << 45 else 1 if part < 1 << 90 else 2 if part < 1 << 135 else 3
     base = 9 * s
     local = part >> 5 * base
-    found = suit_table(s == 3).get(local)
+    tiles = _tiles_in(local)
+    found = _lookup(local, s == 3, tiles)
     if found is None:   # it does not split: nothing is cached, the mask and pair flag are read off the counts
-        mask = tiles = 0
+        mask = 0
         i = base
         while local:
-            n = local & 31
-            if n:
+            if local & 31:
                 mask |= 1 << i
-                tiles += n
             local >>= 5
             i += 1
         return (), mask, 1 if tiles % 3 == 2 else 0
+    if not _seeded and len(_entries) >= _SEED_AFTER:
+        _seed_entries()
     splits, mask, paired = found
     if s:
         memo = _shifted[s]
@@ -323,13 +353,13 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
     splits, and there is exactly one pair in all — so at most the one suit that does not split now can take the
     tile, and only next to (numbers) or on (honors) a kind it holds. Seven pairs wait on their one single (with
     ``four_as_two_pairs`` a third tile of a kind too); thirteen orphans on the missing kind, or on all thirteen."""
-    tables = (suit_table(False), suit_table(True))
     suits = (code & _SUIT_BITS, code >> 45 & _SUIT_BITS, code >> 90 & _SUIT_BITS, code >> 135)
     state = []   # per suit: 0 empty or sets only, 1 sets and the pair, -1 does not split
-    for s, local in enumerate(suits):
-        if local:
-            entry = tables[s == 3].get(local)
-            state.append(-1 if entry is None else entry[2])
+    for s, field in enumerate(SUIT_FIELDS):
+        part = code & field
+        if part:
+            splits, _, paired = _entries.get(part) or suit_entry(part)
+            state.append(paired if splits else -1)
         else:
             state.append(0)
     found = []
@@ -340,7 +370,8 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
             if pairs > 1:
                 continue
             local = suits[s]
-            table = tables[s == 3]
+            honor = s == 3
+            tiles = _tiles_in(local) + 1
             near = 0   # bit i: the suit's i-th kind could complete it (held, or within two of a held number)
             c, i = local, 0
             while c:
@@ -350,7 +381,7 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
                 i += 1
             for i in range(7 if s == 3 else 9):
                 if near >> i & 1 and local >> 5 * i & 31 < 4:
-                    entry = table.get(local + (1 << 5 * i))
+                    entry = _lookup(local + (1 << 5 * i), honor, tiles)
                     if entry is not None and entry[2] + pairs == 1:
                         found.append(9 * s + i)
     if not n_melds and n_tiles == 13:
@@ -431,7 +462,7 @@ def _suit_code(counts) -> SuitCode:
 def _suit_splits(counts: tuple[int, ...], honor: bool) -> tuple[tuple[bool, tuple[tuple[str, int], ...]], ...]:
     """Every way to split one suit's counts fully into sets and at most one pair: (has_pair, groups), the groups
     sorted as (shape, kind in the suit) pairs. Read from the per-suit table."""
-    found = suit_table(honor).get(_suit_code(counts))
+    found = _lookup(_suit_code(counts), honor, sum(counts))
     if found is None:
         return ()
     return tuple((pair is not None,
@@ -444,7 +475,7 @@ suit_splits = _suit_splits   # the public name
 
 def _suit_state(counts: tuple[int, ...], honor: bool) -> int:
     """Bit 1: the suit splits into sets only (an empty suit too); bit 2: into sets and one pair."""
-    found = suit_table(honor).get(_suit_code(counts))
+    found = _lookup(_suit_code(counts), honor, sum(counts))
     if found is None:
         return 0
     return 2 if found[2] else 1

@@ -212,8 +212,12 @@ def test_is_complete_agrees_with_the_definition():
             assert A.is_complete(counts, melds, four) == brute_complete(counts, melds, four), (counts, melds)
 
 
-def test_the_table_is_not_built_at_import():
-    code = ("import scorer.arrangements as A, scorer.riichi, scorer.mcr, grammar; "
-            "assert not A._TABLES, 'built at import'; print('ok')")
+def test_the_table_is_not_built_at_import_and_one_hand_builds_only_small_parts():
+    code = ("import scorer.arrangements as A, scorer.riichi, scorer.mcr, grammar, scorer; "
+            "assert all(p is None for kind in A._PARTS for p in kind), 'built at import'; "
+            "r = scorer.score('123m456p789s11z55z+5z ron riichi dora:4p').to_dict(); "
+            "assert r['win'] and r['waits'] == ['1z', '5z'], r['waits']; "
+            "assert A._PARTS[False][4] is None, 'four-set part built for a hand without a long suit'; "
+            "print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
