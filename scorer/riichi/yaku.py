@@ -151,18 +151,9 @@ class Ctx:
             f |= DOUBLE_RIICHI if sit.double_riichi else RIICHI
             if sit.ippatsu:
                 f |= IPPATSU
-        if sit.chankan:
-            f |= CHANKAN
-        if sit.rinshan:
-            f |= RINSHAN
-        if sit.haitei:
-            f |= HAITEI
-        if sit.houtei:
-            f |= HOUTEI
-        if sit.tenhou:
-            f |= TENHOU
-        if sit.chiihou:
-            f |= CHIIHOU
+        # the rarer situation flags, each a fact when set (a False flag adds nothing)
+        f |= ((sit.chankan and CHANKAN) | (sit.rinshan and RINSHAN) | (sit.haitei and HAITEI)
+              | (sit.houtei and HOUTEI) | (sit.tenhou and TENHOU) | (sit.chiihou and CHIIHOU))
         self.hand_facts = f
         self.hand_candidates = _by_hand.get(f) or _hand_candidates(f)
 
@@ -348,24 +339,23 @@ def ittsu(c: Ctx) -> bool:
     return False
 
 
-def sanshoku(c: Ctx) -> bool:
-    """The same sequence in all three suits."""
-    seqs = c.seqs
-    if len(seqs) >= 3:
-        for n in seqs:
-            if n < 9 and n + 9 in seqs and n + 18 in seqs:
+def _in_three_suits(groups) -> bool:
+    """Does some group's kind of the characters come again in the dots and the bamboo (same number)?"""
+    if len(groups) >= 3:
+        for n in groups:
+            if n < 9 and n + 9 in groups and n + 18 in groups:
                 return True
     return False
+
+
+def sanshoku(c: Ctx) -> bool:
+    """The same sequence in all three suits."""
+    return _in_three_suits(c.seqs)
 
 
 def sanshoku_doukou(c: Ctx) -> bool:
     """A triplet of the same number in all three suits."""
-    trips = c.trips
-    if len(trips) >= 3:
-        for n in trips:
-            if n < 9 and n + 9 in trips and n + 18 in trips:
-                return True
-    return False
+    return _in_three_suits(c.trips)
 
 
 def sankantsu(c: Ctx) -> bool:

@@ -24,7 +24,6 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 FIXTURE = HERE / "golden_to_dict.jsonl.gz"
-HANDS = HERE.parents[1] / "fixtures" / "hands"
 PRESET_NAMES = ("standard", "tenhou", "tenhou-sanma", "mahjongsoul", "wrc", "ema")
 _WIN_TILE = re.compile(r"\+(\d)([mpsz])")
 
@@ -51,17 +50,9 @@ def score_record(rec: dict) -> str:
 
 
 def fixture_lines() -> list[tuple[str, str, str | None]]:
-    """(key, notation, preset) of every riichi fixture line."""
-    out = []
-    for path in sorted(HANDS.glob("riichi_*.txt")):
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            notation, _, expected = line.partition(" | ")
-            exp = dict(item.split("=", 1) for item in expected.split())
-            out.append((f"{path.stem}:{n}", notation.strip(), exp.get("preset")))
-    return out
+    """(key, notation, preset) of every riichi fixture line (read the way the fixture test reads them)."""
+    from tests.riichi.test_fixtures import _cases
+    return [(case.id, *case.values[:1], case.values[1].get("preset")) for case in _cases()]
 
 
 def generated_lines(bench: str, n: int = 600, seed: int = 20261201) -> list[tuple[str, str, str | None]]:
