@@ -28,7 +28,7 @@ from functools import lru_cache
 from itertools import product
 from typing import NamedTuple, TypeAlias
 
-from scorer.kinds import HONOR, TERMINAL_HONOR_MASK, TERMINALS_AND_HONORS, Kind, KindMask
+from scorer.kinds import HONOR, N_KINDS, TERMINAL_HONOR_MASK, TERMINALS_AND_HONORS, Kind, KindMask
 from scorer.tiles import Tile
 
 # shapes of a group
@@ -43,22 +43,26 @@ _ORPHANS = tuple(sorted(TERMINALS_AND_HONORS))
 # ---- the hand code -----------------------------------------------------------------------------------------------
 HandCode: TypeAlias = int
 """A multiset of kinds as one number: ``sum(count_k << 5 * k)``. Five bits a kind hold any count a hand can reach
-(18 at most); ``code >> 5 * k & 31`` is the count of kind ``k``; adding a tile of kind ``k`` is adding
+(18 at most); ``code >> 5 * k & COUNT_MASK`` is the count of kind ``k``; adding a tile of kind ``k`` is adding
 ``CODE_ONE[k]``. The bits of one suit (``code & SUIT_FIELDS[s]``) are that suit's *part*: the key of its splits."""
 SuitCode: TypeAlias = int
 """A suit's part of a hand code shifted down to its first kind (bits 5i..5i+4: the count of the suit's i-th kind)."""
 
-CODE_ONE: tuple[HandCode, ...] = tuple(1 << 5 * k for k in range(34))
+COUNT_MASK = 31
+"""The five bits of one kind's count in a hand code (``code >> 5 * k & COUNT_MASK``)."""
+CODE_ONE: tuple[HandCode, ...] = tuple(1 << 5 * k for k in range(N_KINDS))
 SEQ_CODE: tuple[HandCode, ...] = tuple(CODE_ONE[k] + CODE_ONE[k + 1] + CODE_ONE[k + 2] for k in range(HONOR))
 """The code of the sequence starting at kind ``k`` (k < 27; meaningful where ``k % 9 <= 6``)."""
-SUIT_FIELDS: tuple[HandCode, ...] = tuple(sum(31 << 5 * k for k in range(9 * s, min(9 * s + 9, 34))) for s in range(4))
-OVER_FOUR_ADD: HandCode = sum(11 << 5 * k for k in range(34))
-OVER_FOUR_TEST: HandCode = sum(16 << 5 * k for k in range(34))
+SUIT_FIELDS: tuple[HandCode, ...] = tuple(sum(COUNT_MASK << 5 * k for k in range(9 * s, min(9 * s + 9, N_KINDS)))
+                                          for s in range(4))
+"""The bits of each suit (m, p, s, honors) in a hand code."""
+OVER_FOUR_ADD: HandCode = sum(11 << 5 * k for k in range(N_KINDS))
+OVER_FOUR_TEST: HandCode = sum(16 << 5 * k for k in range(N_KINDS))
 """A code holds more than four of some kind iff ``(code + OVER_FOUR_ADD) & OVER_FOUR_TEST``: a count of five or
 more plus 11 reaches 16, a count of four or less does not."""
-ODD_OR_FOUR: HandCode = sum(5 << 5 * k for k in range(34))
+ODD_OR_FOUR: HandCode = sum(5 << 5 * k for k in range(N_KINDS))
 """The 1 and 4 bits of every count: clear exactly when every count is 0 or 2 (seven different pairs)."""
-ODD: HandCode = sum(1 << 5 * k for k in range(34))
+ODD: HandCode = sum(1 << 5 * k for k in range(N_KINDS))
 """The 1 bit of every count: clear exactly when every count is even (seven pairs, four of a kind as two)."""
 
 
@@ -72,7 +76,7 @@ def code_of(counts) -> HandCode:
 
 
 def count_in(code: HandCode, kind: Kind) -> int:
-    return code >> 5 * kind & 31
+    return code >> 5 * kind & COUNT_MASK
 
 
 # ---- the per-suit table ------------------------------------------------------------------------------------------
@@ -168,7 +172,7 @@ def suit_table(honor: bool) -> dict[SuitCode, tuple[tuple[LocalSplit, ...], int,
 def _tiles_in(local: SuitCode) -> int:
     n = 0
     while local:
-        n += local & 31
+        n += local & COUNT_MASK
         local >>= 5
     return n
 
@@ -228,7 +232,7 @@ def suit_entry(part: HandCode) -> SuitEntry:
         mask = 0
         i = base
         while local:
-            if local & 31:
+            if local & COUNT_MASK:
                 mask |= 1 << i
             local >>= 5
             i += 1
@@ -340,7 +344,7 @@ def code_placements(code: HandCode, win: Kind, n_melds: int,
     return placements, mask
 
 
-_NOT_ORPHAN_FIELDS: HandCode = sum(31 << 5 * k for k in range(34) if k not in TERMINALS_AND_HONORS)
+_NOT_ORPHAN_FIELDS: HandCode = sum(COUNT_MASK << 5 * k for k in range(N_KINDS) if k not in TERMINALS_AND_HONORS)
 _SUIT_BITS = (1 << 45) - 1   # the 45 bits of one number suit's counts
 
 
@@ -375,12 +379,12 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
             near = 0   # bit i: the suit's i-th kind could complete it (held, or within two of a held number)
             c, i = local, 0
             while c:
-                if c & 31:
+                if c & COUNT_MASK:
                     near |= (1 << i) if s == 3 else (0b11111 << i >> 2)
                 c >>= 5
                 i += 1
             for i in range(7 if s == 3 else 9):
-                if near >> i & 1 and local >> 5 * i & 31 < 4:
+                if near >> i & 1 and local >> 5 * i & COUNT_MASK < 4:
                     entry = _lookup(local + (1 << 5 * i), honor, tiles)
                     if entry is not None and entry[2] + pairs == 1:
                         found.append(9 * s + i)
@@ -389,10 +393,11 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
         odd = code & ODD
         if odd and not odd & (odd - 1):   # one kind held an odd number of times: the single of seven pairs
             k = (odd.bit_length() - 1) // 5
-            if code >> 5 * k & 31 < 4 and not (code + CODE_ONE[k]) & (ODD if four_as_two_pairs else ODD_OR_FOUR):
+            pairs_only = ODD if four_as_two_pairs else ODD_OR_FOUR
+            if code >> 5 * k & COUNT_MASK < 4 and not (code + CODE_ONE[k]) & pairs_only:
                 extra.append(k)
         if not code & _NOT_ORPHAN_FIELDS:
-            missing = [k for k in _ORPHANS if not code >> 5 * k & 31]
+            missing = [k for k in _ORPHANS if not code >> 5 * k & COUNT_MASK]
             if len(missing) <= 1:
                 extra.extend(missing or _ORPHANS)
         if extra:
@@ -466,7 +471,8 @@ def _suit_splits(counts: tuple[int, ...], honor: bool) -> tuple[tuple[bool, tupl
     if found is None:
         return ()
     return tuple((pair is not None,
-                  ((PAIR, pair),) * (pair is not None) + tuple((SEQ, i) for i in seqs) + tuple((TRIP, i) for i in trips))
+                  ((PAIR, pair),) * (pair is not None) + tuple((SEQ, i) for i in seqs)
+                  + tuple((TRIP, i) for i in trips))
                  for seqs, trips, pair in found[0])
 
 

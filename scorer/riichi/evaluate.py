@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorer.arrangements import (CODE_ONE, OVER_FOUR_ADD, OVER_FOUR_TEST, SEQ_CODE, SHANPON, code_placements,
-                                 completing_kinds)
+from scorer.arrangements import (CODE_ONE, COUNT_MASK, OVER_FOUR_ADD, OVER_FOUR_TEST, SEQ_CODE, SHANPON,
+                                 code_placements, completing_kinds)
 from scorer.errors import ImpossibleHandError
-from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, EAST, FIVE_MASK, NORTH, SEQ_MASK
+from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, EAST, FIVE_MASK, N_KINDS, NORTH, SEQ_MASK
 from scorer.melds import MeldType
 from scorer.riichi.fu import FuItem, count_fu
 from scorer.riichi.points import Payment, base_points, settle
@@ -28,7 +28,7 @@ from scorer.riichi.yaku import PINFU_SHAPE, YAKU, Ctx, raw_yaku_bits, resolve
 from scorer.tiles import Tile, counts34
 
 _CHI, _PON, _KAN = MeldType.CHI, MeldType.PON, MeldType.KAN
-_KIND_TEXT = tuple(str(Tile(k)) for k in range(34))   # "1m" ... "7z": how a wait is written
+_KIND_TEXT = tuple(str(Tile(k)) for k in range(N_KINDS))   # "1m" ... "7z": how a wait is written
 
 
 class YakuItem(NamedTuple):
@@ -84,7 +84,7 @@ class RiichiResult(NamedTuple):
         code = n = 0
         for t in concealed:
             k = t.kind
-            if k < 34:
+            if k < N_KINDS:   # flowers are no part of a wait
                 code += CODE_ONE[k]
                 n += 1
         return completing_kinds(code, n, len(self.hand.melds))
@@ -270,14 +270,14 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     successor = DORA_SUCCESSOR_SANMA if opts.three_player else DORA_SUCCESSOR
     dora = 0
     for t in sit.dora:
-        dora += all_code >> 5 * successor[t.kind] & 31
+        dora += all_code >> 5 * successor[t.kind] & COUNT_MASK
     if nuki:
         dora += nuki * (1 + sum(successor[t.kind] == NORTH for t in sit.dora))
     red = red_tiles if opts.red_fives else 0
     ura = 0
     if sit.ura and (sit.riichi or sit.double_riichi) and opts.ura_dora:
         for t in sit.ura:
-            ura += all_code >> 5 * successor[t.kind] & 31
+            ura += all_code >> 5 * successor[t.kind] & COUNT_MASK
         if nuki:
             ura += nuki * sum(successor[t.kind] == NORTH for t in sit.ura)
     dora_han = dora + red + ura

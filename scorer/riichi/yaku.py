@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, TypeAlias
 
-from scorer.arrangements import RYANMEN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS
+from scorer.arrangements import COUNT_MASK, RYANMEN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS
 from scorer.kinds import (EAST, GREEN, GREEN_MASK, HONOR, HONOR_MASK, NORTH, RED, SIMPLE_MASK, SOUTH,
                           TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS, TERMINALS_AND_HONORS, WEST, WHITE, WINDS,
                           mask_of)
@@ -97,9 +97,9 @@ class Ctx:
     placement facts (sets, pair, wait, concealed triplets) are filled in for each placement in turn. Kinds are the
     package's private 0-33 numbers (hot code); ``mask`` has bit k set when the hand holds kind k. ``code`` is the
     closed tiles' hand code (:data:`scorer.arrangements.HandCode`), winning tile included, so that
-    ``code >> 5 * k & 31`` is how many of kind k they hold. The sequence facts ``groups_all_th`` (every group holds
-    a terminal or an honor), ``groups_all_term`` (a terminal) and ``has_pinfu_shape`` hold only for a placement
-    with a sequence (chanta, junchan and pinfu need one); they are read off ``facts``. ``hand_facts`` are
+    ``code >> 5 * k & COUNT_MASK`` is how many of kind k they hold. The sequence facts ``groups_all_th`` (every
+    group holds a terminal or an honor), ``groups_all_term`` (a terminal) and ``has_pinfu_shape`` hold only for a
+    placement with a sequence (chanta, junchan and pinfu need one); they are read off ``facts``. ``hand_facts`` are
     the :data:`Facts` of the hand, ``facts`` those of the hand and the current placement.
     """
 
@@ -431,7 +431,7 @@ def chuuren(c: Ctx) -> bool:
     if c.form != STANDARD or c.n_melds or c.n_suits != 1 or c.has_honor:
         return False
     code = c.code >> 45 * c.suit   # the suit's counts, five bits each (the hand code, see Ctx)
-    return all(code >> 5 * i & 31 >= n for i, n in enumerate(_NINE_GATES))
+    return all(code >> 5 * i & COUNT_MASK >= n for i, n in enumerate(_NINE_GATES))
 
 
 def junsei_chuuren(c: Ctx) -> bool:
@@ -449,7 +449,7 @@ def kokushi(c: Ctx) -> bool:
 def kokushi13(c: Ctx) -> bool:
     """Thirteen-sided wait: every terminal and honor was held once, so the winning tile made the pair (the
     closed tiles hold two of its kind)."""
-    return c.form == THIRTEEN_ORPHANS and c.code >> 5 * c.win & 31 == 2
+    return c.form == THIRTEEN_ORPHANS and c.code >> 5 * c.win & COUNT_MASK == 2
 
 
 def daisuushii(c: Ctx) -> bool:

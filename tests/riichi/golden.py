@@ -4,8 +4,8 @@ The fixture holds, for every input, the exact JSON text that ``RiichiResult.to_d
 (before results were made lean): every riichi line of ``fixtures/hands``, every Tenhou agari record of
 ``../shared/realdata`` (scored the way the agari test scores it) and a fixed set of generated lines — winning
 hands, legal non-wins (no yaku), the same hands with another winning tile (mostly not complete: shanten and waits
-are reported), the same hands with a concealed tile changed (often not tenpai), and a sample under every preset. ``test_golden.py`` scores the same inputs with today's code and
-compares the text byte for byte.
+are reported), the same hands with a concealed tile changed (often not tenpai), and a sample under every preset.
+``test_golden.py`` scores the same inputs with today's code and compares the text byte for byte.
 
 Writing the fixture (run with the OLD code on the path, e.g. a ``git archive 9e9e6d6`` tree)::
 
