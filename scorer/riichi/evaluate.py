@@ -307,25 +307,22 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
         items, yakuman, han = _valued.get(found << 3 | rules) or _value(found, closed, double_yakuman, yakuman_stack)
         han = 13 * yakuman if yakuman else han + dora_han
         pinfu = closed and facts & PINFU_SHAPE != 0
-        if single:
-            best = (placement, ron_trip, items, yakuman, han, pinfu)
+        if single:   # a lone placement needs no comparing: its fu are counted below
+            best = (items, yakuman, han, None)
             break
-        fu = count_fu(ctx, pinfu)
-        base, _ = base_points(han, fu, yakuman, opts)
-        key = (base, yakuman > 0, han, fu)
+        fu_counted = count_fu(ctx, pinfu, itemize=True)
+        base, _ = base_points(han, fu_counted[0], yakuman, opts)
+        key = (base, yakuman > 0, han, fu_counted[0])
         if best_key is None or key > best_key:
             best_key = key
-            best = (placement, ron_trip, items, yakuman, han, pinfu)
+            best = (items, yakuman, han, fu_counted)
 
     if best is None:
         return _not_winning(hand, p.name, "no yaku", complete=True)
 
     # the best placement, itemized
-    placement, ron_trip, items, yakuman, han, pinfu = best
-    if not single:   # the context holds the last placement scored: put the best one back for the fu
-        form, _, trips, pair, wait = placement
-        ctx.form, ctx.closed_trips, ctx.pair, ctx.wait, ctx.ron_trip = form, trips, pair, wait, ron_trip
-    fu, fu_items = count_fu(ctx, pinfu, itemize=True)
+    items, yakuman, han, fu_counted = best
+    fu, fu_items = fu_counted or count_fu(ctx, pinfu, itemize=True)
     if yakuman:
         dora = red = ura = 0
     _, limit, pays, paid, honba = settle(han, fu, yakuman, opts, sit.seat_wind == 0, tsumo, sit.honba,
