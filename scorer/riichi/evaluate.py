@@ -19,7 +19,7 @@ from typing import NamedTuple
 from scorer.arrangements import (CODE_ONE, COUNT_MASK, OVER_FOUR_ADD, OVER_FOUR_TEST, SEQ_CODE, SHANPON,
                                  code_placements, completing_kinds)
 from scorer.errors import ImpossibleHandError
-from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, EAST, FIVE_MASK, N_KINDS, NORTH, SEQ_MASK
+from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, FIVE_MASK, N_KINDS, NORTH, SEQ_MASK
 from scorer.melds import MeldType
 from scorer.riichi.fu import FuItem, count_fu
 from scorer.riichi.points import Payment, base_points, settle
@@ -256,10 +256,11 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     ctx.sit = sit
     ctx.closed = closed
     ctx.tsumo = tsumo
-    ctx.round_kind = EAST + sit.round_wind
-    ctx.seat_kind = EAST + sit.seat_wind
-    ctx.pons, ctx.open_kans, ctx.ankans, ctx.meld_seqs = pons, open_kans, ankans, meld_seqs
-    ctx.kans = len(open_kans) + len(ankans)
+    if melds:   # the fu of the melds read these (only when there are melds)
+        ctx.pons, ctx.open_kans, ctx.ankans = pons, open_kans, ankans
+        ctx.kans = len(open_kans) + len(ankans)
+    else:
+        ctx.kans = 0
     ctx.win = w
     ctx.set_tiles(code, n_melds, mask)
     if nuki is None:

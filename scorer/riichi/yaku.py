@@ -103,8 +103,8 @@ class Ctx:
     the :data:`Facts` of the hand, ``facts`` those of the hand and the current placement.
     """
 
-    __slots__ = ("opts", "sit", "closed", "tsumo", "round_kind", "seat_kind", "code", "n_melds", "mask",
-                 "pons", "open_kans", "ankans", "meld_seqs", "kans", "win", "hand_facts", "hand_candidates",
+    __slots__ = ("opts", "sit", "closed", "tsumo", "code", "n_melds", "mask",
+                 "pons", "open_kans", "ankans", "kans", "win", "hand_facts", "hand_candidates",
                  # placement facts
                  "form", "closed_trips", "ron_trip", "seqs", "trips", "ankou", "pair", "wait", "facts")
 
@@ -156,6 +156,10 @@ class Ctx:
               | (sit.houtei and HOUTEI) | (sit.tenhou and TENHOU) | (sit.chiihou and CHIIHOU))
         self.hand_facts = f
         self.hand_candidates = _by_hand.get(f) or _hand_candidates(f)
+
+    # the winds of the round and of the seat, as kinds (read by few checks and by the fu of a wind pair)
+    round_kind = property(lambda self: EAST + self.sit.round_wind)
+    seat_kind = property(lambda self: EAST + self.sit.seat_wind)
 
     # the tile classes, read off the hand's facts and mask (only checks read them, and few checks are called)
     all_simple = property(lambda self: self.hand_facts & ALL_SIMPLE != 0)
