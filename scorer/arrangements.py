@@ -85,17 +85,18 @@ LocalSplit: TypeAlias = "tuple[tuple[int, ...], tuple[int, ...], int | None]"
 sequences and triplets ascending."""
 
 
-def _build_table(n_kinds: int, sequences: bool, sets: int) -> dict[SuitCode, tuple]:
+def _build_table(n_kinds: int, sequences: bool, sets: int, over_four: bool = False) -> dict[SuitCode, tuple]:
     """Every count pattern of one suit that splits into exactly ``sets`` sets and at most one pair (3 x sets or
     3 x sets + 2 tiles): suit code -> (splits, kind mask in the suit's own kinds, 1 when it holds the pair else
     0). The splits of a pattern come in the order of their sorted groups ("pair" < "seq" < "trip", then by kind).
 
     It walks the multisets of sets in one order (sequences 0-6, then triplets 0-8, never going back), so each
     multiset is met once, and pairs each with no pair or one pair; patterns with more than four of a kind are cut
-    off as soon as they appear."""
+    off as soon as they appear, unless ``over_four`` (then every pattern is kept: five of a kind is no tile
+    a hand can hold, but waits in theory ask whether a fifth copy would complete it)."""
     one = [1 << 5 * i for i in range(n_kinds)]
     over_add = sum(11 << 5 * i for i in range(n_kinds))
-    over_test = sum(16 << 5 * i for i in range(n_kinds))
+    over_test = 0 if over_four else sum(16 << 5 * i for i in range(n_kinds))
     items = [(one[i] + one[i + 1] + one[i + 2], False, i, 7 << i) for i in range(n_kinds - 2)] if sequences else []
     items += [(3 * one[i], True, i, 1 << i) for i in range(n_kinds)]
     pairs = [(2 * one[i], i, 1 << i) for i in range(n_kinds)]
@@ -144,6 +145,10 @@ def _build_table(n_kinds: int, sequences: bool, sets: int) -> dict[SuitCode, tup
 # hand meets a few small parts (a millisecond); the four-set part of a number suit, most of the table, is built
 # (about 20 ms) when a suit of 12 or 14 tiles first comes.
 _PARTS: tuple[list, list] = ([None] * 5, [None] * 5)
+# the same with patterns of more than four of a kind (only the count API asks for them), built when first asked
+_OVER_PARTS: tuple[list, list] = ([None] * 5, [None] * 5)
+_OVER_ADD = sum(11 << 5 * i for i in range(9))
+_OVER_TEST = sum(16 << 5 * i for i in range(9))
 
 
 def _part(honor: bool, sets: int) -> dict[SuitCode, tuple]:
@@ -157,6 +162,12 @@ def _lookup(local: SuitCode, honor: bool, tiles: int):
     """The table entry of a suit code of ``tiles`` tiles (None: it does not split)."""
     if tiles % 3 == 1 or tiles > 14:
         return None
+    if (local + _OVER_ADD) & _OVER_TEST:   # more than four of a kind
+        parts = _OVER_PARTS[honor]
+        sets = tiles // 3
+        if parts[sets] is None:
+            parts[sets] = _build_table(7 if honor else 9, not honor, sets, over_four=True)
+        return parts[sets].get(local)
     return _part(honor, tiles // 3).get(local)
 
 
@@ -492,8 +503,8 @@ def _suits(counts) -> tuple[tuple[int, ...], ...]:
 
 
 def is_standard_complete(counts) -> bool:
-    """Do the closed counts (3n+2 tiles) split into sets and exactly one pair? (More than four of a kind never
-    does: no physical hand holds it.)"""
+    """Do the closed counts (3n+2 tiles) split into sets and exactly one pair? (Five of a kind is no physical
+    tile, but the question has an answer: it may split, as a triplet and a pair.)"""
     pairs = 0
     code = code_of(counts)
     for field in SUIT_FIELDS:

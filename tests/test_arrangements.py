@@ -94,6 +94,20 @@ def test_table_holds_every_splittable_pattern_and_nothing_else():
             assert [g for _, g in A._suit_splits(counts, True)] == brute_splits(counts, True), counts
 
 
+def test_five_of_a_kind_splits_as_the_search_says():
+    """No hand holds five of a kind, but waits in theory ask whether a fifth copy completes a hand (MCR's single
+    wait does): such patterns split exactly as the search splits them."""
+    rng = random.Random(5)
+    for _ in range(3000):
+        counts = [rng.choice((0, 0, 1, 2, 3)) for _ in range(9)]
+        counts[rng.randrange(9)] = rng.choice((5, 6))
+        if sum(counts) > 14:
+            continue
+        assert [g for _, g in A._suit_splits(tuple(counts), False)] == brute_splits(tuple(counts), False), counts
+    assert A.is_complete([5] + [0] * 8 + [0, 3, 3, 3] + [0] * 21)   # 11111m 222p 333p 444p: 111m 11m ...
+    assert A._suit_state((5, 3, 3, 0, 0, 0, 0, 0, 0), False) == 2
+
+
 def test_every_table_entry_is_a_split_of_its_pattern():
     for honor, table in ((False, A.suit_table(False)), (True, A.suit_table(True))):
         for code, (splits, mask, paired) in table.items():
