@@ -386,7 +386,17 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
                 continue
             local = suits[s]
             honor = s == 3
-            tiles = _tiles_in(local) + 1
+            tiles = _tiles_in(local) + 1   # with the tile that completes it
+            if tiles % 3 == 1 or tiles > 14:
+                continue
+            if (local + _OVER_ADD) & _OVER_TEST:   # beyond four of a kind: the general lookup
+                table = {}
+                for i in range(7 if honor else 9):
+                    entry = _lookup(local + (1 << 5 * i), honor, tiles)
+                    if entry is not None:
+                        table[local + (1 << 5 * i)] = entry
+            else:
+                table = _part(honor, tiles // 3)
             near = 0   # bit i: the suit's i-th kind could complete it (held, or within two of a held number)
             c, i = local, 0
             while c:
@@ -396,7 +406,7 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
                 i += 1
             for i in range(7 if s == 3 else 9):
                 if near >> i & 1 and local >> 5 * i & COUNT_MASK < 4:
-                    entry = _lookup(local + (1 << 5 * i), honor, tiles)
+                    entry = table.get(local + (1 << 5 * i))
                     if entry is not None and entry[2] + pairs == 1:
                         found.append(9 * s + i)
     if not n_melds and n_tiles == 13:
