@@ -181,11 +181,9 @@ def suit_table(honor: bool) -> dict[SuitCode, tuple[tuple[LocalSplit, ...], int,
 
 
 def _tiles_in(local: SuitCode) -> int:
-    n = 0
-    while local:
-        n += local & COUNT_MASK
-        local >>= 5
-    return n
+    """The tiles of a suit code: the sum of its five-bit counts, which is the code mod 31 (32 = 1 mod 31) for any
+    suit of fewer than 31 tiles (a hand holds at most 18)."""
+    return local % 31
 
 
 _SEED_TILES = 9   # the dot and bamboo entries of up to this many tiles are made at once (most hands meet them)
@@ -357,6 +355,7 @@ def code_placements(code: HandCode, win: Kind, n_melds: int,
 
 _NOT_ORPHAN_FIELDS: HandCode = sum(COUNT_MASK << 5 * k for k in range(N_KINDS) if k not in TERMINALS_AND_HONORS)
 _SUIT_BITS = (1 << 45) - 1   # the 45 bits of one number suit's counts
+_LOW_BITS = sum(1 << 5 * i for i in range(9))   # the lowest bit of each of a suit code's nine counts
 
 
 def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pairs: bool = False) -> list[Kind]:
@@ -370,11 +369,10 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
     ``four_as_two_pairs`` a third tile of a kind too); thirteen orphans on the missing kind, or on all thirteen."""
     suits = (code & _SUIT_BITS, code >> 45 & _SUIT_BITS, code >> 90 & _SUIT_BITS, code >> 135)
     state = []   # per suit: 0 empty or sets only, 1 sets and the pair, -1 does not split
-    for s, field in enumerate(SUIT_FIELDS):
-        part = code & field
-        if part:
-            splits, _, paired = _entries.get(part) or suit_entry(part)
-            state.append(paired if splits else -1)
+    for s, local in enumerate(suits):
+        if local:
+            entry = _entries.get(local << 45 * s) or _lookup(local, s == 3, local % 31)
+            state.append(-1 if entry is None or not entry[0] else entry[2])
         else:
             state.append(0)
     found = []
@@ -386,7 +384,7 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
                 continue
             local = suits[s]
             honor = s == 3
-            tiles = _tiles_in(local) + 1   # with the tile that completes it
+            tiles = local % 31 + 1   # with the tile that completes it
             if tiles % 3 == 1 or tiles > 14:
                 continue
             if (local + _OVER_ADD) & _OVER_TEST:   # beyond four of a kind: the general lookup
@@ -397,18 +395,18 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
                         table[local + (1 << 5 * i)] = entry
             else:
                 table = _part(honor, tiles // 3)
-            near = 0   # bit i: the suit's i-th kind could complete it (held, or within two of a held number)
-            c, i = local, 0
-            while c:
-                if c & COUNT_MASK:
-                    near |= (1 << i) if s == 3 else (0b11111 << i >> 2)
-                c >>= 5
-                i += 1
-            for i in range(7 if s == 3 else 9):
-                if near >> i & 1 and local >> 5 * i & COUNT_MASK < 4:
-                    entry = table.get(local + (1 << 5 * i))
+            # bit 5i: the suit's i-th kind could complete it (held, or within two of a held number)
+            near = (local | local >> 1 | local >> 2) & _LOW_BITS
+            if not honor:
+                near = (near | near << 5 | near << 10 | near >> 5 | near >> 10) & _LOW_BITS
+            while near:
+                low = near & -near
+                near ^= low
+                shift = low.bit_length() - 1
+                if local >> shift & COUNT_MASK < 4:   # no fifth copy
+                    entry = table.get(local + low)
                     if entry is not None and entry[2] + pairs == 1:
-                        found.append(9 * s + i)
+                        found.append(9 * s + shift // 5)
     if not n_melds and n_tiles == 13:
         extra = []
         odd = code & ODD

@@ -29,6 +29,9 @@ from scorer.tiles import Tile, counts34
 
 _CHI, _PON, _KAN = MeldType.CHI, MeldType.PON, MeldType.KAN
 _KIND_TEXT = tuple(str(Tile(k)) for k in range(N_KINDS))   # "1m" ... "7z": how a wait is written
+_FLOWER_SHIFT = 5 * N_KINDS   # above the count fields of a hand code
+_TILE_BITS = (1 << _FLOWER_SHIFT) - 1
+_WAIT_CODE = CODE_ONE + (1 << _FLOWER_SHIFT,) * 8   # by kind: a tile's part of a hand code; a flower counts apart
 
 
 class YakuItem(NamedTuple):
@@ -81,13 +84,11 @@ class RiichiResult(NamedTuple):
         concealed = self.hand.concealed
         if len(concealed) % 3 != 1:
             return []
-        code = n = 0
+        code = 0
         for t in concealed:
-            k = t.kind
-            if k < N_KINDS:   # flowers are no part of a wait
-                code += CODE_ONE[k]
-                n += 1
-        return completing_kinds(code, n, len(self.hand.melds))
+            code += _WAIT_CODE[t.kind]
+        flowers = code >> _FLOWER_SHIFT   # flowers are no part of a wait: they are counted apart
+        return completing_kinds(code & _TILE_BITS, len(concealed) - flowers, len(self.hand.melds))
 
     @property
     def notation(self) -> str | None:
