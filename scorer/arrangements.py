@@ -1,22 +1,35 @@
 """Arrangements: every way a hand's tiles divide into sets and a pair, and where the winning tile sits.
 
-This is the one decomposition engine of the package; it knows no rule set. For a complete hand it lists every
-:class:`Arrangement` — four sets and a pair (declared melds included), seven pairs, thirteen orphans — and every
-:class:`Placement`: an arrangement together with the group that the winning tile completed and the wait shape
-that implies (ryanmen, kanchan, penchan, shanpon, tanki, and for thirteen orphans ``kokushi``). Riichi yaku,
-riichi fu and MCR fans all read placements.
+This is the one decomposition engine of the package; it knows no rule set (whether four of a kind may be two of
+seven pairs is a parameter). For a complete hand it lists every :class:`Arrangement` — four sets and a pair
+(declared melds included), seven pairs, thirteen orphans — and every :class:`Placement`: an arrangement together
+with the group that the winning tile completed and the wait shape that implies (ryanmen, kanchan, penchan,
+shanpon, tanki, and for thirteen orphans ``kokushi``). Riichi yaku, riichi fu and MCR fans all read placements.
 
-Speed: the arrangements of one suit depend only on that suit's nine counts, so they are computed once per count
-tuple and cached; honors never form sequences.
+**Per-suit tables.** A suit's splits depend only on its counts. Every count pattern of one suit that splits into
+at most four sets and at most one pair (21,743 patterns of a number suit, 498 of the honors) is listed once,
+together with all of its splits, by walking the multisets of sets — part by part (by number of sets) on first
+use, never at import: one hand builds a few small parts in about a millisecond, the four-set part of the number
+suits takes about 20 ms the first time a suit of 12 or 14 tiles comes. A pattern that is not in the table does
+not split. Everything else here reads that table:
+
+* the evaluators' hot path works on a :data:`HandCode` — the closed tiles packed as ``sum(count_k << 5k)`` — and
+  reads :func:`suit_entry` (a suit's splits in global kinds, cached per suit part of the code) through
+  :func:`standard_splits`, :func:`code_placements` and :func:`completing_kinds`;
+* the count-tuple API (:func:`arrangements_of`, :func:`placements_of`, :func:`is_complete`, ``_suit_splits``,
+  ``_suit_state``) and the typed one (:func:`arrangements`, :func:`placements`) read the same table.
+
+The caches are bounded: the table is fixed, and a suit part is cached only when it splits.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
-from scorer.tiles import TERMINALS_AND_HONORS, Tile
+from scorer.kinds import HONOR, N_KINDS, TERMINAL_HONOR_MASK, TERMINALS_AND_HONORS, Kind, KindMask
+from scorer.tiles import Tile
 
 # shapes of a group
 SEQ, TRIP, KAN, PAIR = "seq", "trip", "kan", "pair"
@@ -27,7 +40,391 @@ STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = "standard", "seven_pairs", "thirteen_o
 
 _ORPHANS = tuple(sorted(TERMINALS_AND_HONORS))
 
+# ---- the hand code -----------------------------------------------------------------------------------------------
+HandCode: TypeAlias = int
+"""A multiset of kinds as one number: ``sum(count_k << 5 * k)``. Five bits a kind hold any count a hand can reach
+(18 at most); ``code >> 5 * k & COUNT_MASK`` is the count of kind ``k``; adding a tile of kind ``k`` is adding
+``CODE_ONE[k]``. The bits of one suit (``code & SUIT_FIELDS[s]``) are that suit's *part*: the key of its splits."""
+SuitCode: TypeAlias = int
+"""A suit's part of a hand code shifted down to its first kind (bits 5i..5i+4: the count of the suit's i-th kind)."""
 
+COUNT_MASK = 31
+"""The five bits of one kind's count in a hand code (``code >> 5 * k & COUNT_MASK``)."""
+CODE_ONE: tuple[HandCode, ...] = tuple(1 << 5 * k for k in range(N_KINDS))
+SEQ_CODE: tuple[HandCode, ...] = tuple(CODE_ONE[k] + CODE_ONE[k + 1] + CODE_ONE[k + 2] for k in range(HONOR))
+"""The code of the sequence starting at kind ``k`` (k < 27; meaningful where ``k % 9 <= 6``)."""
+SUIT_FIELDS: tuple[HandCode, ...] = tuple(sum(COUNT_MASK << 5 * k for k in range(9 * s, min(9 * s + 9, N_KINDS)))
+                                          for s in range(4))
+"""The bits of each suit (m, p, s, honors) in a hand code."""
+OVER_FOUR_ADD: HandCode = sum(11 << 5 * k for k in range(N_KINDS))
+OVER_FOUR_TEST: HandCode = sum(16 << 5 * k for k in range(N_KINDS))
+"""A code holds more than four of some kind iff ``(code + OVER_FOUR_ADD) & OVER_FOUR_TEST``: a count of five or
+more plus 11 reaches 16, a count of four or less does not."""
+ODD_OR_FOUR: HandCode = sum(5 << 5 * k for k in range(N_KINDS))
+"""The 1 and 4 bits of every count: clear exactly when every count is 0 or 2 (seven different pairs)."""
+ODD: HandCode = sum(1 << 5 * k for k in range(N_KINDS))
+"""The 1 bit of every count: clear exactly when every count is even (seven pairs, four of a kind as two)."""
+
+
+def code_of(counts) -> HandCode:
+    """The hand code of 34 counts."""
+    code = 0
+    for k, n in enumerate(counts):
+        if n:
+            code += n << 5 * k
+    return code
+
+
+def count_in(code: HandCode, kind: Kind) -> int:
+    return code >> 5 * kind & COUNT_MASK
+
+
+# ---- the per-suit table ------------------------------------------------------------------------------------------
+LocalSplit: TypeAlias = "tuple[tuple[int, ...], tuple[int, ...], int | None]"
+"""One split of one suit in the suit's own kinds 0-8: (sequence starts, triplet kinds, pair kind or None); the
+sequences and triplets ascending."""
+
+
+def _build_table(n_kinds: int, sequences: bool, sets: int, over_four: bool = False) -> dict[SuitCode, tuple]:
+    """Every count pattern of one suit that splits into exactly ``sets`` sets and at most one pair (3 x sets or
+    3 x sets + 2 tiles): suit code -> (splits, kind mask in the suit's own kinds, 1 when it holds the pair else
+    0). The splits of a pattern come in the order of their sorted groups ("pair" < "seq" < "trip", then by kind).
+
+    It walks the multisets of sets in one order (sequences 0-6, then triplets 0-8, never going back), so each
+    multiset is met once, and pairs each with no pair or one pair; patterns with more than four of a kind are cut
+    off as soon as they appear, unless ``over_four`` (then every pattern is kept: five of a kind is no tile
+    a hand can hold, but waits in theory ask whether a fifth copy would complete it)."""
+    one = [1 << 5 * i for i in range(n_kinds)]
+    over_add = sum(11 << 5 * i for i in range(n_kinds))
+    over_test = 0 if over_four else sum(16 << 5 * i for i in range(n_kinds))
+    items = [(one[i] + one[i + 1] + one[i + 2], False, i, 7 << i) for i in range(n_kinds - 2)] if sequences else []
+    items += [(3 * one[i], True, i, 1 << i) for i in range(n_kinds)]
+    pairs = [(2 * one[i], i, 1 << i) for i in range(n_kinds)]
+    found: dict[SuitCode, list] = {}
+    masks: dict[SuitCode, int] = {}
+
+    def walk(start: int, code: int, seqs: tuple, trips: tuple, depth: int, mask: int) -> None:
+        if depth == sets:
+            splits = found.get(code)
+            if splits is None:
+                found[code] = [(seqs, trips, None)]
+                masks[code] = mask
+            else:
+                splits.append((seqs, trips, None))
+            for add, kind, bit in pairs:
+                c = code + add
+                if not (c + over_add) & over_test:
+                    splits = found.get(c)
+                    if splits is None:
+                        found[c] = [(seqs, trips, kind)]
+                        masks[c] = mask | bit
+                    else:
+                        splits.append((seqs, trips, kind))
+            return
+        for j in range(start, len(items)):
+            add, trip, i, bits = items[j]
+            c = code + add
+            if not (c + over_add) & over_test:
+                if trip:
+                    walk(j, c, seqs, trips + (i,), depth + 1, mask | bits)
+                else:
+                    walk(j, c, seqs + (i,), trips, depth + 1, mask | bits)
+
+    walk(0, 0, (), (), 0, 0)   # with no set: the empty suit (it splits one way, into nothing) and the lone pairs
+    table = {}
+    for code, splits in found.items():
+        if len(splits) > 1:   # the order of the sorted (shape, kind) groups, as every caller has always seen it
+            # group keys: a pair 0-8, a sequence 16 + start, a triplet 32 + kind (shape first, then kind)
+            splits.sort(key=lambda s: (s[2],) * (s[2] is not None) + tuple(16 + i for i in s[0])
+                        + tuple(32 + i for i in s[1]))
+        table[code] = (tuple(splits), masks[code], 0 if splits[0][2] is None else 1)
+    return table
+
+
+# The per-suit table, by kind of suit (number, honor) and number of sets (0-4), each part built on first use: one
+# hand meets a few small parts (a millisecond); the four-set part of a number suit, most of the table, is built
+# (about 20 ms) when a suit of 12 or 14 tiles first comes.
+_PARTS: tuple[list, list] = ([None] * 5, [None] * 5)
+# the same with patterns of more than four of a kind (only the count API asks for them), built when first asked
+_OVER_PARTS: tuple[list, list] = ([None] * 5, [None] * 5)
+_OVER_ADD = sum(11 << 5 * i for i in range(9))
+_OVER_TEST = sum(16 << 5 * i for i in range(9))
+
+
+def _part(honor: bool, sets: int) -> dict[SuitCode, tuple]:
+    table = _PARTS[honor][sets]
+    if table is None:
+        table = _PARTS[honor][sets] = _build_table(7 if honor else 9, not honor, sets)
+    return table
+
+
+def _lookup(local: SuitCode, honor: bool, tiles: int):
+    """The table entry of a suit code of ``tiles`` tiles (None: it does not split)."""
+    if tiles % 3 == 1 or tiles > 14:
+        return None
+    if (local + _OVER_ADD) & _OVER_TEST:   # more than four of a kind
+        parts = _OVER_PARTS[honor]
+        sets = tiles // 3
+        if parts[sets] is None:
+            parts[sets] = _build_table(7 if honor else 9, not honor, sets, over_four=True)
+        return parts[sets].get(local)
+    return _part(honor, tiles // 3).get(local)
+
+
+def suit_table(honor: bool) -> dict[SuitCode, tuple[tuple[LocalSplit, ...], int, int]]:
+    """The whole table of one kind of suit (number or honor): suit code -> (its splits, the mask of the suit's
+    kinds held, 1 when it holds the pair else 0); a code that is absent does not split. (Builds every part.)"""
+    whole = {}
+    for sets in range(5):
+        whole.update(_part(honor, sets))
+    return whole
+
+
+def _tiles_in(local: SuitCode) -> int:
+    """The tiles of a suit code: the sum of its five-bit counts, which is the code mod 31 (32 = 1 mod 31) for any
+    suit of fewer than 31 tiles (a hand holds at most 18)."""
+    return local % 31
+
+
+_SEED_TILES = 9   # the dot and bamboo entries of up to this many tiles are made at once (most hands meet them)
+_SEED_AFTER = 256   # entries made one by one before the common ones are made at once
+_seeded: list[bool] = []
+
+
+def _seed_entries() -> None:
+    """The suit entries most hands meet, made at once (a few ms) once a process has made _SEED_AFTER one by one
+    (so one hand scored from the command line does not pay for them, a file of hands does early): every pattern
+    of the characters (their kinds are the table's own), every honor pattern, and the dot and bamboo patterns of
+    at most _SEED_TILES tiles."""
+    _seeded.append(True)
+    for sets in range(5):
+        _entries.update(_part(False, sets))
+        for code in _part(True, sets):
+            if code:
+                suit_entry(code << 135)
+    _entries.pop(0, None)
+    for sets in range(_SEED_TILES // 3 + 1):
+        for code in _part(False, sets):
+            if code and _tiles_in(code) <= _SEED_TILES:
+                suit_entry(code << 45)
+                suit_entry(code << 90)
+
+
+SuitEntry: TypeAlias = "tuple[tuple[tuple[tuple[Kind, ...], tuple[Kind, ...], Kind | None], ...], KindMask, int]"
+"""What a suit part of a hand code gives: (splits in global kinds, the kind mask of the kinds held, 1 when the
+suit holds the pair (3n+2 tiles) else 0). A suit that does not split has no splits."""
+
+_entries: dict[HandCode, SuitEntry] = {}   # the parts that split (bounded by the table: 3 x 21,743 + 498)
+_shifted: list[dict[tuple, tuple]] = [{}, {}, {}, {}]   # per suit: a local kinds tuple -> the same in global kinds
+
+
+def _global(kinds: tuple, s: int) -> tuple:
+    memo = _shifted[s]
+    out = memo.get(kinds)
+    if out is None:
+        base = 9 * s
+        out = memo[kinds] = tuple(base + i for i in kinds)
+    return out
+
+
+def suit_entry(part: HandCode) -> SuitEntry:
+    """The :data:`SuitEntry` of one nonzero suit part of a hand code (``code & SUIT_FIELDS[s]``)."""
+    entry = _entries.get(part)
+    if entry is not None:
+        return entry
+    s = 0 if part < 1 << 45 else 1 if part < 1 << 90 else 2 if part < 1 << 135 else 3
+    base = 9 * s
+    local = part >> 5 * base
+    tiles = _tiles_in(local)
+    found = _lookup(local, s == 3, tiles)
+    if found is None:   # it does not split: nothing is cached, the mask and pair flag are read off the counts
+        mask = 0
+        i = base
+        while local:
+            if local & COUNT_MASK:
+                mask |= 1 << i
+            local >>= 5
+            i += 1
+        return (), mask, 1 if tiles % 3 == 2 else 0
+    if not _seeded and len(_entries) >= _SEED_AFTER:
+        _seed_entries()
+    splits, mask, paired = found
+    if s:
+        memo = _shifted[s]
+        shifted = []
+        for seqs, trips, pair in splits:
+            g_seqs = memo.get(seqs) or _global(seqs, s)
+            g_trips = memo.get(trips) or _global(trips, s)
+            shifted.append((g_seqs, g_trips, None if pair is None else base + pair))
+        splits = tuple(shifted)
+        mask <<= base
+    entry = _entries[part] = (splits, mask, paired)
+    return entry
+
+
+def _joined(combo) -> tuple:
+    """One split of the whole hand from one split of each suit."""
+    seqs = trips = ()
+    pair = None
+    for sq, tr, pr in combo:
+        seqs += sq
+        trips += tr
+        if pr is not None:
+            pair = pr
+    return seqs, trips, pair
+
+
+def standard_splits(code: HandCode) -> tuple[list, KindMask]:
+    """(splits, mask): every (seqs, trips, pair) of closed tiles given as a hand code — sets and exactly one pair,
+    in global kinds, seqs and trips ascending — (empty if there is none) and the kind mask of the kinds held."""
+    mask = pairs = 0
+    seqs = trips = ()
+    pair = None
+    splits_all = one_way = True   # every suit splits; every suit splits one way (the common case, joined here)
+    for field in SUIT_FIELDS:
+        part = code & field
+        if part:
+            splits, bits, paired = _entries.get(part) or suit_entry(part)
+            mask |= bits
+            pairs += paired
+            if one_way and len(splits) == 1:   # most suits
+                sq, tr, pr = splits[0]
+                seqs += sq
+                trips += tr
+                if paired:
+                    pair = pr
+            elif splits:
+                one_way = False
+            else:
+                splits_all = False
+    if pairs != 1 or not splits_all:   # exactly one suit holds the pair, and every suit splits
+        return [], mask
+    if one_way:
+        return [(seqs, trips, pair)], mask
+    parts = [_entries[code & field][0] for field in SUIT_FIELDS if code & field]
+    return [_joined(combo) for combo in product(*parts)], mask
+
+
+RawPlacement: TypeAlias = "tuple[str, tuple[Kind, ...], tuple[Kind, ...], Kind | None, str]"
+"""(form, closed sequence starts, closed triplet kinds, pair kind or None, wait shape) — the hot path's
+:class:`Placement` of the closed tiles alone (declared melds are the caller's)."""
+
+
+def seq_wait(start: Kind, win: Kind) -> str:
+    """The wait of a sequence starting at kind ``start`` completed by the winning kind ``win``: the middle tile is
+    kanchan; an end tile is ryanmen, except 3 completing 123 or 7 completing 789 (the other side is off the suit),
+    which is penchan."""
+    pos = win - start
+    if pos == 1:
+        return KANCHAN
+    if pos == 0:
+        return PENCHAN if start % 9 == 6 else RYANMEN
+    return PENCHAN if start % 9 == 0 else RYANMEN
+
+
+_SEQ_WAITS: tuple[tuple[str, str, str], ...] = tuple((seq_wait(k, k), seq_wait(k, k + 1), seq_wait(k, k + 2))
+                                                     for k in range(HONOR))
+"""By sequence start: the wait when the winning kind is its first, middle or last tile."""
+
+
+def code_placements(code: HandCode, win: Kind, n_melds: int,
+                    four_as_two_pairs: bool = False) -> tuple[list[RawPlacement], KindMask]:
+    """Every placement of closed tiles that hold ``14 - 3 * n_melds`` tiles, the winning kind ``win`` included, and
+    the kind mask of the kinds held. Per standard split: the pair (tanki), then a triplet (shanpon), then each
+    distinct sequence holding the winning kind; then seven pairs (seven different pairs, or with
+    ``four_as_two_pairs`` any even counts) and thirteen orphans, only without melds."""
+    placements = []
+    splits, mask = standard_splits(code)
+    for seqs, trips, pair in splits:
+        if pair == win:
+            placements.append((STANDARD, seqs, trips, pair, TANKI))
+        if win in trips:
+            placements.append((STANDARD, seqs, trips, pair, SHANPON))
+        last = None
+        for s in seqs:   # ascending, so two alike sit side by side: the tile sits in either the same way
+            if s != last and 0 <= win - s <= 2:
+                last = s
+                placements.append((STANDARD, seqs, trips, pair, _SEQ_WAITS[s][win - s]))
+    if not n_melds:
+        if not code & (ODD if four_as_two_pairs else ODD_OR_FOUR):
+            placements.append((SEVEN_PAIRS, (), (), None, TANKI))
+        elif mask == TERMINAL_HONOR_MASK:   # every terminal and honor and nothing else, so one of them twice
+            placements.append((THIRTEEN_ORPHANS, (), (), None, KOKUSHI))
+    return placements, mask
+
+
+_NOT_ORPHAN_FIELDS: HandCode = sum(COUNT_MASK << 5 * k for k in range(N_KINDS) if k not in TERMINALS_AND_HONORS)
+_SUIT_BITS = (1 << 45) - 1   # the 45 bits of one number suit's counts
+_LOW_BITS = sum(1 << 5 * i for i in range(9))   # the lowest bit of each of a suit code's nine counts
+
+
+def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pairs: bool = False) -> list[Kind]:
+    """The kinds that complete ``n_tiles`` (3n+1) closed tiles given as a hand code, with ``n_melds`` declared
+    melds, ascending: the waits. A kind the tiles hold four of is no wait (there is no fifth). Seven pairs and
+    thirteen orphans count only for 13 closed tiles and no meld.
+
+    Read from the per-suit tables: a kind completes the standard form when its suit then splits, every other suit
+    splits, and there is exactly one pair in all — so at most the one suit that does not split now can take the
+    tile, and only next to (numbers) or on (honors) a kind it holds. Seven pairs wait on their one single (with
+    ``four_as_two_pairs`` a third tile of a kind too); thirteen orphans on the missing kind, or on all thirteen."""
+    suits = (code & _SUIT_BITS, code >> 45 & _SUIT_BITS, code >> 90 & _SUIT_BITS, code >> 135)
+    state = []   # per suit: 0 empty or sets only, 1 sets and the pair, -1 does not split
+    for s, local in enumerate(suits):
+        if local:
+            entry = _entries.get(local << 45 * s) or _lookup(local, s == 3, local % 31)
+            state.append(-1 if entry is None or not entry[0] else entry[2])
+        else:
+            state.append(0)
+    found = []
+    broken = [s for s in range(4) if state[s] < 0]
+    if len(broken) <= 1:
+        for s in broken or range(4):
+            pairs = sum(state) - state[s]
+            if pairs > 1:
+                continue
+            local = suits[s]
+            honor = s == 3
+            tiles = local % 31 + 1   # with the tile that completes it
+            if tiles % 3 == 1 or tiles > 14:
+                continue
+            if (local + _OVER_ADD) & _OVER_TEST:   # beyond four of a kind: the general lookup
+                table = {}
+                for i in range(7 if honor else 9):
+                    entry = _lookup(local + (1 << 5 * i), honor, tiles)
+                    if entry is not None:
+                        table[local + (1 << 5 * i)] = entry
+            else:
+                table = _part(honor, tiles // 3)
+            # bit 5i: the suit's i-th kind could complete it (held, or within two of a held number)
+            near = (local | local >> 1 | local >> 2) & _LOW_BITS
+            if not honor:
+                near = (near | near << 5 | near << 10 | near >> 5 | near >> 10) & _LOW_BITS
+            while near:
+                low = near & -near
+                near ^= low
+                shift = low.bit_length() - 1
+                if local >> shift & COUNT_MASK < 4:   # no fifth copy
+                    entry = table.get(local + low)
+                    if entry is not None and entry[2] + pairs == 1:
+                        found.append(9 * s + shift // 5)
+    if not n_melds and n_tiles == 13:
+        extra = []
+        odd = code & ODD
+        if odd and not odd & (odd - 1):   # one kind held an odd number of times: the single of seven pairs
+            k = (odd.bit_length() - 1) // 5
+            pairs_only = ODD if four_as_two_pairs else ODD_OR_FOUR
+            if code >> 5 * k & COUNT_MASK < 4 and not (code + CODE_ONE[k]) & pairs_only:
+                extra.append(k)
+        if not code & _NOT_ORPHAN_FIELDS:
+            missing = [k for k in _ORPHANS if not code >> 5 * k & COUNT_MASK]
+            if len(missing) <= 1:
+                extra.extend(missing or _ORPHANS)
+        if extra:
+            found = sorted(set(found).union(extra))
+    return found
+
+
+# ---- the count-tuple API -----------------------------------------------------------------------------------------
 class Group(NamedTuple):
     """One set or pair of an arrangement. ``kind`` is the lowest kind; ``meld`` is the declared meld's index."""
 
@@ -78,57 +475,35 @@ class Placement(NamedTuple):
         return self.arrangement.groups[self.index] if self.index >= 0 else None
 
 
-# ---- per-suit decomposition (cached) ------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+def _suit_code(counts) -> SuitCode:
+    code = 0
+    for i, n in enumerate(counts):
+        code += n << 5 * i
+    return code
+
+
+@lru_cache(maxsize=1 << 15)
 def _suit_splits(counts: tuple[int, ...], honor: bool) -> tuple[tuple[bool, tuple[tuple[str, int], ...]], ...]:
-    """Every way to split one suit's counts fully into sets and at most one pair: (has_pair, groups)."""
-    out: list[tuple[bool, tuple[tuple[str, int], ...]]] = []
-    c = list(counts)
-
-    def rec(i: int, has_pair: bool, acc: list[tuple[str, int]]) -> None:
-        while i < len(c) and c[i] == 0:
-            i += 1
-        if i == len(c):
-            out.append((has_pair, tuple(acc)))
-            return
-        if c[i] >= 3:
-            c[i] -= 3
-            acc.append((TRIP, i))
-            rec(i, has_pair, acc)
-            acc.pop()
-            c[i] += 3
-        if c[i] >= 2 and not has_pair:
-            c[i] -= 2
-            acc.append((PAIR, i))
-            rec(i, True, acc)
-            acc.pop()
-            c[i] += 2
-        if not honor and i <= 6 and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            acc.append((SEQ, i))
-            rec(i, has_pair, acc)
-            acc.pop()
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-
-    rec(0, False, [])
-    # the same split can be reached in more than one order (a triplet before or after a sequence at one index)
-    return tuple(sorted({(has_pair, tuple(sorted(groups))) for has_pair, groups in out}))
+    """Every way to split one suit's counts fully into sets and at most one pair: (has_pair, groups), the groups
+    sorted as (shape, kind in the suit) pairs. Read from the per-suit table."""
+    found = _lookup(_suit_code(counts), honor, sum(counts))
+    if found is None:
+        return ()
+    return tuple((pair is not None,
+                  ((PAIR, pair),) * (pair is not None) + tuple((SEQ, i) for i in seqs)
+                  + tuple((TRIP, i) for i in trips))
+                 for seqs, trips, pair in found[0])
 
 
-suit_splits = _suit_splits   # the public name, for the evaluators' own per-suit tables
+suit_splits = _suit_splits   # the public name
 
 
-@lru_cache(maxsize=None)
 def _suit_state(counts: tuple[int, ...], honor: bool) -> int:
-    """Bit 1: the suit splits into sets only; bit 2: into sets and one pair."""
-    state = 0
-    for has_pair, _ in _suit_splits(counts, honor):
-        state |= 2 if has_pair else 1
-    return state
+    """Bit 1: the suit splits into sets only (an empty suit too); bit 2: into sets and one pair."""
+    found = _lookup(_suit_code(counts), honor, sum(counts))
+    if found is None:
+        return 0
+    return 2 if found[2] else 1
 
 
 def _suits(counts) -> tuple[tuple[int, ...], ...]:
@@ -136,22 +511,17 @@ def _suits(counts) -> tuple[tuple[int, ...], ...]:
 
 
 def is_standard_complete(counts) -> bool:
-    """Do the closed counts (3n+2 tiles) split into sets and exactly one pair?"""
+    """Do the closed counts (3n+2 tiles) split into sets and exactly one pair? (Five of a kind is no physical
+    tile, but the question has an answer: it may split, as a triplet and a pair.)"""
     pairs = 0
-    for s, suit in enumerate(_suits(counts)):
-        n = sum(suit)
-        if n == 0:
-            continue
-        r = n % 3
-        if r == 1:
-            return False
-        state = _suit_state(suit, s == 3)
-        if r == 2:
-            if not state & 2:
+    code = code_of(counts)
+    for field in SUIT_FIELDS:
+        part = code & field
+        if part:
+            splits, _, paired = _entries.get(part) or suit_entry(part)
+            if not splits:
                 return False
-            pairs += 1
-        elif not state & 1:
-            return False
+            pairs += paired
     return pairs == 1
 
 
@@ -175,13 +545,11 @@ def is_complete(counts, melds: int = 0, four_as_two_pairs: bool = False) -> bool
     return melds == 0 and (is_seven_pairs(counts, four_as_two_pairs) or is_thirteen_orphans(counts))
 
 
-# ---- arrangements ----------------------------------------------------------------------------------------------
 def arrangements_of(counts, meld_groups: tuple[Group, ...] = ()) -> list[Arrangement]:
     """Every arrangement of the closed counts (which include the winning tile) plus the declared meld groups."""
     result: list[Arrangement] = []
-    suits = _suits(counts)
     per_suit = []
-    for s, suit in enumerate(suits):
+    for s, suit in enumerate(_suits(counts)):
         if sum(suit) == 0:
             per_suit.append(((False, ()),))
             continue
@@ -223,18 +591,6 @@ def meld_groups(melds) -> tuple[Group, ...]:
         shape = SEQ if m.is_sequence else (KAN if m.is_kan else TRIP)
         out.append(Group(shape, m.kind, not m.is_open, i))
     return tuple(out)
-
-
-def seq_wait(start: int, win: int) -> str:
-    """The wait of a sequence starting at kind ``start`` completed by the winning kind ``win``: the middle tile is
-    kanchan; an end tile is ryanmen, except 3 completing 123 or 7 completing 789 (the other side is off the suit),
-    which is penchan."""
-    pos = win - start
-    if pos == 1:
-        return KANCHAN
-    if pos == 0:
-        return PENCHAN if start % 9 == 6 else RYANMEN
-    return PENCHAN if start % 9 == 0 else RYANMEN
 
 
 def wait_of(group: Group, win: int) -> str:

@@ -1,57 +1,37 @@
 """Riichi evaluation: from a :class:`~scorer.hand.Hand` to a :class:`RiichiResult` — the last stage before rendering.
 
-The closed tiles are split into sets and a pair suit by suit (each suit's splits depend only on its nine counts,
-so they are computed once and cached), combined, and every place the winning tile can sit gives a placement.
-Each placement is read once into the :class:`~.yaku.Ctx` that the yaku table and the fu count read. The
+The closed tiles, packed as a hand code, go to the arrangement engine (:mod:`scorer.arrangements`: per-suit
+tables, shared by every rule set), which answers every placement — an arrangement into sets and a pair, or seven
+pairs, or thirteen orphans, with the place the winning tile sits and its wait. Each placement is read once into
+the :class:`~.yaku.Ctx` that the yaku table and the fu count read. The
 placement that pays most wins (then a real yakuman over counted han, then more han, then more fu). A hand that
 does not win is not an error: the result says why ("not complete", "no yaku") with the shanten and the waits;
-a hand that cannot exist (a fifth tile of a kind) raises :class:`~scorer.errors.ImpossibleHandError`.
+a hand that cannot exist (a fifth tile of a kind) raises :class:`~scorer.errors.ImpossibleHandError`. The
+waits a result reports come from the same engine's tables.
 
 Dora never supply the yaku: they are added only to a hand that already has one, and never to a yakuman.
 """
 
 from __future__ import annotations
 
-from itertools import product
 from typing import NamedTuple
 
-from scorer.arrangements import (KOKUSHI, PAIR, RYANMEN, SEQ, SEVEN_PAIRS, SHANPON, STANDARD, TANKI, THIRTEEN_ORPHANS,
-                                 TRIP, seq_wait, suit_splits)
+from scorer.arrangements import (CODE_ONE, COUNT_MASK, OVER_FOUR_ADD, OVER_FOUR_TEST, SEQ_CODE, SHANPON,
+                                 code_placements, completing_kinds)
 from scorer.errors import ImpossibleHandError
+from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, FIVE_MASK, N_KINDS, NORTH, SEQ_MASK
 from scorer.melds import MeldType
 from scorer.riichi.fu import FuItem, count_fu
-from scorer.riichi.points import Payment, base_points, payments
+from scorer.riichi.points import Payment, base_points, settle
 from scorer.riichi.presets import find_preset
-from scorer.riichi.yaku import YAKU, Ctx, find_yaku
+from scorer.riichi.yaku import PINFU_SHAPE, YAKU, Ctx, raw_yaku_bits, resolve
 from scorer.tiles import Tile, counts34
 
-_TH = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
-_ORPHAN_BITS = sum(1 << k for k in _TH)
-_TERM = frozenset((0, 8, 9, 17, 18, 26))
-_TH_SEQ = frozenset(k for k in range(27) if k % 9 in (0, 6))   # sequences 123 and 789
-# dora successor of each kind
-_NEXT = tuple((k - k % 9 + (k % 9 + 1) % 9) if k < 27 else (27 + (k - 26) % 4) if k <= 30 else (31 + (k - 30) % 3)
-              for k in range(34))
-_NEXT_SANMA = (8,) + _NEXT[1:]   # three-player has no 2m-8m: the 1m indicator means 9m
-_BIT = tuple(1 << k for k in range(34))
-_SEQ_BITS = tuple(7 << k for k in range(27))   # the three kinds of a sequence starting at k
-_FIVES = _BIT[4] | _BIT[13] | _BIT[22]
 _CHI, _PON, _KAN = MeldType.CHI, MeldType.PON, MeldType.KAN
-
-# The tiles of a hand are also kept as one number, their *tile code*: the sum of count_k << 5k. Five bits a kind
-# hold any count a hand can reach (18 at most); a suit's bits of the code are its counts, the key of the per-suit
-# cache; adding a tile is adding _ONE[kind].
-_ONE = tuple(1 << 5 * k for k in range(34))
-_SEQ_CODE = tuple(_ONE[k] + _ONE[k + 1] + _ONE[k + 2] for k in range(27))
-_SUIT_FIELDS = tuple(sum(31 << 5 * k for k in range(9 * s, min(9 * s + 9, 34))) for s in range(4))
-# more than four of a kind: (code + _ALL_11) & _ALL_16, as a count of five or more plus 11 reaches 16
-_ALL_11 = sum(11 << 5 * k for k in range(34))
-_ALL_16 = sum(16 << 5 * k for k in range(34))
-_ALL_1_4 = sum(5 << 5 * k for k in range(34))   # the 1 and 4 bits of each count: of counts 0-4 clear in 0, 2
-
-
-def _count(code: int, kind: int) -> int:
-    return code >> 5 * kind & 31
+_KIND_TEXT = tuple(str(Tile(k)) for k in range(N_KINDS))   # "1m" ... "7z": how a wait is written
+_FLOWER_SHIFT = 5 * N_KINDS   # above the count fields of a hand code
+_TILE_BITS = (1 << _FLOWER_SHIFT) - 1
+_WAIT_CODE = CODE_ONE + (1 << _FLOWER_SHIFT,) * 8   # by kind: a tile's part of a hand code; a flower counts apart
 
 
 class YakuItem(NamedTuple):
@@ -97,15 +77,18 @@ class RiichiResult(NamedTuple):
     @property
     def waits(self) -> tuple[Tile, ...]:
         """The kinds the hand without its winning tile waits on (empty when it is not tenpai)."""
-        from scorer.waits import waits_counts
+        return tuple(Tile(k) for k in self._wait_kinds())
+
+    def _wait_kinds(self) -> list[int]:
+        """The waits as kinds, read from the arrangement engine's per-suit tables (no search)."""
         concealed = self.hand.concealed
         if len(concealed) % 3 != 1:
-            return ()
-        c = [0] * 34
+            return []
+        code = 0
         for t in concealed:
-            if t.kind < 34:
-                c[t.kind] += 1
-        return tuple(Tile(k) for k in waits_counts(c, len(self.hand.melds)))
+            code += _WAIT_CODE[t.kind]
+        flowers = code >> _FLOWER_SHIFT   # flowers are no part of a wait: they are counted apart
+        return completing_kinds(code & _TILE_BITS, len(concealed) - flowers, len(self.hand.melds))
 
     @property
     def notation(self) -> str | None:
@@ -116,24 +99,25 @@ class RiichiResult(NamedTuple):
             return None
 
     def to_dict(self) -> dict:
+        """The result as plain JSON values, built directly (each fact computed once)."""
         return {
             "rules": "riichi",
             "preset": self.preset,
             "hand": self.notation,
             "win": self.win,
             "reason": self.reason,
-            "yaku": [y.to_dict() for y in self.yaku],
+            "yaku": [{"name": y.name, "kanji": y.kanji, "han": y.han} for y in self.yaku],
             "dora": {"dora": self.dora, "red": self.red, "ura": self.ura},
             "han": self.han,
             "fu": self.fu,
             "yakuman": self.yakuman,
             "limit": self.limit,
-            "fu_breakdown": [f.to_dict() for f in self.fu_items],
+            "fu_breakdown": [{"reason": f.reason, "fu": f.fu} for f in self.fu_items],
             "points": self.points,
-            "payments": [p.to_dict() for p in self.payments],
+            "payments": [{"from": p.payer, "amount": p.amount} for p in self.payments],
             "total_gain": self.total_gain,
             "shanten": self.shanten,
-            "waits": [str(t) for t in self.waits],
+            "waits": [_KIND_TEXT[k] for k in self._wait_kinds()],
         }
 
 
@@ -157,91 +141,28 @@ _ITEMS = tuple(tuple(_yaku_items(closed, double) for double in (False, True)) fo
 _valued: dict = {}
 
 
-def _value(found: tuple, closed: bool, double_yakuman: bool, yakuman_stack: bool) -> tuple:
-    """(items, yakuman multiple, han of the yaku) of a set of yaku (as find_yaku answers it) under the rules. It
-    depends on nothing else, so like find_yaku's sets it is worked out once for each set that occurs."""
-    key = (found, closed, double_yakuman, yakuman_stack)
-    value = _valued.get(key)
-    if value is None:
-        table = _ITEMS[closed][double_yakuman]
-        items = tuple(table[y.id] for y in found)
-        if found and found[-1].yakuman:   # the table lists the yakuman last; find_yaku keeps only them then
-            multiples = [i.yakuman for i in items]
-            value = (items, sum(multiples) if yakuman_stack else max(multiples), 0)
-        else:
-            value = (items, 0, sum(i.han for i in items))
-        _valued[key] = value
+def _value(raw: int, closed: bool, double_yakuman: bool, yakuman_stack: bool) -> tuple:
+    """(items, yakuman multiple, han of the yaku) of the yaku whose checks hold (bits of the table, as
+    raw_yaku_bits answers them; superseded ones are removed here) under the rules. It depends on nothing else, so
+    it is worked out once for each set that occurs (a few thousand at most: bounded)."""
+    key = raw << 3 | closed << 2 | double_yakuman << 1 | yakuman_stack
+    if len(_valued) >= 1 << 15:
+        _valued.clear()
+    table = _ITEMS[closed][double_yakuman]
+    items = []
+    rest = resolve(raw)
+    while rest:
+        low = rest & -rest
+        items.append(table[YAKU[low.bit_length() - 1].id])
+        rest ^= low
+    items = tuple(items)
+    if items[-1].yakuman:   # the table lists the yakuman last; yaku_bits keeps only them then
+        multiples = [i.yakuman for i in items]
+        value = (items, sum(multiples) if yakuman_stack else max(multiples), 0)
+    else:
+        value = (items, 0, sum(i.han for i in items))
+    _valued[key] = value
     return value
-
-
-# ---- closed tiles into sets and a pair ---------------------------------------------------------------------------
-_suit_cache: dict = {}
-
-
-def _suit_table(code: int):
-    """(splits, mask, paired) of one suit's part of a tile code: every split of the suit into sets and at most one
-    pair, as (seqs, trips, pair) in global kinds (pair None when it has none), the bit mask of the kinds present,
-    and 1 when the suit holds the pair (3n+2 tiles) else 0. A suit of 3n+1 tiles has no split. Cached by that part
-    of the code (a suit's splits depend only on its counts, so the per-suit work is shared by every hand)."""
-    entry = _suit_cache.get(code)
-    if entry is None:
-        s = next(s for s, field in enumerate(_SUIT_FIELDS) if code & field)
-        base = 9 * s
-        counts = tuple(_count(code, k) for k in range(base, min(base + 9, 34)))
-        splits = tuple(
-            (tuple(base + i for shape, i in groups if shape == SEQ),
-             tuple(base + i for shape, i in groups if shape == TRIP),
-             next((base + i for shape, i in groups if shape == PAIR), None))
-            for _, groups in suit_splits(counts, s == 3))
-        mask = 0
-        for i, n in enumerate(counts):
-            if n:
-                mask |= 1 << (base + i)
-        entry = _suit_cache[code] = (splits, mask, 1 if sum(counts) % 3 == 2 else 0)
-    return entry
-
-
-def _standard_splits(code: int):
-    """(splits, mask): every (closed seqs, closed trips, pair) of the closed tiles given as a tile code (empty if
-    they are not sets and one pair), and the bit mask of the kinds present."""
-    mask = 0
-    pairs = 0
-    parts = []
-    # the common case, every suit splitting one way, is joined on the way
-    one_way = True
-    seqs = trips = ()
-    pair = None
-    for field in _SUIT_FIELDS:
-        suit = code & field
-        if suit:
-            splits, bits, paired = _suit_cache.get(suit) or _suit_table(suit)
-            mask |= bits
-            pairs += paired
-            parts.append(splits)
-            if one_way and len(splits) == 1:
-                sq, tr, pr = splits[0]
-                seqs += sq
-                trips += tr
-                if paired:
-                    pair = pr
-            else:
-                one_way = False
-    if pairs != 1 or not all(parts):   # exactly one suit holds the pair, and every suit splits
-        return (), mask
-    if one_way:
-        return ((seqs, trips, pair),), mask
-    return [_joined(combo) for combo in product(*parts)], mask
-
-
-def _joined(combo) -> tuple:
-    """One split of the whole hand from one split of each suit."""
-    seqs = trips = ()
-    for sq, tr, pr in combo:
-        seqs += sq
-        trips += tr
-        if pr is not None:
-            pair = pr
-    return seqs, trips, pair
 
 
 def _describe(hand) -> str:
@@ -275,39 +196,20 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     if win is None or len(concealed) + 3 * n_melds != 13:
         return _not_winning(hand, p.name, "not complete")
 
-    # the closed tiles with the winning tile: their tile code; red fives
+    # the closed tiles with the winning tile: their hand code; red fives
     w = win.kind
-    code = _ONE[w]
+    code = CODE_ONE[w]
     red_tiles = 1 if win.red else 0
     for t in concealed:
-        code += _ONE[t.kind]
+        code += CODE_ONE[t.kind]
         if t.red:
             red_tiles += 1
-    if (code + _ALL_11) & _ALL_16:
+    if (code + OVER_FOUR_ADD) & OVER_FOUR_TEST:
         raise ImpossibleHandError(f"more than four of a kind in {_describe(hand)}")
 
-    # the arrangements of the closed tiles, each with every place the winning tile can sit:
-    # (form, closed seqs, closed trips, pair, wait, kind of a triplet completed by ron or None)
-    tsumo = sit.tsumo
-    placements = []
-    splits, mask = _standard_splits(code)
-    for seqs, trips, pair in splits:
-        if pair == w:
-            placements.append((STANDARD, seqs, trips, pair, TANKI, None))
-        if w in trips:
-            placements.append((STANDARD, seqs, trips, pair, SHANPON, None if tsumo else w))
-        last = None
-        for s in seqs:   # sorted, so two alike sit side by side: the tile sits in either the same way
-            if s <= w <= s + 2 and s != last:
-                last = s
-                placements.append((STANDARD, seqs, trips, pair, seq_wait(s, w), None))
-    if not n_melds:
-        # seven different pairs: every kind held is held twice (riichi allows no four of a kind as two pairs)
-        if not code & _ALL_1_4:
-            placements.append((SEVEN_PAIRS, (), (), None, TANKI, None))
-        # thirteen orphans: every terminal and honor and nothing else (so one of them twice)
-        elif not placements and mask == _ORPHAN_BITS:
-            placements.append((THIRTEEN_ORPHANS, (), (), None, KOKUSHI, None))
+    # every arrangement of the closed tiles with every place the winning tile can sit (the arrangement engine):
+    # (form, closed seqs, closed trips, pair, wait); seven pairs are seven different pairs in riichi
+    placements, mask = code_placements(code, w, n_melds)
     if not placements:
         return _not_winning(hand, p.name, "not complete")
 
@@ -323,8 +225,8 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
             if mt is _CHI:
                 meld_seqs.append(k)
                 closed = False
-                all_code += _SEQ_CODE[k]
-                bits = _SEQ_BITS[k]
+                all_code += SEQ_CODE[k]
+                bits = SEQ_MASK[k]
             else:
                 meld_trips.append(k)
                 if mt is _PON:
@@ -335,51 +237,54 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
                     closed = False
                 else:
                     ankans.append(k)
-                all_code += len(tiles) * _ONE[k]
-                bits = _BIT[k]
+                all_code += len(tiles) * CODE_ONE[k]
+                bits = BIT[k]
             mask |= bits
-            if bits & _FIVES:   # only a meld that holds a five can hold a red five
+            if bits & FIVE_MASK:   # only a meld that holds a five can hold a red five
                 for t in tiles:
                     if t.red:
                         red_tiles += 1
-        if (all_code + _ALL_11) & _ALL_16:
+        if (all_code + OVER_FOUR_ADD) & OVER_FOUR_TEST:
             raise ImpossibleHandError(f"more than four of a kind in {_describe(hand)}")
         meld_trips = tuple(meld_trips)
         meld_seqs = tuple(meld_seqs)
     else:
         pons = open_kans = ankans = meld_seqs = meld_trips = ()
 
+    tsumo = sit.tsumo
     ctx = Ctx()
     ctx.opts = opts
     ctx.sit = sit
     ctx.closed = closed
     ctx.tsumo = tsumo
-    round_kind = ctx.round_kind = 27 + sit.round_wind
-    seat_kind = ctx.seat_kind = 27 + sit.seat_wind
-    ctx.set_tiles(code, n_melds, mask)
-    ctx.pons, ctx.open_kans, ctx.ankans, ctx.meld_seqs = pons, open_kans, ankans, meld_seqs
-    ctx.kans = len(open_kans) + len(ankans)
+    if melds:   # the fu of the melds read these (only when there are melds)
+        ctx.pons, ctx.open_kans, ctx.ankans = pons, open_kans, ankans
+        ctx.kans = len(open_kans) + len(ankans)
+    else:
+        ctx.kans = 0
     ctx.win = w
+    ctx.set_tiles(code, n_melds, mask)
     if nuki is None:
         nuki = hand.flower_total if opts.three_player else 0
     # dora: each indicator (kan dora included) makes every tile of the kind after it a dora; red fives; ura dora
     # for a riichi winner; in three-player, each North set aside (nuki) is a dora, and again for each indicator
     # that points to North
-    successor = _NEXT_SANMA if opts.three_player else _NEXT
+    successor = DORA_SUCCESSOR_SANMA if opts.three_player else DORA_SUCCESSOR
     dora = 0
     for t in sit.dora:
-        dora += all_code >> 5 * successor[t.kind] & 31
+        dora += all_code >> 5 * successor[t.kind] & COUNT_MASK
     if nuki:
-        dora += nuki * (1 + sum(successor[t.kind] == 30 for t in sit.dora))
+        dora += nuki * (1 + sum(successor[t.kind] == NORTH for t in sit.dora))
     red = red_tiles if opts.red_fives else 0
     ura = 0
     if sit.ura and (sit.riichi or sit.double_riichi) and opts.ura_dora:
         for t in sit.ura:
-            ura += all_code >> 5 * successor[t.kind] & 31
+            ura += all_code >> 5 * successor[t.kind] & COUNT_MASK
         if nuki:
-            ura += nuki * sum(successor[t.kind] == 30 for t in sit.ura)
+            ura += nuki * sum(successor[t.kind] == NORTH for t in sit.ura)
     dora_han = dora + red + ura
     double_yakuman, yakuman_stack = opts.double_yakuman, opts.yakuman_stack
+    rules = closed << 2 | double_yakuman << 1 | yakuman_stack   # the low bits of the _valued key
     n_ankans = len(ankans)
 
     # every placement is scored; the one that pays most wins (a lone placement needs no comparing)
@@ -387,57 +292,42 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     best_key = None
     single = len(placements) == 1
     for placement in placements:
-        form, seqs, trips, pair, wait, ron_trip = placement
+        form, seqs, trips, pair, wait = placement
         ctx.form = form
         ctx.wait = wait
         ctx.pair = pair
         ctx.closed_trips = trips
-        ctx.ron_trip = ron_trip
-        all_seqs = ctx.seqs = seqs + meld_seqs if meld_seqs else seqs
-        all_trips = ctx.trips = trips + meld_trips if meld_trips else trips
+        # a triplet completed by ron counts as open (minkou) for fu and concealed triplets
+        ron_trip = ctx.ron_trip = w if wait is SHANPON and not tsumo else None
+        ctx.seqs = seqs + meld_seqs if meld_seqs else seqs
+        ctx.trips = trips + meld_trips if meld_trips else trips
         ctx.ankou = len(trips) + n_ankans - (ron_trip is not None)
-        if all_seqs:   # chanta, junchan and pinfu all need a sequence
-            # chanta / junchan: every group holds a terminal or an honor
-            all_th = pair in _TH and _TH_SEQ.issuperset(all_seqs) and _TH.issuperset(all_trips)
-            ctx.groups_all_th = all_th
-            ctx.groups_all_term = all_th and pair < 27 and _TERM.issuperset(all_trips)
-            ctx.has_pinfu_shape = (wait == RYANMEN and len(all_seqs) == 4 and pair < 31 and pair != round_kind
-                                   and pair != seat_kind)
-        else:
-            ctx.groups_all_th = ctx.groups_all_term = ctx.has_pinfu_shape = False
-        found = find_yaku(ctx)
+        facts = ctx.facts = ctx.placement_facts()
+        found = raw_yaku_bits(ctx)
         if not found:
             continue
-        items, yakuman, han = _valued.get((found, closed, double_yakuman, yakuman_stack)) \
-            or _value(found, closed, double_yakuman, yakuman_stack)
+        items, yakuman, han = _valued.get(found << 3 | rules) or _value(found, closed, double_yakuman, yakuman_stack)
         han = 13 * yakuman if yakuman else han + dora_han
-        pinfu = closed and ctx.has_pinfu_shape
-        if single:
-            best = (placement, items, yakuman, han, pinfu)
+        pinfu = closed and facts & PINFU_SHAPE != 0
+        if single:   # a lone placement needs no comparing: its fu are counted below
+            best = (items, yakuman, han, None)
             break
-        fu = count_fu(ctx, pinfu)
-        base, _ = base_points(han, fu, yakuman, opts)
-        key = (base, yakuman > 0, han, fu)
+        fu_counted = count_fu(ctx, pinfu, itemize=True)
+        base, _ = base_points(han, fu_counted[0], yakuman, opts)
+        key = (base, yakuman > 0, han, fu_counted[0])
         if best_key is None or key > best_key:
             best_key = key
-            best = (placement, items, yakuman, han, pinfu)
+            best = (items, yakuman, han, fu_counted)
 
     if best is None:
         return _not_winning(hand, p.name, "no yaku", complete=True)
 
     # the best placement, itemized
-    placement, items, yakuman, han, pinfu = best
-    if not single:   # the context holds the last placement scored: put the best one back for the fu
-        form, _, trips, pair, wait, ron_trip = placement
-        ctx.form, ctx.closed_trips, ctx.pair, ctx.wait, ctx.ron_trip = form, trips, pair, wait, ron_trip
-    fu, fu_items = count_fu(ctx, pinfu, itemize=True)
+    items, yakuman, han, fu_counted = best
+    fu, fu_items = fu_counted or count_fu(ctx, pinfu, itemize=True)
     if yakuman:
         dora = red = ura = 0
-    base, limit = base_points(han, fu, yakuman, opts)
-    pays = payments(base, sit.seat_wind == 0, tsumo, sit.honba, opts.three_player)
-    paid = honba = 0
-    for x in pays:
-        paid += x.amount
-        honba += x.honba
+    _, limit, pays, paid, honba = settle(han, fu, yakuman, opts, sit.seat_wind == 0, tsumo, sit.honba,
+                                         opts.three_player)
     return _new(RiichiResult, (hand, p.name, True, None, items, dora, red, ura, han, fu, yakuman, limit,
                                fu_items, paid - honba, pays, paid + 1000 * sit.sticks, -1))

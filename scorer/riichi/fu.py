@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorer.arrangements import KANCHAN, PENCHAN, SEVEN_PAIRS, TANKI, THIRTEEN_ORPHANS
+from scorer.kinds import EAST, HONOR, N_KINDS, TERMINALS_AND_HONORS, WHITE
 from scorer.tiles import kind_name
 
 
@@ -25,9 +26,9 @@ class FuItem(NamedTuple):
         return {"reason": self.reason, "fu": self.fu}
 
 
-_TH = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_TH = frozenset(TERMINALS_AND_HONORS)
 _EDGE_WAITS = (KANCHAN, PENCHAN, TANKI)
-_NAMES = tuple(kind_name(k) for k in range(34))
+_NAMES = tuple(kind_name(k) for k in range(N_KINDS))
 
 # the items are values: made once, shared by every count
 BASE = FuItem("base", 20)
@@ -37,7 +38,7 @@ CHIITOITSU = FuItem("chiitoitsu", 25)
 OPEN_PINFU = FuItem("open pinfu shape", 10)
 _WAIT = {w: FuItem(f"{w} wait", 2) for w in _EDGE_WAITS}
 _ROUND = {d: FuItem("rounded up", d) for d in range(1, 10)}
-_PAIR = {(k, fu): FuItem(f"yakuhai pair {_NAMES[k]}", fu) for k in range(27, 34) for fu in (2, 4)}
+_PAIR = {(k, fu): FuItem(f"yakuhai pair {_NAMES[k]}", fu) for k in range(HONOR, N_KINDS) for fu in (2, 4)}
 
 
 def _set_fu(k: int, concealed: bool, kan: bool) -> int:
@@ -47,7 +48,7 @@ def _set_fu(k: int, concealed: bool, kan: bool) -> int:
 def _set_items(concealed: bool, kan: bool) -> tuple[FuItem, ...]:
     """The item of a set of each kind: open or concealed, triplet or kan."""
     return tuple(FuItem(f"{'closed' if concealed else 'open'} {'kan' if kan else 'triplet'} {_NAMES[k]}",
-                        _set_fu(k, concealed, kan)) for k in range(34))
+                        _set_fu(k, concealed, kan)) for k in range(N_KINDS))
 
 
 _OPEN_TRIP, _CLOSED_TRIP, _OPEN_KAN, _CLOSED_KAN = (_set_items(False, False), _set_items(True, False),
@@ -77,9 +78,9 @@ def count_fu(ctx, pinfu: bool, itemize: bool = False):
         total += 2
         items.append(wait)
     p = ctx.pair
-    if p is not None and p >= 27:
+    if p is not None and p >= EAST:
         fu = 0
-        if p >= 31:
+        if p >= WHITE:
             fu = 2
         else:
             is_round, is_seat = p == ctx.round_kind, p == ctx.seat_kind

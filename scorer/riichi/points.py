@@ -74,6 +74,33 @@ def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0, three_player:
     return (dealer_pays, child) if three_player else (dealer_pays, child, child)
 
 
+_based: dict[tuple, tuple] = {}
+_paid: dict[tuple, tuple] = {}
+
+
+def settle(han: int, fu: int, yakuman: int, opts, dealer: bool, tsumo: bool, honba: int = 0,
+           three_player: bool = False) -> tuple:
+    """(base, limit, payments, total paid, honba part of it): :func:`base_points` and :func:`payments` with their
+    sums, each worked out once for each combination that occurs (the results are values; base points read only
+    the preset's ``kiriage`` and ``kazoe``; a few hundred combinations of each occur, and the caches are
+    bounded)."""
+    key = (han, fu, yakuman, opts.kiriage, opts.kazoe)
+    based = _based.get(key)
+    if based is None:
+        if len(_based) >= 1 << 12:
+            _based.clear()
+        based = _based[key] = base_points(han, fu, yakuman, opts)
+    base = based[0]
+    key = (base, dealer, tsumo, honba, three_player)
+    paid = _paid.get(key)
+    if paid is None:
+        if len(_paid) >= 1 << 12:
+            _paid.clear()
+        pays = payments(base, dealer, tsumo, honba, three_player)
+        paid = _paid[key] = (pays, sum(p.amount for p in pays), sum(p.honba for p in pays))
+    return (base, based[1]) + paid
+
+
 def hand_value(pays: tuple[Payment, ...]) -> int:
     """The hand's value to the winner before honba and deposits."""
     return sum(p.amount - p.honba for p in pays)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 
 import pytest
@@ -13,7 +14,9 @@ _EXAMPLES = max(200, settings.default.max_examples)
 from scorer.errors import NotationError
 from scorer.hand import Hand, Situation
 from scorer.riichi import PRESETS, RiichiResult, evaluate, find_preset, options_table
-from scorer.riichi.yaku import SUPERSEDED_BY, YAKU, YAKU_BY_ID, find_yaku_plainly
+from scorer.riichi import yaku as yaku_module
+from scorer.riichi.yaku import (FACT_NAMES, SUPERSEDED_BY, YAKU, YAKU_BY_ID, find_yaku, find_yaku_plainly, needs_of,
+                               resolve, yaku_of)
 from scorer.tiles import Tile, parse_tiles
 from tests.riichi.strategies import winning_hands
 
@@ -97,7 +100,12 @@ def test_four_of_a_kind_is_not_two_pairs():
 def test_yaku_table_is_data():
     ids = [y.id for y in YAKU]
     assert len(ids) == len(set(ids))
-    assert all(y.kanji and y.name and y.check for y in YAKU)
+    assert all(y.kanji and y.name for y in YAKU)
+    # each check is a plain function (no code in strings), and every yaku names the facts it needs
+    assert all(inspect.isfunction(y.applies) for y in YAKU)
+    assert all(needs_of(y) for y in YAKU)
+    source = inspect.getsource(yaku_module)
+    assert "eval(" not in source and "exec(" not in source
     for weak, strong in SUPERSEDED_BY.items():
         assert weak in YAKU_BY_ID and all(s in YAKU_BY_ID for s in strong)
     assert YAKU_BY_ID["round_wind_e"].kanji == "場風 東" and YAKU_BY_ID["seat_wind_s"].kanji == "自風 南"
@@ -106,24 +114,35 @@ def test_yaku_table_is_data():
 
 @settings(max_examples=_EXAMPLES)
 @given(winning_hands())
-def test_compiled_table_agrees_with_applies(hand):
-    """find_yaku (the table's checks compiled into one function) equals checking every yaku's applies()."""
+def test_needs_filtered_table_agrees_with_applies(hand):
+    """find_yaku (only the checks whose needs hold) equals calling every yaku's applies(); every yaku that
+    applies has all the facts it needs (so the needs are necessary conditions, never hiding a yaku), and an exact
+    yaku applies whenever its needs hold."""
     import sys
     mod = sys.modules["scorer.riichi.evaluate"]   # the package's ``evaluate`` attribute is the function
     seen = []
-    original = mod.find_yaku
+    original = mod.raw_yaku_bits
 
     def spy(ctx):
-        fast = original(ctx)
-        assert [y.id for y in fast] == [y.id for y in find_yaku_plainly(ctx)]
+        raw = original(ctx)
+        fast = resolve(raw)
+        assert [y.id for y in yaku_of(fast)] == [y.id for y in find_yaku_plainly(ctx)]
+        assert find_yaku(ctx) == yaku_of(fast)
+        for y in YAKU:
+            if (ctx.closed or y.han_open is not None) and y.applies(ctx):
+                missing = needs_of(y) & ~ctx.facts
+                assert not missing, (y.id, [n for i, n in enumerate(FACT_NAMES) if missing >> i & 1])
+            elif y.exact:   # an exact row's needs are its whole condition
+                assert needs_of(y) & ~ctx.facts, y.id
         seen.append(1)
-        return fast
+        return raw
 
-    mod.find_yaku = spy
+    mod.raw_yaku_bits = spy
     try:
         mod.evaluate(hand, "tenhou")
     finally:
-        mod.find_yaku = original
+        mod.raw_yaku_bits = original
+    assert seen   # every generated hand wins a shape, so at least one placement was checked
 
 
 @settings(max_examples=_EXAMPLES)
