@@ -25,6 +25,7 @@ from operator import itemgetter
 from typing import Iterable, TypeAlias
 
 from scorer import shanten_tables as _tables
+from scorer.arrangements import code_of, completing_kinds
 from scorer.kinds import HONOR, N_KINDS, TERMINALS_AND_HONORS, Kind, KindMask, mask_of
 from scorer.tiles import Tile, counts34
 
@@ -512,23 +513,13 @@ def _specials_for_draw(counts, melds, four_as_two_pairs, knitted) -> int:
 def waits_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False,
                  in_view=None) -> list[int]:
     """Kinds that complete a 3n+1 hand, in order. A kind all four copies of which are in the hand (or, with
-    ``in_view``, in the hand and in view) is no wait."""
-    codes = _suit_codes(counts)
-    whole, rests = _combine(*_ids(codes))
-    at = 5 + _need(melds)
-    std = _VECS[whole][at] - 1
-    special = (melds == 0 and sum(counts) >= 13) or (knitted and melds <= 1)
-    sp = _specials(counts, melds, four_as_two_pairs, knitted, 1) if special else _IMPOSSIBLE
-    if std != 0 and sp != 0:
-        return []
-    found = []
-    if std == 0:
-        for s in range(4):
-            b = _BASES[s]
-            for i, x in enumerate(_row(codes[s], s, rests[s], at, 1)):
-                if x == -1:
-                    found.append(b + i)
-    if sp == 0:
+    ``in_view``, in the hand and in view) is no wait.
+
+    The standard form, seven pairs and thirteen orphans are read by the arrangement engine
+    (:func:`scorer.arrangements.completing_kinds`: the one computation of waits); the knitted shapes (MCR) are
+    added here from their counts."""
+    found = completing_kinds(code_of(counts), sum(counts), melds, four_as_two_pairs)
+    if knitted and melds <= 1 and _specials(counts, melds, four_as_two_pairs, knitted, 1) == 0:
         have = set(found)
         for k in range(N_KINDS):
             if counts[k] < 4 and k not in have and \

@@ -175,7 +175,7 @@ def _describe(hand) -> str:
 def _not_winning(hand, preset_name, reason, complete=False) -> RiichiResult:
     if complete:
         return RiichiResult(hand, preset_name, False, reason, shanten=-1)
-    from scorer.waits import shanten_counts
+    from scorer.shanten import shanten_counts
     return RiichiResult(hand, preset_name, False, reason,
                         shanten=shanten_counts(counts34(hand.concealed), len(hand.melds)))
 
