@@ -1,16 +1,46 @@
-"""One renderer: a result becomes a rich panel (for people) or JSON (for scripts).
+"""One renderer: a result becomes a rich panel (for people), JSON (for scripts), or a batch row (JSON lines, CSV,
+or a table line).
 
-It reads only a result's ``to_dict()``, so every evaluator's result renders the same way.
+It reads only a result's ``to_dict()`` (and a batch row: that dict with its source and line, or an error row), so
+every evaluator's result renders the same way, whichever command shows it. The batch rows are rendered where
+they are scored (a worker process may call :func:`render_rows`), and come out as UTF-8 bytes: a string that
+cannot be UTF-8 (a lone surrogate) is written as U+FFFD, so the output is always valid UTF-8.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from typing import Any
 
+FORMATS = ("table", "jsonl", "csv")
+CSV_COLUMNS = ("source", "line", "hand", "rules", "preset", "win", "reason", "han", "fu", "yakuman", "limit",
+               "points", "total_gain", "yaku", "total", "claim", "claim_agrees", "claim_expected", "claim_why",
+               "error")
+
+# one encoder, built once: json.dumps with options builds a new one per call (the C encoder does the work)
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+
 
 def to_json(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+    return _encode(obj)
+
+
+def utf8(text: str) -> bytes:
+    """``text`` as UTF-8 bytes; a lone surrogate (which no reader lets through) becomes ``?``, never raw bytes."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "replace")
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters (a terminal's escape sequences among them) shown as escapes, so that
+    what a user typed or a file held is shown, never obeyed by the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def _tiles_line(hand: str | None) -> str:
@@ -124,3 +154,108 @@ def panel(result_dict: dict):
     if result_dict.get("rules") == "mcr":
         return mcr_panel(result_dict)
     return riichi_panel(result_dict)
+
+
+# ---- batch rows ----------------------------------------------------------------------------------------------
+# A batch row is a result's dict with "source" and "line" first; an error row has "error" and, under "_short",
+# the one-line reason the CSV and table columns show (left out of the JSON).
+def _jsonl(row: dict) -> str:
+    if "_short" in row:
+        row = {k: v for k, v in row.items() if k != "_short"}
+    return _encode(row)
+
+
+def _yaku_text(row: dict) -> str:
+    if row.get("yaku"):
+        return "; ".join(f"{y.get('name')} {y.get('han')}" for y in row["yaku"])
+    if row.get("fans"):
+        return "; ".join(f"{f.get('name')} {f.get('points')}" + (f" x{f['count']}" if f.get("count", 1) > 1
+                                                                  else "") for f in row["fans"])
+    return ""
+
+
+def _csv_values(row: dict) -> list:
+    if row.get("_short") is not None:
+        return [row["source"], row["line"], row.get("input") or "", "", "", "", "", "", "", "", "", "", "", "", "",
+                "", "", "", "", row["_short"]]
+    if row.get("log"):
+        w = row.get("wins") or []
+        return [row["source"], row["line"], row.get("label", ""), "riichi", "tenhou", _blank(bool(w)),
+                row.get("summary"),
+                ";".join(str(x.get("han")) for x in w), ";".join(str(x.get("fu")) for x in w), "",
+                ";".join(str(x.get("limit") or "") for x in w), ";".join(str(x.get("points")) for x in w), "",
+                "", "", "record", _blank(row.get("agree")), "", "; ".join(row.get("mismatches") or []), ""]
+    yak = row.get("yakuman")
+    return [row["source"], row["line"], row.get("hand") or "", row.get("rules"), row.get("preset"),
+            _blank(row.get("win")),
+            row.get("reason") or "", _blank(row.get("han")), _blank(row.get("fu")), _blank(yak),
+            row.get("limit") or "", _blank(row.get("points")), _blank(row.get("total_gain")), _yaku_text(row),
+            _blank(row.get("total")), row.get("claim", ""), _blank(row.get("claim_agrees")),
+            row.get("claim_expected", "") or "", row.get("claim_why", ""), ""]
+
+
+def _blank(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"  # as in the JSON rows
+    return "" if v is None else v
+
+
+_TABLE_HEAD = f"{'SOURCE:LINE':<28} {'RESULT':<34} {'CLAIM':<22} HAND"
+
+
+def _table_result(row: dict) -> str:
+    if row.get("_short") is not None:
+        return "ERROR " + row["_short"]
+    if row.get("log"):
+        return ("agree  " if row.get("agree") else "DISAGREE  ") + (row.get("summary") or "")
+    if not row.get("win"):
+        return f"no win: {row.get('reason')}"
+    if row.get("rules") == "mcr":
+        return f"{row.get('total')} points"
+    if row.get("yakuman"):
+        return f"{row.get('limit')} {row.get('points')}"
+    limit = f" {row['limit']}" if row.get("limit") else ""
+    return f"{row.get('han')} han {row.get('fu')} fu{limit} {row.get('points')}"
+
+
+def _table_line(row: dict) -> str:
+    where = f"{row['source']}:{row['line']}"
+    res = _table_result(row)
+    if row.get("_short") is not None:
+        return printable(f"{where:<28} {res}  | {row.get('input') or ''}")
+    claim = ""
+    if "claim_agrees" in row:
+        claim = f"{row['claim']} " + ("ok" if row["claim_agrees"] else f"NO ({row['claim_expected']})")
+    elif row.get("log"):
+        claim = "; ".join(row.get("mismatches") or [])[:60]
+    hand = row.get("hand") or row.get("label") or ""
+    return printable(f"{where:<28} {res:<34} {claim:<22} {hand}")
+
+
+def header(fmt: str) -> str:
+    """What a run writes before its first row: the CSV header or the table's header; nothing for JSON lines."""
+    if fmt == "csv":
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerow(CSV_COLUMNS)
+        return buf.getvalue()
+    if fmt == "table":
+        return _TABLE_HEAD + "\n"
+    return ""
+
+
+def render_rows(rows: list[dict], fmt: str) -> str:
+    """Whole batch rows in the output format (``jsonl``, ``csv`` or ``table``), each ending in a newline."""
+    if not rows:
+        return ""
+    if fmt == "jsonl":
+        return "\n".join(map(_jsonl, rows)) + "\n"
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        for r in rows:
+            w.writerow(_csv_values(r))
+        return buf.getvalue()
+    if fmt == "table":
+        return "".join(_table_line(r) + "\n" for r in rows)
+    raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
