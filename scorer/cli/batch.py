@@ -242,25 +242,6 @@ def _want_progress(out: str | None) -> bool:
 
 
 # ---- the command ---------------------------------------------------------------------------------------------------
-def _check_preset(preset: str | None) -> str | None:
-    """None when ``preset`` is a known riichi or MCR preset (or not given), else the message."""
-    if preset is None:
-        return None
-    known: list[str] = []
-    for mod in ("scorer.riichi.presets", "scorer.mcr.presets"):
-        try:
-            module = __import__(mod, fromlist=["PRESETS"])
-        except ImportError:
-            continue
-        names = list(getattr(module, "PRESETS", {}))
-        if preset.lower() in (n.lower() for n in names):
-            return None
-        known.extend(names)
-    if not known:
-        return None
-    return f"unknown preset {preset!r} (known presets: {', '.join(known)})"
-
-
 def _identity(st: os.stat_result) -> tuple[int, int]:
     return st.st_dev, st.st_ino
 
@@ -405,7 +386,7 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
         return _usage("batch needs at least one INPUT (a file, a directory, or - for standard input)")
     if rules is not None and rules not in ("riichi", "mcr"):
         return _usage(f"--rules expects riichi or mcr, not {rules!r}")
-    if out is None and sys.stdout is None:
+    if out is None and (sys.stdout is None or getattr(sys.stdout, "closed_stream", False)):
         sys.stderr.write("mjscore: standard output is closed; give --out FILE\n")
         return 1
     if fmt is None:
@@ -428,7 +409,8 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
     if "-" in inputs and sys.stdin is None:
         sys.stderr.write("mjscore: standard input is closed (nothing to read for -)\n")
         return 1
-    msg = _check_preset(preset)
+    from scorer.cli.options import check_preset
+    msg = check_preset(preset)
     if msg:
         return _usage(msg)
     same = _same_file_as_input(inputs, out)

@@ -353,12 +353,12 @@ def analyze(text: str, console=None) -> int:
     console = console or Console()
     try:
         tiles, melds = _analysis_tiles(text)
-    except (MjscoreError, ValueError) as e:
-        sys.stderr.write(f"mjscore: {e}\n")
+    except MjscoreError as e:
+        sys.stderr.write(f"mjscore: {_printable(str(e))}\n")
         return 1
     n = len(tiles) + 3 * melds
     if n not in (13, 14):
-        sys.stderr.write(f"mjscore: analyze needs 13 or 14 tiles, not {n}: {text!r}\n")
+        sys.stderr.write(f"mjscore: analyze needs 13 or 14 tiles, not {n}: {_printable(repr(text))}\n")
         return 1
     shown = format_tiles(tiles) + (f" + {melds} meld{'s' if melds > 1 else ''}" if melds else "")
     if n == 13:
@@ -383,25 +383,31 @@ def analyze(text: str, console=None) -> int:
     return 0
 
 
+def _printable(text: str) -> str:
+    from scorer.cli.render import printable
+    return "\n".join(printable(x) for x in text.split("\n"))
+
+
 def _analysis_tiles(text: str):
-    """Concealed tiles and the number of declared melds of a hand written as tiles, melds in brackets
-    (``[555p]``, ``(1111z)``) anywhere; spaces and a ``+`` before the last tile are ignored."""
+    """Concealed tiles (the winning tile among them) and the number of declared melds, read by the same
+    grammar and checks as ``mjscore score`` (a fifth copy, a meld that is not one, a bad tile are errors quoting
+    the input as typed), with 13 tiles allowed. Melds written before the concealed tiles are read too."""
     import re
+    from grammar import parse_hand
     from scorer.errors import NotationError
-    from scorer.melds import Meld, MeldType
-    from scorer.tiles import parse_tiles
-    melds = 0
-    for body, kind in ((m.group(2), m.group(1)) for m in re.finditer(r"([\[(])([0-9mpsz]+)[\])]", text)):
-        tiles = parse_tiles(body)
-        if len(tiles) == 3:
-            Meld(MeldType.CHI if tiles[0].kind != tiles[1].kind else MeldType.PON, tuple(tiles))
-        elif len(tiles) == 4:
-            Meld(MeldType.ANKAN if kind == "(" else MeldType.KAN, tuple(tiles))
-        else:
-            raise NotationError(f"a meld has 3 or 4 tiles: {body!r}", text)
-        melds += 1
-    rest = re.sub(r"[\[(][0-9mpsz]+[\])]", "", text).replace(" ", "").replace("+", "")
-    return parse_tiles(rest), melds
+    try:
+        hand = parse_hand(text, allow_incomplete=True)
+    except NotationError as first:
+        # melds first (``[555p]123m...``): the same tiles with the melds moved to the end, else the first error
+        melds = re.findall(r"[\[(][^\])]*[\])]", text)
+        moved = re.sub(r"[\[(][^\])]*[\])]", " ", text).strip() + " " + "".join(melds)
+        if not melds or moved == text:
+            raise
+        try:
+            hand = parse_hand(moved, allow_incomplete=True)
+        except NotationError:
+            raise first from None
+    return list(hand.closed_tiles), len(hand.melds)
 
 
 def rules_card(rules: str = "riichi", console=None, preset: str | None = None) -> int:
@@ -415,8 +421,10 @@ def rules_card(rules: str = "riichi", console=None, preset: str | None = None) -
     console = console or Console()
     presets = [p for p in all_presets().values() if p.rules == rules and (preset is None or p.name == preset)]
     if not presets:
-        what = f"preset {preset!r} for " if preset else "table preset for "
-        sys.stderr.write(f"mjscore: no {what}{rules!r} rules\n")
+        known = ", ".join(p.name for p in all_presets().values() if p.rules == rules)
+        what = f"table preset {_printable(repr(preset))} for " if preset else "table preset for "
+        sys.stderr.write(f"mjscore: no {what}{_printable(repr(rules))} rules" + (f" (known: {known})" if known
+                                                                                else "") + "\n")
         return 1
     for p in presets:
         t = Table(box=None, show_header=False, pad_edge=False)

@@ -5,8 +5,11 @@ indented under it, a summary on stderr. ``--json`` prints one JSON object per ro
 each round on the board (:func:`scorer.cli.board.render_board`), one event per key press: Enter / space / n / →
 forward, b / p / ← back, g the end, q quit.
 
-Exit codes: 0 every round replayed (and, with ``--verify``, agreed); 1 an unreadable or illegal log, or a
-disagreement under ``--verify``; 2 usage (no files).
+Every file gets a verdict line on stderr (agree / DISAGREE / ERROR with the reason), whatever happened to the
+files before it, then the summary. A log with no rounds is an error, not a pass.
+
+Exit codes: 0 every round replayed (and, with ``--verify``, agreed); 1 an unreadable, empty or illegal log, or a
+disagreement under ``--verify``; 2 usage (no files, a path that does not exist).
 """
 
 from __future__ import annotations
@@ -32,32 +35,62 @@ def _round_line(rep, verify: bool) -> str:
 
 
 def _file_error(path: str, err: LogError, json_out: bool) -> None:
-    """A file (or the rest of it) that cannot be read: one line on stderr; with --json also an object on stdout."""
-    sys.stderr.write(f"mjscore: {err}\n")
+    """A file (or the rest of it) that cannot be read: with --json also an object on stdout (the verdict line on
+    stderr says the rest)."""
     if json_out:
-        sys.stdout.write(json.dumps({"file": path, "agree": False, "error": str(err)}, ensure_ascii=False,
-                                    separators=(",", ":")) + "\n")
+        sys.stdout.write(_json({"file": _shown(path), "agree": False, "error": str(err)}) + "\n")
+
+
+def _json(obj) -> str:
+    from scorer.cli.render import utf8
+    return utf8(json.dumps(obj, ensure_ascii=False, separators=(",", ":"))).decode("utf-8")
+
+
+def _shown(path: str) -> str:
+    from scorer.batch import display_path
+    return display_path(path)
+
+
+def _say(text: str) -> None:
+    from scorer.cli.render import printable
+    sys.stderr.write(printable(text) + "\n")
 
 
 def replay_command(files: list[str], verify: bool, json_out: bool, step: bool) -> int:
-    """Replay ``files``; see the module docstring. Returns the exit code."""
+    """Replay ``files``; see the module docstring. Returns the exit code. Every file gets its verdict on stderr
+    (rounds, how many agree, or why it could not be read), whatever happened to the files before it; then the
+    summary."""
+    import os
     from scorer.logs import read_log
     from scorer.logs.replay import LenientVisitor, replay_rounds
 
     if not files:
         sys.stderr.write("mjscore replay: give one or more log files (mjlog, tenhou.net/6, mjai, play logs)\n")
         return 2
+    for p in files:
+        if p != "-" and not os.path.exists(p):
+            sys.stderr.write(f"mjscore: no such file or directory: {_shown(p)}\n")
+            return 2
+    if files.count("-") > 1:
+        sys.stderr.write("mjscore: standard input (-) can be read once\n")
+        return 2
+    if "-" in files and sys.stdin is None:
+        sys.stderr.write("mjscore: standard input is closed (nothing to read for -)\n")
+        return 1
     out = sys.stdout
     status = 0
     n_rounds = n_agree = n_files_bad = 0
     files = expand_paths(files)
     for path in files:
+        shown = _shown(path)
+        f_rounds = f_agree = 0
         try:
             rounds = read_log(path)
             if step:
                 rounds = list(rounds)
         except LogError as e:
             _file_error(path, e, json_out)
+            _say(f"{shown}: ERROR {e}")
             status = 1
             n_files_bad += 1
             continue
@@ -67,25 +100,39 @@ def replay_command(files: list[str], verify: bool, json_out: bool, step: bool) -
                 return code
             continue
         visitor = LenientVisitor()
+        broken: LogError | None = None
         try:
             for rep in replay_rounds(rounds, visitor):
-                n_rounds += 1
+                f_rounds += 1
                 bad = rep.error is not None or (verify and rep.mismatches)
                 if not bad:
-                    n_agree += 1
+                    f_agree += 1
                 else:
                     status = 1
                 if json_out:
-                    out.write(json.dumps(rep.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
+                    out.write(_json(rep.to_dict()) + "\n")
                 else:
                     out.write(_round_line(rep, verify) + "\n")
                     if verify:
                         for m in rep.mismatches:
                             out.write(f"    {m}\n")
         except LogError as e:
-            _file_error(path, e, json_out)
+            broken = e
+        if broken is None and f_rounds == 0:
+            broken = LogError(f"{shown}: no rounds in this log (not a game, or an empty one)")
+        n_rounds += f_rounds
+        n_agree += f_agree
+        what = "agree with the record" if verify else "replayed"
+        if broken is not None:
+            _file_error(path, broken, json_out)
             status = 1
             n_files_bad += 1
+            done = f" after {f_rounds} round(s), {f_agree} {what}" if f_rounds else ""
+            _say(f"{shown}: ERROR {broken}{done}")
+        elif f_agree == f_rounds:
+            _say(f"{shown}: {'agree' if verify else 'ok'} ({f_rounds} rounds {what})")
+        else:
+            _say(f"{shown}: {'DISAGREE' if verify else 'ERROR'} ({f_agree} of {f_rounds} rounds {what})")
     if not step:
         what = "agree with the record" if verify else "replayed"
         msg = f"{len(files)} file(s), {n_rounds} rounds, {n_agree} {what}"

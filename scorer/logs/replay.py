@@ -438,10 +438,22 @@ def replay_round(rnd: Round, visitor=None, state_hook=None) -> RoundReport:
 
 
 def replay_rounds(rounds: Iterable[Round], visitor=None) -> Iterator[RoundReport]:
-    """Replay rounds in order, checking the scores carried between the rounds of one game and the final scores."""
+    """Replay rounds in order, checking the scores carried between the rounds of one game and the final scores.
+
+    A round's report is yielded only once the next round's header has been compared with it (or the rounds have
+    ended), so a round-to-round mismatch is in the report before anyone prints it or counts its verdict."""
     visitor = visitor or StrictVisitor()
     prev: RoundReport | None = None
-    for rnd in rounds:
+    it = iter(rounds)
+    while True:
+        try:
+            rnd = next(it)
+        except StopIteration:
+            break
+        except LogError:            # the file breaks after a round: that round's verdict still comes out first
+            if prev is not None:
+                yield prev
+            raise
         deal = rnd.events[0] if rnd.events and rnd.events[0].type == "deal" else None
         if prev is not None and deal is not None and prev.round.game == rnd.game and prev.round.source == \
                 rnd.source and prev.scores_after is not None and not prev.round.last_of_game:
@@ -451,6 +463,8 @@ def replay_rounds(rounds: Iterable[Round], visitor=None) -> Iterator[RoundReport
             elif deal.sticks != prev.sticks_after:
                 visitor.mismatch(prev, f"{prev.sticks_after} deposits left on the table, next round has "
                                        f"{deal.sticks}")
+        if prev is not None:
+            yield prev
         rep = replay_round(rnd, visitor)
         if rnd.final_scores is not None and rep.scores_after is not None:
             first_dealer = 0
@@ -458,7 +472,8 @@ def replay_rounds(rounds: Iterable[Round], visitor=None) -> Iterator[RoundReport
             if final != list(rnd.final_scores):
                 visitor.mismatch(rep, f"final scores {final}, record {list(rnd.final_scores)}")
         prev = rep
-        yield rep
+    if prev is not None:
+        yield prev
 
 
 def replay_file(path: str, visitor=None) -> Iterator[RoundReport]:
