@@ -96,7 +96,8 @@ def score(
         if "claim" in d:
             verdict = "AGREE" if d["claim_agrees"] else f"DISAGREE: the right value is {d['claim_expected']}"
             why = f" ({d['claim_why']})" if d.get("claim_why") else ""
-            Console().print(f"claim {d['claim']}: {verdict}{why}")
+            from rich.markup import escape
+            Console().print(escape(f"claim {d['claim']}: {verdict}{why}"))
     # a disputed claim is a domain failure
     raise typer.Exit(1 if d.get("claim_agrees") is False else 0)
 

@@ -14,6 +14,26 @@ from typing import Callable
 from scorer.game.actions import ANKAN, DISCARD, KAKAN, PASS, RIICHI, TSUMO, Action
 
 WIND_NAMES = ("East", "South", "West", "North")
+MAX_INPUT = 200     # characters of one answer that are kept (the rest of a pasted novel is dropped)
+
+
+def escape(text: str) -> str:
+    """What a player typed (or a file named), shown as text: never read as rich markup (``[/x]``)."""
+    from rich.markup import escape as rich_escape
+    from scorer.cli.render import printable
+    return rich_escape(printable(text))
+
+
+def _read_line(console, prompt: str) -> str:
+    """One answer from the player. A closed or ended standard input is EOFError (the deal is abandoned)."""
+    if sys.stdin is None or getattr(sys.stdin, "closed", False):
+        raise EOFError
+    try:
+        return console.input(prompt)[:MAX_INPUT]
+    except RuntimeError:          # input() with sys.stdin lost
+        raise EOFError from None
+    except UnicodeDecodeError:    # bytes that are not text: an answer that matches nothing
+        return "\ufffd"
 
 
 # ---- the human player -------------------------------------------------------------------------------------------
@@ -26,7 +46,7 @@ class HumanPlayer:
         self.console = console
         self.names = names
         self.recent = recent
-        self.input = input_fn or (lambda prompt: console.input(prompt))
+        self.input = input_fn or (lambda prompt: _read_line(console, prompt))
 
     def _board(self, state, seat):
         from scorer.cli.board import render_board
@@ -76,7 +96,7 @@ class HumanPlayer:
                     text = str(order.index(drawn) + 1)
             tid = self._pick(state, order, text)
             if tid is None:
-                self.console.print(f"[red]not a tile in your hand: {text!r}[/]")
+                self.console.print(f"[red]not a tile in your hand: {escape(repr(text))}[/]")
                 continue
             pool = by.get(RIICHI if riichi else DISCARD, [])
             a = next((x for x in pool if x.tile == tid), None) or next(
@@ -138,7 +158,7 @@ class HumanPlayer:
             if named:
                 self.console.print("[red]several of those: pick a number[/]")
             else:
-                self.console.print(f"[red]not one of the choices: {text!r}[/]")
+                self.console.print(f"[red]not one of the choices: {escape(repr(text))}[/]")
 
 
 def _event_line(e, state, names) -> str | None:
@@ -210,6 +230,9 @@ def play_deal(engine_class, ai_class, header: str, event_line, show_result, seed
     from scorer.cli.board import render_board
 
     console = console or Console()
+    if input_fn is None and sys.stdin is None:
+        sys.stderr.write("mjscore: standard input is closed: nobody can play your seat (try --auto)\n")
+        return 1
     if seed is None:
         seed = random.randrange(1 << 31)
     names = ["You", "AI South", "AI West", "AI North"]
@@ -240,7 +263,7 @@ def play_deal(engine_class, ai_class, header: str, event_line, show_result, seed
     console.print(render_board(st, 0, names, recent, reveal=True))
     show_result(eng, console, names, deltas)
     if log_path:
-        console.print(f"Log written to {log_path}")
+        console.print(f"Log written to {escape(log_path)}")
     return 0
 
 

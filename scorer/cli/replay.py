@@ -201,6 +201,7 @@ def state_at(rnd, k: int):
 def step_rounds(rounds, getkey: Callable[[], str] = _getkey, console=None) -> int | None:
     """Walk each round one event at a time. Returns an exit code to stop with, or None when all were walked."""
     from rich.console import Console
+    from scorer.cli.play import escape
     console = console or Console()
     try:
         from scorer.cli.board import render_board
@@ -213,11 +214,12 @@ def step_rounds(rounds, getkey: Callable[[], str] = _getkey, console=None) -> in
             try:
                 st = state_at(rnd, k)
             except LogError as e:
-                console.print(f"[red]{e}[/red]")
+                console.print(f"[red]{escape(str(e))}[/red]")
                 return 1
             console.clear()
             e = rnd.events[k - 1]
-            console.print(f"[bold]{rnd.name}[/bold]  event {k}/{n}: {e.to_json()}  [dim]({rnd.where[k - 1]})[/dim]")
+            console.print(f"[bold]{escape(rnd.name)}[/bold]  event {k}/{n}: {escape(e.to_json())}  "
+                          f"[dim]({escape(rnd.where[k - 1])})[/dim]")
             if render_board is not None:
                 console.print(render_board(st, viewer=st.dealer, names=rnd.players or None, reveal=True))
             else:
