@@ -416,6 +416,8 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
     same = _same_file_as_input(inputs, out)
     if same:
         return _usage(same)
+    if out == "":
+        return _usage("--out needs a file name")
     if out is not None and os.path.isdir(out):
         return _usage(f"--out {out} is a directory")
     if engine == "dask":

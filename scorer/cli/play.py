@@ -249,14 +249,25 @@ def play_deal(engine_class, ai_class, header: str, event_line, show_result, seed
     eng = engine_class([human] + [ai_class(n) for n in names[1:]], seed=seed, log=log, on_event=on_event)
     start = list(eng.scores)
     console.print(header.format(seed=seed, preset=eng.preset.name))
+    code = None
     try:
         eng.run()
     except (EOFError, KeyboardInterrupt):
         console.print("\n[yellow]Deal abandoned.[/]")
-        return 1
-    finally:
-        if log:
+        code = 1
+    except OSError as exc:
+        if log is None:
+            raise
+        sys.stderr.write(f"mjscore: cannot write the log {_printable(log_path)}: {exc.strerror or exc}\n")
+        code = 1
+    if log:
+        try:
             log.close()
+        except OSError as exc:          # the last events did not reach the disk: the log is incomplete
+            sys.stderr.write(f"mjscore: cannot write the log {_printable(log_path)}: {exc.strerror or exc}\n")
+            code = 1
+    if code is not None:
+        return code
     st = eng.state
     deltas = [st.players[s].score - start[s] for s in range(4)]
     console.rule("End of the deal")

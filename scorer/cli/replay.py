@@ -48,7 +48,7 @@ def _json(obj) -> str:
 
 def _shown(path: str) -> str:
     from scorer.batch import display_path
-    return display_path(path)
+    return display_path(path) if path != "-" else "<stdin>"
 
 
 def _say(text: str) -> None:

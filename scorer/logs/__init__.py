@@ -74,6 +74,7 @@ class Round:
 def read_bytes(path: str, limit: int = MAX_LOG_BYTES) -> bytes:
     """The file's bytes, gunzipped if gzipped, at most ``limit`` of them (else :class:`LogError`). ``-`` is stdin."""
     import sys
+    shown = path if path != "-" else "<stdin>"
     try:
         if path == "-":
             raw = sys.stdin.buffer.read(limit + 1)
@@ -81,11 +82,11 @@ def read_bytes(path: str, limit: int = MAX_LOG_BYTES) -> bytes:
             with open(path, "rb") as f:
                 raw = f.read(limit + 1)
     except OSError as e:
-        raise LogError(f"{path}: cannot read ({e.strerror or e})") from None
+        raise LogError(f"{shown}: cannot read ({e.strerror or e})") from None
     if len(raw) > limit:
-        raise LogError(f"{path}: larger than {limit // (1024 * 1024)} MiB; not a game log")
+        raise LogError(f"{shown}: larger than {limit // (1024 * 1024)} MiB; not a game log")
     if raw[:2] == b"\x1f\x8b":
-        return _gunzip(raw, path, limit)
+        return _gunzip(raw, shown, limit)
     return raw
 
 
