@@ -562,6 +562,9 @@ def replay_item(item: Item) -> list[dict]:
     except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the batch
         msg = f"internal error: {type(exc).__name__}: {exc}"
         rows.append(_error_row(item._replace(line=len(rows) + 1), msg, msg))
+    if not rows:  # a log with no rounds is not a pass: it gets a row saying so
+        msg = f"{item.source}: no rounds in this log (not a game, or an empty one)"
+        rows.append(_error_row(item._replace(line=1), msg, "no rounds in this log"))
     return rows
 
 

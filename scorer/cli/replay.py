@@ -53,6 +53,7 @@ def _shown(path: str) -> str:
 
 def _say(text: str) -> None:
     from scorer.cli.render import printable
+    sys.stdout.flush()              # the rounds before the verdict, in order on a shared terminal
     sys.stderr.write(printable(text) + "\n")
 
 
