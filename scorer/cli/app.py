@@ -249,10 +249,6 @@ def batch(
     raise typer.Exit(batch_command(inputs, rules, preset, fmt, out, jobs, engine, scheduler))
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where Ctrl-C would be: the command stops as on Ctrl-C, with exit code 143."""
-
-
 class _Closed:
     """Standard output or error when the process was started with it closed (``>&-``): writing to it is an
     ordinary failure (one line, exit 1), not a crash."""
@@ -284,23 +280,28 @@ def main() -> None:
     if sys.stdout is None:
         sys.stdout = _Closed()
 
+    term = []
+
     def on_term(signum, frame):
-        raise Terminated
+        term.append(signum)
+        raise KeyboardInterrupt
     try:
         signal.signal(signal.SIGTERM, on_term)      # like Ctrl-C: commands stop cleanly (batch says where)
     except ValueError:
         pass
     try:
         app(standalone_mode=True)
+    except SystemExit as exc:
+        if term and exc.code not in (0, None):       # click turned the interrupt into its own exit
+            _print_error("stopped by SIGTERM")
+            sys.exit(143)
+        raise
     except MjscoreError as exc:
         _print_error(str(exc))
         sys.exit(1)
-    except Terminated:
-        _print_error("stopped by SIGTERM")
-        sys.exit(143)
     except KeyboardInterrupt:
-        _print_error("interrupted")
-        sys.exit(130)
+        _print_error("stopped by SIGTERM" if term else "interrupted")
+        sys.exit(143 if term else 130)
     except BrokenPipeError:
         _quiet_stdout()
         sys.exit(0)

@@ -62,8 +62,12 @@ def mjscore(*args, stdin: bytes | str | None = b"", stdout: str | None = None, c
     else:
         feed = stdin or b""
     stdout_arg = subprocess.PIPE
+    g = None
     if stdout == CLOSED:
         close.append(1)
+    elif isinstance(stdout, str):       # a file, opened for appending (`>> FILE`)
+        g = open(stdout, "ab")
+        stdout_arg = g
     child_env = {**os.environ, "PYTHONPATH": str(ROOT), "MJSCORE_NO_PROGRESS": "1", **(env or {})}
     child_env.pop("MJSCORE_DEBUG", None)
     try:
@@ -71,8 +75,9 @@ def mjscore(*args, stdin: bytes | str | None = b"", stdout: str | None = None, c
                               else stdin_arg, stdout=stdout_arg, stderr=subprocess.PIPE, cwd=cwd or ROOT,
                               env=child_env, timeout=timeout, preexec_fn=_limits(tuple(close)))
     finally:
-        if f is not None:
-            f.close()
+        for h in (f, g):
+            if h is not None:
+                h.close()
     return Run(list(args), proc.returncode, proc.stdout or b"", proc.stderr)
 
 
