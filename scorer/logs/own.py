@@ -28,6 +28,44 @@ def _check_numbers(value, where: str, path: str = "") -> None:
         raise LogError(f"{where}: field {path or '(the line)'}: {value!r} is not a whole number a log can hold")
 
 
+def _scalar_ok(value, ann: str) -> bool:
+    if value is None:
+        return "None" in ann
+    if ann.startswith("bool"):
+        return isinstance(value, bool)
+    if ann.startswith("int"):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if ann.startswith("str"):
+        return isinstance(value, str)
+    return True
+
+
+def _check_fields(e: ev.Event, where: str) -> None:
+    """Each field of an event has the type its dataclass states (an int is an int, a list of tile ids a list of
+    ints ...), else a :class:`LogError` naming the line and the field: a wrong JSON type never reaches the
+    table."""
+    import dataclasses
+    for f in dataclasses.fields(e):
+        v = getattr(e, f.name)
+        ann = str(f.type)
+        if ann.startswith("list"):
+            if v is None and "None" in ann:
+                continue
+            if not isinstance(v, list):
+                ok = False
+            elif f.name == "hands":
+                ok = all(isinstance(h, list) and all(_scalar_ok(t, "int") for t in h) for h in v)
+            elif f.name in ("yaku", "players"):
+                ok = all(isinstance(y, (str, list)) for y in v)
+            else:
+                ok = all(isinstance(x, (int, bool)) for x in v)
+        else:
+            ok = _scalar_ok(v, ann)
+        if not ok:
+            shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:40] + "…"
+            raise LogError(f"{where}: field {f.name} of the {e.type} event: {shown} is not {ann.split(' =')[0]}")
+
+
 def read_own(data: bytes, name: str) -> Iterator[Round]:
     name = display_name(name)
     text = decode_text(data, name)
@@ -47,6 +85,7 @@ def read_own(data: bytes, name: str) -> Iterator[Round]:
             if raw.strip():
                 break
         where = f"line {line_no}"
+        _check_fields(e, f"{name}:{line_no}")
         if e.type == "start":
             preset = e.preset
             players = list(e.players)

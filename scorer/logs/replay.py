@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from scorer.errors import LogError
+from scorer.errors import LogError, MjscoreError
 from scorer.game import actions as A
 from scorer.game import events as ev
 from scorer.game import tenhou as T
@@ -420,7 +420,12 @@ def _seats(flags) -> str:
 def replay_round(rnd: Round, visitor=None, state_hook=None) -> RoundReport:
     """Replay one round; illegal events raise :class:`LogError` (strict) or end up in ``report.error``."""
     visitor = visitor or StrictVisitor()
-    rr = _RoundReplay(rnd, visitor, state_hook)
+    try:
+        rr = _RoundReplay(rnd, visitor, state_hook)
+    except MjscoreError as err:             # the log names a table preset that does not exist
+        report = RoundReport(rnd)
+        visitor.error(report, rnd.error(None, str(err)))
+        return report
     try:
         return rr.run()
     except ReplayMismatch:
