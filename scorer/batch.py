@@ -511,38 +511,54 @@ def _one_line_error(exc: BaseException) -> str:
     return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
-def _error_row(item: Item, message: str, short: str) -> dict:
-    return {"source": item.source, "line": item.line, "input": item.text, "error": message, "_short": short}
+class ErrorRow(dict):
+    """The row of an item that could not be scored: ``source``, ``line``, ``input``, ``error`` (the full message),
+    and, as the attribute ``short`` (not a key: it is not part of the JSON row), the one-line reason the CSV and
+    table columns show."""
+
+    __slots__ = ("short",)
+
+
+def _error_row(item: Item, message: str, short: str) -> ErrorRow:
+    row = ErrorRow(source=item.source, line=item.line, input=item.text, error=message)
+    row.short = short
+    return row
 
 
 def score_item(item: Item, rules: str | None, preset: str | None) -> dict:
     """One row for one hand item (never raises): the result's dict with source, line and the claim columns, or
-    an error row."""
-    if item.error is not None:
-        return _error_row(item, item.error, item.error)
-    from scorer import parse
+    an :class:`ErrorRow`."""
+    return _scorer(rules, preset)(item)
+
+
+def _scorer(rules: str | None, preset: str | None):
+    """A function scoring one hand item into its row, with the scorer's functions bound once (a chunk's loop
+    pays no import lookups per line)."""
+    from scorer import parse, score
     from scorer.claims import check_claim
     from scorer.errors import MjscoreError
-    try:
-        hand = parse(item.text, rules=rules, preset=preset)
-        result = _evaluate(hand, rules, preset)
-        row = {"source": item.source, "line": item.line, **result.to_dict()}
-        claim = item.claim if item.claim is not None else hand.claim
-        if claim is not None:
-            v = check_claim(result, claim)
-            row.update(claim=claim, claim_agrees=v.agree, claim_expected=v.expected, claim_why="; ".join(v.why))
-        return row
-    except MjscoreError as exc:
-        return _error_row(item, str(exc), _one_line_error(exc))
-    except Exception as exc:  # a bug in a scorer must not lose the row nor stop the run
-        msg = f"internal error: {type(exc).__name__}: {exc}"
-        return _error_row(item, msg, msg)
 
-
-def _evaluate(hand, rules, preset):
-    # the parsed hand already carries the defaults under its own rules:/preset: keywords (the line wins)
-    from scorer import score
-    return score(hand)
+    def one(item: Item) -> dict:
+        if item.error is not None:
+            return _error_row(item, item.error, item.error)
+        try:
+            # the parsed hand carries --rules/--preset as defaults under its own rules:/preset: keywords
+            hand = parse(item.text, rules=rules, preset=preset)
+            result = score(hand)
+            row = {"source": item.source, "line": item.line}
+            row.update(result.to_dict())
+            claim = item.claim if item.claim is not None else hand.claim
+            if claim is not None:
+                v = check_claim(result, claim)
+                row.update(claim=claim, claim_agrees=v.agree, claim_expected=v.expected,
+                           claim_why="; ".join(v.why))
+            return row
+        except MjscoreError as exc:
+            return _error_row(item, str(exc), _one_line_error(exc))
+        except Exception as exc:  # noqa: BLE001 - a bug in a scorer must not lose the row nor stop the run
+            msg = f"internal error: {type(exc).__name__}: {exc}"
+            return _error_row(item, msg, msg)
+    return one
 
 
 def replay_item(item: Item) -> list[dict]:
@@ -571,11 +587,13 @@ def replay_item(item: Item) -> list[dict]:
 def score_rows(items: Iterable[Item], rules: str | None = None, preset: str | None = None) -> list[dict]:
     """The rows of a chunk, in order: one per hand, one per round of each log."""
     out: list[dict] = []
+    one = _scorer(rules, preset)
+    append = out.append
     for item in items:
         if item.log:
             out.extend(replay_item(item))
         else:
-            out.append(score_item(item, rules, preset))
+            append(one(item))
     return out
 
 
@@ -587,7 +605,7 @@ def tally(rows: list[dict]) -> Tally:
     for row in rows:
         t.rows += 1
         where = f"{row['source']}:{row['line']}"
-        if "error" in row and row.get("_short") is not None:
+        if row.__class__ is ErrorRow:
             t.errors += 1
             if len(t.error_at) < MAX_LISTED:
                 t.error_at.append(where)

@@ -113,7 +113,8 @@ def run_chunk(items, rules: str | None, preset: str | None, fmt: str) -> ChunkOu
     from scorer.batch import score_rows, tally
     from scorer.cli.render import render_rows, utf8
     rows = score_rows(items, rules, preset)
-    return ChunkOut(utf8(render_rows(rows, fmt)), tally(rows))
+    data = utf8(render_rows(rows, fmt))      # first: a row that cannot be rendered becomes an error row
+    return ChunkOut(data, tally(rows))
 
 
 # ---- engines: each yields ChunkOut in input order, with a bounded window of chunks in flight ---------------------

@@ -19,8 +19,20 @@ CSV_COLUMNS = ("source", "line", "hand", "rules", "preset", "win", "reason", "ha
                "points", "total_gain", "yaku", "total", "claim", "claim_agrees", "claim_expected", "claim_why",
                "error")
 
-# one encoder, built once: json.dumps with options builds a new one per call (the C encoder does the work)
-_encode = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+# one encoder, built once: json.dumps with options builds a new one per call. NaN and infinities are refused (the
+# output must be JSON), circular data is checked here; the batch rows go through the C encoder directly (below).
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), allow_nan=False)
+_encode = _JSON.encode
+try:
+    from json.encoder import c_make_encoder as _c_make_encoder
+    from json.encoder import encode_basestring as _encode_str
+except ImportError:  # pragma: no cover - a Python without the C accelerator
+    _c_make_encoder = None
+# The batch rows' encoder: the C encoder made once (JSONEncoder.encode makes one per call) and without the
+# circular-reference markers (a row is a tree of plain values); same bytes as _encode. Anything it cannot write
+# (NaN, a set, a cycle) makes render_rows fall back to the checked encoder, row by row.
+_c_row = (_c_make_encoder(None, _JSON.default, _encode_str, None, ": ", ", ", False, False, False)
+          if _c_make_encoder is not None else None)
 
 
 def to_json(obj: Any) -> str:
@@ -157,12 +169,10 @@ def panel(result_dict: dict):
 
 
 # ---- batch rows ----------------------------------------------------------------------------------------------
-# A batch row is a result's dict with "source" and "line" first; an error row has "error" and, under "_short",
-# the one-line reason the CSV and table columns show (left out of the JSON).
-def _jsonl(row: dict) -> str:
-    if "_short" in row:
-        row = {k: v for k, v in row.items() if k != "_short"}
-    return _encode(row)
+# A batch row is a result's dict with "source" and "line" first; an error row (scorer.batch.ErrorRow) has
+# "input" and "error", and its attribute ``short``: the one-line reason the CSV and table columns show.
+def _short(row: dict) -> str | None:
+    return getattr(row, "short", None)
 
 
 def _yaku_text(row: dict) -> str:
@@ -175,9 +185,10 @@ def _yaku_text(row: dict) -> str:
 
 
 def _csv_values(row: dict) -> list:
-    if row.get("_short") is not None:
+    short = _short(row)
+    if short is not None:
         return [row["source"], row["line"], row.get("input") or "", "", "", "", "", "", "", "", "", "", "", "", "",
-                "", "", "", "", row["_short"]]
+                "", "", "", "", short]
     if row.get("log"):
         w = row.get("wins") or []
         return [row["source"], row["line"], row.get("label", ""), "riichi", "tenhou", _blank(bool(w)),
@@ -204,8 +215,9 @@ _TABLE_HEAD = f"{'SOURCE:LINE':<28} {'RESULT':<34} {'CLAIM':<22} HAND"
 
 
 def _table_result(row: dict) -> str:
-    if row.get("_short") is not None:
-        return "ERROR " + row["_short"]
+    short = _short(row)
+    if short is not None:
+        return "ERROR " + short
     if row.get("log"):
         return ("agree  " if row.get("agree") else "DISAGREE  ") + (row.get("summary") or "")
     if not row.get("win"):
@@ -221,7 +233,7 @@ def _table_result(row: dict) -> str:
 def _table_line(row: dict) -> str:
     where = f"{row['source']}:{row['line']}"
     res = _table_result(row)
-    if row.get("_short") is not None:
+    if _short(row) is not None:
         return printable(f"{where:<28} {res}  | {row.get('input') or ''}")
     claim = ""
     if "claim_agrees" in row:
@@ -244,18 +256,49 @@ def header(fmt: str) -> str:
 
 
 def render_rows(rows: list[dict], fmt: str) -> str:
-    """Whole batch rows in the output format (``jsonl``, ``csv`` or ``table``), each ending in a newline."""
+    """Whole batch rows in the output format (``jsonl``, ``csv`` or ``table``), each ending in a newline.
+
+    A row that cannot be rendered (a value JSON cannot hold: a bug upstream) is replaced, in ``rows`` too, by an
+    error row saying so: the row is not lost and the run goes on, and a tally taken afterwards counts it."""
     if not rows:
         return ""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    try:
+        return _render(rows, fmt)
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError):
+        pass
+    for i, r in enumerate(rows):            # the slow path: find the rows that fail and make them error rows
+        try:
+            _render([r], fmt)
+            if fmt == "jsonl":
+                _encode(r)                  # the checked encoder: NaN, cycles
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError) as exc:
+            rows[i] = _unrenderable(r, exc)
+    return _render(rows, fmt)
+
+
+def _render(rows: list[dict], fmt: str) -> str:
     if fmt == "jsonl":
-        return "\n".join(map(_jsonl, rows)) + "\n"
+        if _c_row is None:
+            return "\n".join(map(_encode, rows)) + "\n"
+        c = _c_row
+        return "\n".join(["".join(c(r, 0)) for r in rows]) + "\n"   # an ErrorRow is a dict: its short stays out
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         for r in rows:
             w.writerow(_csv_values(r))
         return buf.getvalue()
-    if fmt == "table":
-        return "".join(_table_line(r) + "\n" for r in rows)
-    raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    return "".join(_table_line(r) + "\n" for r in rows)
+
+
+def _unrenderable(row: dict, exc: BaseException) -> dict:
+    from scorer.batch import ErrorRow
+    source, line = row.get("source"), row.get("line")
+    out = ErrorRow(source=source if isinstance(source, str) else repr(source)[:100],
+                   line=line if isinstance(line, int) else 0, input=None,
+                   error=f"internal error: the row cannot be written ({type(exc).__name__}: {str(exc)[:200]})")
+    out.short = out["error"]
+    return out
 
