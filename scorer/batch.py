@@ -213,6 +213,10 @@ def read_csv(stream: Iterable[str], source: str, counter: ByteCounter | None = N
         n = counted.start
         if counted.bad is not None:
             bad, counted.bad = counted.bad, None
+            if header is None:  # without its header no record of the file can be read: say so, once
+                yield Item(source, n, str(bad), error=f"the CSV header cannot be read ({bad.error}); the file's "
+                                                      f"records are not read")
+                return
             yield Item(source, n, str(bad), error=bad.error)
             continue
         if not any(cell.strip() for cell in row):

@@ -81,7 +81,11 @@ def replay_command(files: list[str], verify: bool, json_out: bool, step: bool) -
     out = sys.stdout
     status = 0
     n_rounds = n_agree = n_files_bad = 0
+    given = files
     files = expand_paths(files)
+    if not files:
+        sys.stderr.write(f"mjscore: no game logs in {', '.join(_shown(p) for p in given)} (nothing was replayed)\n")
+        return 1
     for path in files:
         shown = _shown(path)
         f_rounds = f_agree = 0
@@ -153,8 +157,14 @@ def expand_paths(paths: list[str]) -> list[str]:
     out = []
     for p in paths:
         if p != "-" and os.path.isdir(p):
-            out += sorted(os.path.join(p, f) for f in os.listdir(p)
-                          if f.endswith(LOG_SUFFIXES) and os.path.isfile(os.path.join(p, f)))
+            for f in sorted(os.listdir(p)):
+                full = os.path.join(p, f)
+                if not f.endswith(LOG_SUFFIXES):
+                    continue
+                if os.path.isfile(full):
+                    out.append(full)
+                elif not os.path.isdir(full):     # a FIFO or device: reading it could block or never end
+                    _say(f"skipped {_shown(full)}: not a regular file (a FIFO, device or socket)")
         else:
             out.append(p)
     return out

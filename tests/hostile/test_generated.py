@@ -287,3 +287,19 @@ def test_the_memory_limit_is_real():
                           preexec_fn=lambda: __import__("resource").setrlimit(
                               __import__("resource").RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT)))
     assert proc.returncode != 0 and b"MemoryError" in proc.stderr
+
+
+def test_a_csv_whose_header_cannot_be_read_is_one_error_row(tmp_path):
+    p = tmp_path / "wide.csv"
+    p.write_text("," * 5000 + "hand\n" + GOOD + ",1\n")
+    run = mjscore("batch", p, "--format", "jsonl")
+    check_sane(run, codes=(1,))
+    rows = _rows(run)
+    assert len(rows) == 1 and rows[0]["line"] == 1 and "CSV header cannot be read" in rows[0]["error"]
+
+
+def test_replay_skips_a_fifo_in_a_directory_and_an_empty_run_is_not_a_pass(tmp_path):
+    os.mkfifo(tmp_path / "x.json")
+    run = mjscore("replay", tmp_path, "--verify", timeout=60)
+    check_sane(run, codes=(1,))
+    assert "skipped" in run.errtext and "no game logs" in run.errtext
