@@ -507,6 +507,26 @@ class Tally:
         return "\n".join(lines)
 
 
+QUOTE = 60      # characters of a long input a message quotes on each side of where it went wrong
+
+
+def error_text(exc: BaseException) -> str:
+    """The message of an error, quoting at most a short window of a long input: a notation error's line is cut
+    to :data:`QUOTE` characters each side of its column (the caret kept under it)."""
+    line = getattr(exc, "line", None)
+    reason = getattr(exc, "reason", None)
+    if not (isinstance(line, str) and isinstance(reason, str)) or len(line) <= 2 * QUOTE:
+        return str(exc)
+    col = getattr(exc, "column", None)
+    at = (col - 1) if isinstance(col, int) and col >= 1 else 0
+    start = max(0, at - QUOTE)
+    window = ("…" if start else "") + line[start:at + QUOTE] + ("…" if at + QUOTE < len(line) else "")
+    if col is None:
+        return f"{reason}\n  {window}"
+    caret = at - start + (1 if start else 0)
+    return f"{reason} (column {col})\n  {window}\n  {' ' * caret}^"
+
+
 def _one_line_error(exc: BaseException) -> str:
     reason = getattr(exc, "reason", None)
     col = getattr(exc, "column", None)
@@ -558,7 +578,7 @@ def _scorer(rules: str | None, preset: str | None):
                            claim_why="; ".join(v.why))
             return row
         except MjscoreError as exc:
-            return _error_row(item, str(exc), _one_line_error(exc))
+            return _error_row(item, error_text(exc), _one_line_error(exc))
         except Exception as exc:  # noqa: BLE001 - a bug in a scorer must not lose the row nor stop the run
             msg = f"internal error: {type(exc).__name__}: {exc}"
             return _error_row(item, msg, msg)

@@ -85,7 +85,8 @@ def score(
         text = hand_text(hand)
         d = _score_dict(text, rules, preset)
     except MjscoreError as exc:
-        _print_error(str(exc))
+        from scorer.batch import error_text
+        _print_error(error_text(exc))
         raise typer.Exit(1)
     if json_out:
         sys.stdout.write(to_json(d) + "\n")
@@ -111,38 +112,48 @@ def _score_stream(stream, rules, preset) -> int:
     """One JSON line per hand of the input, in order; blank lines and # comments are skipped. Lines are read
     bounded (:func:`scorer.batch.bounded_lines`): an over-long line or one that is not UTF-8 is that line's error
     row, and the stream goes on; a row that fails for any reason is an error row."""
-    from scorer.batch import BadLine, binary_stdin, bounded_lines
+    from scorer.batch import BadLine, binary_stdin, bounded_lines, error_text
     from scorer.errors import MjscoreError
     from scorer.cli.render import to_json, utf8
 
     status = 0
     out = getattr(sys.stdout, "buffer", None)
-    for n, raw in enumerate(bounded_lines(binary_stdin(stream)), 1):
-        if raw.__class__ is BadLine:
-            d = {"line": n, "input": str(raw), "error": raw.error}
-            status = 1
-        else:
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
-            try:
-                d = {"line": n, **_score_dict(line, rules, preset)}
-                if d.get("claim_agrees") is False:
-                    status = 1
-            except MjscoreError as exc:
-                d = {"line": n, "input": line, "error": str(exc)}
-                status = 1
-            except Exception as exc:  # noqa: BLE001 - a bug in a scorer must not lose the row nor stop the stream
-                d = {"line": n, "input": line, "error": f"internal error: {type(exc).__name__}: {exc}"}
-                status = 1
-        row = to_json(d) + "\n"
+    rows = _stream_rows(bounded_lines(binary_stdin(stream)), rules, preset, BadLine, MjscoreError, error_text)
+    n = 0
+    while True:
+        try:
+            n, d, bad = next(rows)
+        except StopIteration:
+            return status
+        except OSError as exc:          # EIO and the like, reading: the rows so far are out; say where it broke
+            _print_error(f"cannot read standard input after line {n}: {exc.strerror or exc}")
+            return 1
+        status = status or bad
+        row = to_json(d) + "\n"        # a failed write (a full disk) goes up to main(): one line, exit 1
         if out is not None:
             out.write(utf8(row))
             out.flush()
         else:
             sys.stdout.write(row)
             sys.stdout.flush()
-    return status
+
+
+def _stream_rows(lines, rules, preset, BadLine, MjscoreError, error_text):
+    """(line number, row, 1 if the row is an error or a disputed claim) for each hand line of ``lines``."""
+    for n, raw in enumerate(lines, 1):
+        if raw.__class__ is BadLine:
+            yield n, {"line": n, "input": str(raw), "error": raw.error}, 1
+            continue
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            d = {"line": n, **_score_dict(line, rules, preset)}
+            yield n, d, 1 if d.get("claim_agrees") is False else 0
+        except MjscoreError as exc:
+            yield n, {"line": n, "input": line, "error": error_text(exc)}, 1
+        except Exception as exc:  # noqa: BLE001 - a bug in a scorer must not lose the row nor stop the stream
+            yield n, {"line": n, "input": line, "error": f"internal error: {type(exc).__name__}: {exc}"}, 1
 
 
 @app.command()
@@ -297,7 +308,8 @@ def main() -> None:
             sys.exit(143)
         raise
     except MjscoreError as exc:
-        _print_error(str(exc))
+        from scorer.batch import error_text
+        _print_error(error_text(exc))
         sys.exit(1)
     except KeyboardInterrupt:
         _print_error("stopped by SIGTERM" if term else "interrupted")

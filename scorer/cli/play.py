@@ -388,7 +388,8 @@ def analyze(text: str, console=None) -> int:
     try:
         tiles, melds = _analysis_tiles(text)
     except MjscoreError as e:
-        sys.stderr.write(f"mjscore: {_printable(str(e))}\n")
+        from scorer.batch import error_text
+        sys.stderr.write(f"mjscore: {_printable(error_text(e))}\n")
         return 1
     n = len(tiles) + 3 * melds
     if n not in (13, 14):

@@ -13,7 +13,8 @@ import sys
 
 
 def _fail(message: str) -> int:
-    sys.stderr.write(f"mjscore: {message}\n")
+    from scorer.cli.render import printable
+    sys.stderr.write("mjscore: " + "\n".join(printable(x) for x in message.split("\n")) + "\n")
     return 2
 
 
@@ -37,7 +38,8 @@ def verify_command(hand: str, claim: str | None, rules: str | None, preset: str 
         result = score(parsed)
         verdict = check_claim(result, the_claim)
     except MjscoreError as exc:
-        return _fail(str(exc))
+        from scorer.batch import error_text
+        return _fail(error_text(exc))
 
     out = sys.stdout
     if json_out:

@@ -303,3 +303,14 @@ def test_replay_skips_a_fifo_in_a_directory_and_an_empty_run_is_not_a_pass(tmp_p
     run = mjscore("replay", tmp_path, "--verify", timeout=60)
     check_sane(run, codes=(1,))
     assert "skipped" in run.errtext and "no game logs" in run.errtext
+
+
+def test_error_messages_quote_a_short_window_of_a_long_input():
+    hand = "123m456p789s11z55z+5x ron " + "riichi " * 500
+    run = mjscore("score", hand)
+    check_sane(run, codes=(1,))
+    lines = run.errtext.splitlines()
+    assert len(lines) == 3 and all(len(line) < 200 for line in lines)
+    assert lines[2].index("^") == lines[1].index("+5x") + 1       # the caret still under the bad tile
+    rows = _rows(mjscore("score", "-", stdin=(hand + "\n").encode()))
+    assert len(rows[0]["error"]) < 400 and rows[0]["input"] == hand.strip()
