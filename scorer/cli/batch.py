@@ -295,19 +295,31 @@ class _Sink:
             return
         try:
             st = os.stat(out)
-            special = not stat.S_ISREG(st.st_mode)
         except FileNotFoundError:
-            special = False
-        if special:
-            self.f = open(out, "wb")
+            st = None
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            self.f = open(out, "wb")            # a FIFO, /dev/null, a terminal: written as it is
             return
+        if st is not None and not os.access(out, os.W_OK):
+            raise PermissionError(13, "Permission denied", out)
         import tempfile
         self.final = os.path.realpath(out)      # a symlink's target is replaced, not the link
         folder, name = os.path.split(self.final)
-        fd, self.partial = tempfile.mkstemp(prefix=f"{name}.partial-", dir=folder or ".")
-        mask = os.umask(0)
-        os.umask(mask)
-        os.fchmod(fd, 0o666 & ~mask)            # as open() would have made it (mkstemp makes 0600)
+        try:
+            fd, self.partial = tempfile.mkstemp(prefix=f"{name}.partial-", dir=folder or ".")
+        except OSError:
+            if st is None:
+                raise
+            self.final = None                   # no partial file beside it (a folder we may not write): direct
+            self.f = open(out, "wb")
+            return
+        if st is not None:
+            mode = stat.S_IMODE(st.st_mode)     # the file it replaces keeps its permissions
+        else:
+            mask = os.umask(0)
+            os.umask(mask)
+            mode = 0o666 & ~mask                # as open() would have made it (mkstemp makes 0600)
+        os.fchmod(fd, mode)
         self.f = os.fdopen(fd, "wb")
 
     def write(self, data: bytes) -> None:
