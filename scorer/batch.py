@@ -47,7 +47,6 @@ class Item(NamedTuple):
 
 # ---- readers ------------------------------------------------------------------------------------------------------
 MAX_LINE = 4096         # bytes a line may have (notation lines are under 200): a longer one is an error row
-MAX_ITEMS_DIRS = 1_000_000  # files a directory walk may yield (a runaway tree is cut with a message)
 
 
 class ByteCounter:

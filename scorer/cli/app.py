@@ -112,13 +112,12 @@ def _score_stream(stream, rules, preset) -> int:
     """One JSON line per hand of the input, in order; blank lines and # comments are skipped. Lines are read
     bounded (:func:`scorer.batch.bounded_lines`): an over-long line or one that is not UTF-8 is that line's error
     row, and the stream goes on; a row that fails for any reason is an error row."""
-    from scorer.batch import BadLine, binary_stdin, bounded_lines, error_text
-    from scorer.errors import MjscoreError
+    from scorer.batch import binary_stdin, bounded_lines
     from scorer.cli.render import to_json, utf8
 
     status = 0
     out = getattr(sys.stdout, "buffer", None)
-    rows = _stream_rows(bounded_lines(binary_stdin(stream)), rules, preset, BadLine, MjscoreError, error_text)
+    rows = _stream_rows(bounded_lines(binary_stdin(stream)), rules, preset)
     n = 0
     while True:
         try:
@@ -138,8 +137,10 @@ def _score_stream(stream, rules, preset) -> int:
             sys.stdout.flush()
 
 
-def _stream_rows(lines, rules, preset, BadLine, MjscoreError, error_text):
+def _stream_rows(lines, rules, preset):
     """(line number, row, 1 if the row is an error or a disputed claim) for each hand line of ``lines``."""
+    from scorer.batch import BadLine, error_text
+    from scorer.errors import MjscoreError
     for n, raw in enumerate(lines, 1):
         if raw.__class__ is BadLine:
             yield n, {"line": n, "input": str(raw), "error": raw.error}, 1
