@@ -24,6 +24,20 @@ def escape(text: str) -> str:
     return rich_escape(printable(text))
 
 
+def _quoted(text: str) -> str:
+    """What a player typed, quoted for the board: a short window of it, as text (never markup)."""
+    return escape(repr(text if len(text) <= 40 else text[:40] + "…"))
+
+
+def choice_number(text: str, n: int) -> int | None:
+    """The number a player typed to pick one of ``n`` choices (1 to ``n``), written in ASCII digits (at most 3:
+    ``²``, ``１`` or a 5,000-digit number pick nothing); None if it is not one."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        return None
+    k = int(text)
+    return k if 1 <= k <= n else None
+
+
 def _read_line(console, prompt: str) -> str:
     """One answer from the player. A closed or ended standard input is EOFError (the deal is abandoned)."""
     if sys.stdin is None or getattr(sys.stdin, "closed", False):
@@ -96,7 +110,7 @@ class HumanPlayer:
                     text = str(order.index(drawn) + 1)
             tid = self._pick(state, order, text)
             if tid is None:
-                self.console.print(f"[red]not a tile in your hand: {escape(repr(text))}[/]")
+                self.console.print(f"[red]not a tile in your hand: {_quoted(text)}[/]")
                 continue
             pool = by.get(RIICHI if riichi else DISCARD, [])
             a = next((x for x in pool if x.tile == tid), None) or next(
@@ -115,8 +129,8 @@ class HumanPlayer:
     @staticmethod
     def _pick(state, order, text):
         if text.isdigit():
-            i = int(text) - 1
-            return order[i] if 0 <= i < len(order) else None
+            k = choice_number(text, len(order))
+            return order[k - 1] if k is not None else None
         from scorer.tiles import Tile
         try:
             t = Tile.parse(text)
@@ -132,8 +146,9 @@ class HumanPlayer:
         for i, a in enumerate(options, 1):
             self.console.print(f"  {i}) {a.describe(state.table)}")
         text = self.input(f"{title}: number (Enter = back): ").strip()
-        if text.isdigit() and 1 <= int(text) <= len(options):
-            return options[int(text) - 1]
+        k = choice_number(text, len(options))
+        if k is not None:
+            return options[k - 1]
         return None
 
     # a call or a win on someone else's tile: a numbered menu of the legal choices, Enter = pass
@@ -150,15 +165,16 @@ class HumanPlayer:
             text = self.input("Call: number or word (ron/pon/chi/kan), Enter = pass: ").strip().lower()
             if text in ("", "p", "pass"):
                 return next(a for a in actions if a.type == PASS)
-            if text.isdigit() and 1 <= int(text) <= len(choices):
-                return choices[int(text) - 1]
+            k = choice_number(text, len(choices))
+            if k is not None:
+                return choices[k - 1]
             named = [a for a in choices if a.type == text]
             if len(named) == 1:
                 return named[0]
             if named:
                 self.console.print("[red]several of those: pick a number[/]")
             else:
-                self.console.print(f"[red]not one of the choices: {escape(repr(text))}[/]")
+                self.console.print(f"[red]not one of the choices: {_quoted(text)}[/]")
 
 
 def _event_line(e, state, names) -> str | None:

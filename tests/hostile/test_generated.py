@@ -313,3 +313,13 @@ def test_error_messages_quote_a_short_window_of_a_long_input():
     assert lines[2].index("^") == lines[1].index("+5x") + 1       # the caret still under the bad tile
     rows = _rows(mjscore("score", "-", stdin=(hand + "\n").encode()))
     assert len(rows[0]["error"]) < 400 and rows[0]["input"] == hand.strip()
+
+
+def test_a_player_types_numbers_in_one_form():
+    from scorer.cli.play import choice_number
+    assert [choice_number(t, 14) for t in ("1", "14", "15", "0", "²", "１", "9" * 5000, "-1", " 2", "")] == \
+        [1, 14, None, None, None, None, None, None, None, None]
+    run = mjscore("play", "--seed", "1", stdin=("²\n" + "9" * 5000 + "\n１\n").encode())
+    check_sane(run, codes=(1,))
+    assert run.text.count("not a tile in your hand") == 3 and "Deal abandoned" in run.text
+    assert max(len(line) for line in run.text.splitlines()) < 200
