@@ -443,3 +443,36 @@ def test_dask_starts_its_own_local_cluster(tmp_path, files):
     rc_local, local = _run(tmp_path, [files["hands.txt"]], fmt="table", jobs=1)
     rc_dask, dask = _run(tmp_path, [files["hands.txt"]], fmt="table", jobs=1, engine="dask")
     assert dask == local and rc_dask == rc_local
+
+
+# ---- bounded reading and the one renderer ---------------------------------------------------------------------------
+def test_bounded_lines_keep_lines_whole_and_bound_the_rest():
+    data = b"\xef\xbb\xbfa\n" + b"x" * 10 + b"\nb\xffc\n" + b"y" * 25 + b"\nlast"
+    got = list(B.bounded_lines(io.BytesIO(data), limit=12))
+    assert got[0] == "a\n" and got[1] == "x" * 10 + "\n" and got[4] == "last"
+    assert isinstance(got[2], B.BadLine) and "not UTF-8" in got[2].error and "0xff" in got[2].error
+    assert isinstance(got[3], B.BadLine) and "line too long (26 bytes" in got[3].error and len(got[3]) <= 41
+    assert len(got) == 5                      # the over-long line's rest is dropped, not a line of its own
+
+
+def test_a_row_the_renderer_cannot_write_becomes_that_rows_error():
+    from scorer.cli.render import render_rows
+    rows = [{"source": "f", "line": 1, "win": True, "points": float("nan")},
+            {"source": "f", "line": 2, "win": True, "yaku": {1, 2}}, {"source": "f", "line": 3, "win": False}]
+    for fmt in ("jsonl", "csv", "table"):
+        batch = [dict(r) for r in rows]
+        text = render_rows(batch, fmt)
+        assert text.count("\n") == 3 + 0 and text.endswith("\n")
+        if fmt == "jsonl":
+            out = [json.loads(line) for line in text.splitlines()]
+            assert [r["line"] for r in out] == [1, 2, 3] and "cannot be written" in out[0]["error"]
+            assert B.tally(batch).errors == 2 and B.tally(batch).last == "f:3"
+
+
+def test_error_rows_keep_their_short_reason_out_of_the_json():
+    rows = B.score_rows([B.Item("f", 1, "12x"), B.Item("f", 2, GOOD)])
+    assert isinstance(rows[0], B.ErrorRow) and rows[0].short and "short" not in rows[0]
+    from scorer.cli.render import render_rows
+    first = json.loads(render_rows(rows, "jsonl").splitlines()[0])
+    assert set(first) == {"source", "line", "input", "error"}
+    assert rows[0].short in render_rows(rows, "csv")
