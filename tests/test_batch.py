@@ -476,3 +476,16 @@ def test_error_rows_keep_their_short_reason_out_of_the_json():
     first = json.loads(render_rows(rows, "jsonl").splitlines()[0])
     assert set(first) == {"source", "line", "input", "error"}
     assert rows[0].short in render_rows(rows, "csv")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_chunk_that_fails_as_a_whole_gives_error_rows_not_a_crash(tmp_path, files, monkeypatch, jobs):
+    monkeypatch.setattr(CB, "run_chunk", _broken_chunk)      # (a forked worker has the same module)
+    rc, text = _run(tmp_path, [files["hands.txt"]], jobs=jobs)
+    rows = _rows(text)
+    assert rc == 1 and [r["line"] for r in rows] == [n for n, _ in TEXT_ROWS]
+    assert all("the chunk could not be scored (RuntimeError: a worker bug)" in r["error"] for r in rows)
+
+
+def _broken_chunk(items, *args):
+    raise RuntimeError("a worker bug")

@@ -122,7 +122,22 @@ def _run_inline(chunk_iter, args, stop):
     for chunk, mark in chunk_iter:
         if stop.requested:
             return
-        yield run_chunk(chunk, *args), mark
+        try:
+            out = run_chunk(chunk, *args)
+        except Exception as exc:  # noqa: BLE001 - a bug must not lose the chunk's rows: they become error rows
+            out = failed_chunk(chunk, args[-1], exc)
+        yield out, mark
+
+
+def failed_chunk(chunk, fmt: str, exc: BaseException) -> ChunkOut:
+    """The rows of a chunk whose scoring failed as a whole (a worker's exception, a result that could not be sent
+    back): one error row per item, so that no row is lost and the run goes on."""
+    from scorer.batch import _error_row, tally
+    from scorer.cli.render import render_rows, utf8
+    msg = f"internal error: the chunk could not be scored ({type(exc).__name__}: {str(exc)[:200]})"
+    rows = [_error_row(item, msg, msg) for item in chunk]
+    data = utf8(render_rows(rows, fmt))
+    return ChunkOut(data, tally(rows))
 
 
 def _run_pool(chunk_iter, args, jobs, stop):
@@ -135,7 +150,7 @@ def _run_pool(chunk_iter, args, jobs, stop):
     pool = ctx.Pool(jobs, initializer=_ignore_sigint, maxtasksperchild=WORKER_CHUNKS)
     try:
         finished = yield from _windowed(chunk_iter, lambda chunk: pool.apply_async(run_chunk, (chunk, *args)),
-                                        _pool_ready, lambda r: r.get(), 2 * jobs + 1, stop)
+                                        _pool_ready, lambda r: r.get(), 2 * jobs + 1, stop, args[-1])
         if finished:
             pool.close()
             pool.join()
@@ -143,34 +158,38 @@ def _run_pool(chunk_iter, args, jobs, stop):
         pool.terminate()
 
 
-def _windowed(chunk_iter, submit, ready, get, window, stop):
+def _windowed(chunk_iter, submit, ready, get, window, stop, fmt: str = "jsonl"):
     """Submit chunks, yield their outputs in input order with at most ``window`` in flight; return True when every
-    chunk was yielded, False on a stop (the same loop for worker processes and for Dask)."""
+    chunk was yielded, False on a stop (the same loop for worker processes and for Dask). A chunk whose result
+    raises comes out as error rows (:func:`failed_chunk`)."""
     pending: deque = deque()
     for chunk, mark in chunk_iter:
         if stop.requested:
             return False
-        pending.append((submit(chunk), mark))
+        pending.append((submit(chunk), mark, chunk))
         while len(pending) >= window:
-            res = _wait(pending.popleft(), stop, ready, get)
+            res = _wait(pending.popleft(), stop, ready, get, fmt)
             if res is None:
                 return False
             yield res
     while pending:
-        res = _wait(pending.popleft(), stop, ready, get)
+        res = _wait(pending.popleft(), stop, ready, get, fmt)
         if res is None:
             return False
         yield res
     return True
 
 
-def _wait(entry, stop, ready, get):
+def _wait(entry, stop, ready, get, fmt: str = "jsonl"):
     """The oldest chunk's output once it is ready (``ready`` blocks for a short while), or None on a stop."""
-    fut, mark = entry
+    fut, mark, chunk = entry
     while not ready(fut):
         if stop.requested:
             return None
-    return get(fut), mark
+    try:
+        return get(fut), mark
+    except Exception as exc:  # noqa: BLE001 - the worker's exception: the chunk's rows become error rows
+        return failed_chunk(chunk, fmt, exc), mark
 
 
 def _pool_ready(r) -> bool:
@@ -198,7 +217,7 @@ def _run_dask(chunk_iter, args, jobs, scheduler, stop):
     try:
         n_workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
         yield from _windowed(chunk_iter, lambda chunk: client.submit(run_chunk, chunk, *args, pure=False),
-                             _dask_ready, lambda f: f.result(), 2 * n_workers + 1, stop)
+                             _dask_ready, lambda f: f.result(), 2 * n_workers + 1, stop, args[-1])
     finally:
         client.close()
         if cluster is not None:
@@ -506,7 +525,8 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
             except OSError as exc:
                 failed = f"cannot write {out or 'standard output'}: {exc.strerror or exc}"
 
-    sys.stderr.write("batch: " + tally.summary() + "\n")
+    from scorer.cli.render import printable
+    sys.stderr.write("".join(f"batch: {printable(line)}\n" for line in tally.summary().splitlines()))
     if failed:
         sink.discard()
         sys.stderr.write(f"mjscore: {failed} (after {tally.rows} rows); the output is incomplete\n")
