@@ -172,7 +172,9 @@ def expand_paths(paths: list[str]) -> list[str]:
 
 # ---- --step ---------------------------------------------------------------------------------------------------
 def _getkey() -> str:
-    """One key press (raw terminal when stdin is a tty, else one line of input)."""
+    """One key press (raw terminal when stdin is a tty, else one line of input); a closed stdin quits."""
+    if sys.stdin is None:
+        return "q"
     if not sys.stdin.isatty():
         line = sys.stdin.readline()
         if not line:

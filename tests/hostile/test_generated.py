@@ -323,3 +323,10 @@ def test_a_player_types_numbers_in_one_form():
     check_sane(run, codes=(1,))
     assert run.text.count("not a tile in your hand") == 3 and "Deal abandoned" in run.text
     assert max(len(line) for line in run.text.splitlines()) < 200
+
+
+@pytest.mark.parametrize("stdin", [CLOSED, b"n\n[/x]\nq\n"])
+def test_replay_step_with_a_closed_or_hostile_stdin_quits_cleanly(stdin):
+    run = mjscore("replay", "--step", LOGS / "pao-ron.mjlog", stdin=stdin)
+    check_sane(run, codes=(0,))
+    assert "event 1/" in run.text
