@@ -307,10 +307,12 @@ def display_path(path: str) -> str:
     return clean_text(path)
 
 
-def expand_inputs(inputs: Iterable[str], notice: Callable[[str], None] | None = None) -> Iterator[str]:
+def expand_inputs(inputs: Iterable[str], notice: Callable[[str], None] | None = None,
+                  exclude: tuple[int, int] | None = None) -> Iterator[str]:
     """Inputs as given, with each directory replaced by its regular files (sorted, recursively, hidden ones
     skipped). A FIFO, device or socket inside a directory is skipped (reading it could block forever or never
-    end), and ``notice`` is told; one named on the command line is read, as the user asked."""
+    end), and ``notice`` is told; one named on the command line is read, as the user asked. The file with the
+    (device, inode) ``exclude`` (the output being written) is never an input."""
     for path in inputs:
         if path != "-" and os.path.isdir(path):
             for root, dirs, files in os.walk(path):
@@ -320,7 +322,10 @@ def expand_inputs(inputs: Iterable[str], notice: Callable[[str], None] | None = 
                         continue
                     full = os.path.join(root, name)
                     try:
-                        regular = stat.S_ISREG(os.stat(full).st_mode)
+                        st = os.stat(full)
+                        regular = stat.S_ISREG(st.st_mode)
+                        if exclude is not None and (st.st_dev, st.st_ino) == exclude:
+                            continue
                     except OSError:
                         regular = True          # a dangling link, a vanished file: its row says it cannot be read
                     if not regular:
@@ -353,12 +358,14 @@ def input_size(inputs: Iterable[str], stdin=None) -> int | None:
 
 
 def read_inputs(inputs: Iterable[str], stdin=None, counter: ByteCounter | None = None,
-                notice: Callable[[str], None] | None = None) -> Iterator[Item]:
+                notice: Callable[[str], None] | None = None,
+                exclude: tuple[int, int] | None = None) -> Iterator[Item]:
     """Every item of every input, in order. ``-`` reads ``stdin`` (sniffed: a CSV header with a ``hand``
-    column makes it CSV, anything else is hands one a line). Every file is read as bytes through
+    column makes it CSV, anything else is hands one a line); ``exclude`` is the output's (device, inode), never
+    read (see :func:`expand_inputs`). Every file is read as bytes through
     :func:`bounded_lines`. A read that fails part-way (EIO, a file that vanished) is that line's error row, and
     the run goes on with the next input."""
-    for path in expand_inputs(inputs, notice):
+    for path in expand_inputs(inputs, notice, exclude):
         if path == "-":
             yield from _guard_reads(_read_stdin(stdin, counter), "<stdin>")
             continue

@@ -324,7 +324,7 @@ def test_a_signal_leaves_every_written_row_whole_in_the_partial_file(tmp_path, j
     deadline = time.time() + 60
 
     def partial():
-        found = list(tmp_path.glob("partial.jsonl.partial-*"))
+        found = list(tmp_path.glob(".partial.jsonl.partial-*"))
         return found[0] if found else None
 
     while time.time() < deadline and (partial() is None or partial().stat().st_size < 20000):
@@ -349,7 +349,7 @@ def test_a_signal_leaves_every_written_row_whole_in_the_partial_file(tmp_path, j
 def test_a_completed_run_renames_the_partial_file(tmp_path, files):
     out = tmp_path / "done.jsonl"
     rc = batch_command([str(files["hands.txt"])], None, None, "jsonl", str(out), 1, "local", None)
-    assert rc == 1 and out.exists() and not list(tmp_path.glob("done.jsonl.partial-*"))
+    assert rc == 1 and out.exists() and not list(tmp_path.glob(".done.jsonl.partial-*"))
     assert len(_rows(out.read_text(encoding="utf-8"))) == len(TEXT_ROWS)
 
 

@@ -12,7 +12,7 @@ byte-identical):
 Memory stays flat: at most a small window of chunks is in flight (submitted and not yet written), whatever the
 input's size, and every line is read with a bounded ``readline``. Ctrl-C (SIGINT) or SIGTERM stops the run at a
 chunk boundary: every row written is whole, a line on stderr says where it stopped, and the exit code is 130
-(SIGINT) or 143 (SIGTERM). ``--out FILE`` is written to ``FILE.partial-…`` beside it and renamed to ``FILE`` only
+(SIGINT) or 143 (SIGTERM). ``--out FILE`` is written to ``.FILE.partial-…`` beside it and renamed to ``FILE`` only
 when the run completes, so an interrupted run never looks finished; an output that is one of the inputs (the same
 file, by device and inode, whatever its name) is refused before anything is opened for writing.
 
@@ -325,7 +325,8 @@ class _Sink:
         self.final = os.path.realpath(out)      # a symlink's target is replaced, not the link
         folder, name = os.path.split(self.final)
         try:
-            fd, self.partial = tempfile.mkstemp(prefix=f"{name}.partial-", dir=folder or ".")
+            # hidden, so that a directory walk of the inputs never reads the rows being written
+            fd, self.partial = tempfile.mkstemp(prefix=f".{name}.partial-", dir=folder or ".")
         except OSError:
             if st is None:
                 raise
@@ -344,6 +345,13 @@ class _Sink:
     def write(self, data: bytes) -> None:
         self.f.write(data)
         self.f.flush()
+
+    def identity(self) -> tuple[int, int] | None:
+        """(device, inode) of the file being written, which the inputs must never include."""
+        try:
+            return _identity(os.fstat(self.f.fileno()))
+        except (OSError, ValueError, AttributeError):
+            return None
 
     def commit(self) -> None:
         """The run completed: the partial file becomes ``--out``."""
@@ -471,7 +479,7 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
 
     counter = B.ByteCounter()
     total = B.input_size(inputs, sys.stdin) if _want_progress(out) else None
-    items = B.read_inputs(inputs, sys.stdin, counter, notice)
+    items = B.read_inputs(inputs, sys.stdin, counter, notice, exclude=sink.identity())
     marked = ((chunk, counter.done) for chunk in B.chunks(items, CHUNK))
     args = (rules, preset, fmt)
     tally = B.Tally()

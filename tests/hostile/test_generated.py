@@ -103,7 +103,7 @@ def test_an_output_that_is_an_input_is_refused_before_anything_is_written(tmp_pa
         check_sane(run, codes=(2,))
         assert "the same file" in run.errtext, run
         assert inp.read_bytes() == before
-    assert not list(tmp_path.glob("*.partial-*"))
+    assert not list(tmp_path.glob(".*.partial-*"))
 
 
 @pytest.mark.parametrize("out", ["/dev/full", "{tmp}/h.txt/out.jsonl", "{tmp}/missing/out.jsonl"])
@@ -113,7 +113,7 @@ def test_an_output_that_cannot_be_written_is_one_line_and_exit_1(tmp_path, out):
     run = mjscore("batch", tmp_path / "h.txt", "--out", out)
     check_sane(run, codes=(1,))
     assert f"cannot write {out}" in run.errtext
-    assert not list(tmp_path.glob("**/*.partial-*"))
+    assert not list(tmp_path.glob("**/.*.partial-*"))
 
 
 def test_a_full_disk_on_standard_output_is_one_line_and_exit_1(tmp_path):
@@ -330,3 +330,15 @@ def test_replay_step_with_a_closed_or_hostile_stdin_quits_cleanly(stdin):
     run = mjscore("replay", "--step", LOGS / "pao-ron.mjlog", stdin=stdin)
     check_sane(run, codes=(0,))
     assert "event 1/" in run.text
+
+
+def test_an_output_inside_a_directory_being_read_is_never_read_back(tmp_path):
+    d = tmp_path / "hands"
+    d.mkdir()
+    (d / "a.txt").write_text((GOOD + "\n") * 3000)
+    (d / "z.txt").write_text(GOOD + "\n")
+    out = d / "m.jsonl"                  # sorts between the inputs: a walk would meet the rows being written
+    run = mjscore("batch", d, "--out", out, "--jobs", "1")
+    check_sane(run, codes=(0,))
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["source"] for r in rows] == [str(d / "a.txt")] * 3000 + [str(d / "z.txt")]
