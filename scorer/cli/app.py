@@ -129,12 +129,16 @@ def _score_stream(stream, rules, preset) -> int:
             return 1
         status = status or bad
         row = to_json(d) + "\n"        # a failed write (a full disk) goes up to main(): one line, exit 1
-        if out is not None:
-            out.write(utf8(row))
-            out.flush()
-        else:
-            sys.stdout.write(row)
-            sys.stdout.flush()
+        try:
+            if out is not None:
+                out.write(utf8(row))
+                out.flush()
+            else:
+                sys.stdout.write(row)
+                sys.stdout.flush()
+        except BrokenPipeError:         # the reader went away (`| head`): stop quietly, as batch does
+            _quiet_stdout()
+            return status
 
 
 def _stream_rows(lines, rules, preset):

@@ -62,8 +62,6 @@ def replay_command(files: list[str], verify: bool, json_out: bool, step: bool) -
     (rounds, how many agree, or why it could not be read), whatever happened to the files before it; then the
     summary."""
     import os
-    from scorer.logs import read_log
-    from scorer.logs.replay import LenientVisitor, replay_rounds
 
     if not files:
         sys.stderr.write("mjscore replay: give one or more log files (mjlog, tenhou.net/6, mjai, play logs)\n")
@@ -78,6 +76,19 @@ def replay_command(files: list[str], verify: bool, json_out: bool, step: bool) -
     if "-" in files and sys.stdin is None:
         sys.stderr.write("mjscore: standard input is closed (nothing to read for -)\n")
         return 1
+    try:
+        return _replay_files(files, verify, json_out, step)
+    except BrokenPipeError:             # the reader went away (`| head`): stop quietly, as batch does
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 0
+
+
+def _replay_files(files: list[str], verify: bool, json_out: bool, step: bool) -> int:
+    from scorer.logs import read_log
+    from scorer.logs.replay import LenientVisitor, replay_rounds
     out = sys.stdout
     status = 0
     n_rounds = n_agree = n_files_bad = 0

@@ -12,6 +12,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -342,3 +343,24 @@ def test_an_output_inside_a_directory_being_read_is_never_read_back(tmp_path):
     check_sane(run, codes=(0,))
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["source"] for r in rows] == [str(d / "a.txt")] * 3000 + [str(d / "z.txt")]
+
+
+@pytest.mark.parametrize("cmd", [["score", "-"], ["batch", "-", "--format", "jsonl"], ["replay", "{logs}"]])
+def test_a_reader_that_goes_away_stops_the_command_quietly(cmd):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MJSCORE_NO_PROGRESS": "1"}
+    args = [a.format(logs=LOGS) for a in cmd]
+    proc = subprocess.Popen([sys.executable, "-c", CLI, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=ROOT, env=env)
+
+    def feed():
+        try:
+            proc.stdin.write(((GOOD + "\n") * 20000).encode())
+            proc.stdin.close()
+        except (BrokenPipeError, ValueError):
+            pass
+    threading.Thread(target=feed, daemon=True).start()
+    proc.stdout.readline()
+    proc.stdout.close()                             # `| head -1`
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 0, err
+    assert b"Traceback" not in err and b"internal error" not in err
