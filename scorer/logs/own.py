@@ -64,6 +64,25 @@ def _check_fields(e: ev.Event, where: str) -> None:
         if not ok:
             shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:40] + "…"
             raise LogError(f"{where}: field {f.name} of the {e.type} event: {shown} is not {ann.split(' =')[0]}")
+        rule = _RANGES.get(f.name)
+        if rule is not None and v is not None and not rule[0](v):
+            shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:40] + "…"
+            raise LogError(f"{where}: field {f.name} of the {e.type} event: {shown} is not {rule[1]}")
+
+
+# the shapes the table needs, by field name (the same in every event type)
+_RANGES = {
+    "seat": (lambda v: 0 <= v < 4, "a seat (0-3)"),
+    "dealer": (lambda v: 0 <= v < 4, "a seat (0-3)"),
+    "from_seat": (lambda v: 0 <= v < 4, "a seat (0-3)"),
+    "round_wind": (lambda v: 0 <= v < 4, "a wind (0-3)"),
+    "honba": (lambda v: 0 <= v < 1000, "a honba count (0-999)"),
+    "sticks": (lambda v: 0 <= v < 1000, "a deposit count (0-999)"),
+    "scores": (lambda v: len(v) == 4, "four scores"),
+    "deltas": (lambda v: len(v) == 4, "four deltas"),
+    "tenpai": (lambda v: len(v) == 4, "four tenpai flags"),
+    "hands": (lambda v: len(v) == 4, "four hands"),
+}
 
 
 def read_own(data: bytes, name: str) -> Iterator[Round]:
