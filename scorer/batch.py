@@ -9,10 +9,10 @@ The stage between files and the renderer for ``mjscore batch``. Three pieces, ea
   item per file, replayed and verified through :mod:`scorer.logs`. A line a reader cannot read becomes an item
   carrying its error: it still gets its row.
 * :func:`chunks` groups items into lists (small first, so the first rows come out at once, then larger).
-* :func:`run_chunk` scores one chunk into formatted output text (JSON lines, CSV or table lines) and the
-  chunk's :class:`Tally`. It is the function every engine runs — in-process, in worker processes, or on a
-  Dask cluster — so all engines write the same bytes. Formatting happens here, in the worker, so that the
-  process that writes the output has almost nothing to do.
+* :func:`score_rows` scores one chunk into rows (plain dicts) and :func:`tally` counts them. The renderer
+  (:func:`scorer.cli.render.render_rows`) turns rows into JSON lines, CSV or table lines; the CLI's
+  ``run_chunk`` does both in the worker (in-process, in worker processes, or on a Dask cluster), so all engines
+  write the same bytes.
 
 Every row names its source and line. A hand that does not parse, a claim that cannot be read, a log that does
 not replay: each is a row with its error, and the run goes on.
@@ -25,14 +25,11 @@ import io
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, NamedTuple, TextIO
+from typing import Callable, Iterable, Iterator, NamedTuple
 
-FORMATS = ("table", "jsonl", "csv")
 LOG_SUFFIXES = (".mjlog", ".xml", ".gz")
-CSV_COLUMNS = ("source", "line", "hand", "rules", "preset", "win", "reason", "han", "fu", "yakuman", "limit",
-               "points", "total_gain", "yaku", "total", "claim", "claim_agrees", "claim_expected", "claim_why",
-               "error")
 MAX_LISTED = 10  # error and dispute locations kept for the summary (the counts are exact)
 
 
@@ -49,8 +46,11 @@ class Item(NamedTuple):
 
 
 # ---- readers ------------------------------------------------------------------------------------------------------
+MAX_LINE = 4096         # bytes a line may have (notation lines are under 200): a longer one is an error row
+
+
 class ByteCounter:
-    """How far the readers have read, in characters (≈ bytes for notation): the progress bar's position."""
+    """How far the readers have read, in bytes: the progress bar's position."""
 
     __slots__ = ("done",)
 
@@ -58,23 +58,121 @@ class ByteCounter:
         self.done = 0
 
 
+class BadLine(str):
+    """A line a reader could not take as text (too long, not UTF-8): ``str`` is a short printable window of it,
+    ``error`` says why. Readers turn it into that line's error row."""
+
+    __slots__ = ("error",)
+
+    def __new__(cls, window: str, error: str):
+        obj = super().__new__(cls, window)
+        obj.error = error
+        return obj
+
+
+def _window(data: bytes, n: int = 40) -> str:
+    """At most ``n`` characters of the start of raw bytes, printable (undecodable bytes shown as U+FFFD, control
+    characters as escapes): what a message quotes of a line it cannot take."""
+    data = data.rstrip(b"\r\n")
+    text = data[:4 * n].decode("utf-8", "replace")
+    shown = ""
+    for c in text:
+        piece = c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+        if len(shown) + len(piece) > n:
+            return shown + "…"
+        shown += piece
+    return shown + ("…" if len(data) > 4 * n else "")
+
+
+def bounded_lines(stream, limit: int = MAX_LINE, counter: ByteCounter | None = None) -> Iterator[str]:
+    """The lines of a binary stream as text, each read with a bounded ``readline`` so that no input (a file
+    without newlines, ``/dev/zero``) grows memory: a line longer than ``limit`` bytes, or one that is not UTF-8,
+    comes out as a :class:`BadLine` (the rest of an over-long line is read and dropped in bounded pieces). A UTF-8
+    byte-order mark at the start is dropped."""
+    readline = stream.readline
+    first = True
+    while True:
+        raw = readline(limit + 1)
+        if not raw:
+            return
+        if counter is not None:
+            counter.done += len(raw)
+        if first:
+            first = False
+            if raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+        if len(raw) > limit and not raw.endswith(b"\n"):
+            size = len(raw)
+            while True:                     # drop the rest of the line, a bounded piece at a time
+                rest = readline(1 << 16)
+                if counter is not None:
+                    counter.done += len(rest)
+                size += len(rest)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield BadLine(_window(raw), f"line too long ({size:,} bytes; a line may have at most {limit:,}): "
+                                        f"not a hand")
+            continue
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield BadLine(_window(raw), f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at byte {exc.start + 1} of "
+                                        f"the line)")
+
+
+def clean_text(text: str) -> str:
+    """``text`` with anything that cannot be written as UTF-8 (lone surrogates: from ``\\ud800`` in JSON, or a
+    file name that is not UTF-8) replaced by U+FFFD, so that every row written is valid UTF-8."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
+    try:  # a name read with surrogateescape: its bytes, shown as UTF-8 where they are
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def _json_item(source: str, n: int, line: str) -> Item:
     try:
         obj = json.loads(line)
-    except ValueError as exc:
-        return Item(source, n, line, error=f"not a JSON object: {exc}")
+    except (ValueError, RecursionError) as exc:
+        return Item(source, n, line, error=f"not a JSON object: {_one_line(exc)}")
     if not isinstance(obj, dict):
         return Item(source, n, line, error="expected a JSON object like {\"hand\": ..., \"claim\": ...}")
     hand = obj.get("hand")
     if not isinstance(hand, str):
         return Item(source, n, line, error="no \"hand\" string in the JSON object")
+    if clean_text(hand) is not hand:
+        return Item(source, n, line, error="the \"hand\" string is not valid Unicode (a lone surrogate escape)")
     claim = obj.get("claim")
-    return Item(source, n, hand, None if claim is None else str(claim))
+    if claim is None:
+        return Item(source, n, hand)
+    if isinstance(claim, bool) or not isinstance(claim, (str, int)):
+        return Item(source, n, line, error=f"\"claim\" must be a string or a whole number, not "
+                                           f"{type(claim).__name__}")
+    if isinstance(claim, int):
+        if not 0 <= claim < 10 ** 9:
+            return Item(source, n, line, error="\"claim\" is not a payout (a whole number from 0 to 999,999,999)")
+        claim = str(claim)
+    elif clean_text(claim) is not claim:
+        return Item(source, n, line, error="the \"claim\" string is not valid Unicode (a lone surrogate escape)")
+    return Item(source, n, hand, claim)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:200]
 
 
 def read_text(stream: Iterable[str], source: str, counter: ByteCounter | None = None) -> Iterator[Item]:
-    """Hands one a line (JSON-object lines too); blank lines and ``#`` comments are skipped."""
+    """Hands one a line (JSON-object lines too); blank lines and ``#`` comments are skipped. ``stream`` gives
+    lines of text, e.g. :func:`bounded_lines` (whose :class:`BadLine` values become error rows)."""
     for n, raw in enumerate(stream, 1):
+        if raw.__class__ is BadLine:
+            yield Item(source, n, str(raw), error=raw.error)
+            continue
         if counter is not None:
             counter.done += len(raw)
         line = raw.strip()
@@ -90,8 +188,9 @@ read_jsonl = read_text  # a JSON-lines file is a text file whose lines are all o
 
 
 def read_csv(stream: Iterable[str], source: str, counter: ByteCounter | None = None) -> Iterator[Item]:
-    """CSV with a header naming a ``hand`` column (and optionally ``claim``); line numbers are the file's."""
-    counted = _Counted(stream, counter)
+    """CSV with a header naming a ``hand`` column (and optionally ``claim``); line numbers are the file's. A
+    physical line that is not text (:class:`BadLine`) makes the record it belongs to an error row."""
+    counted = _Counted(stream)
     reader = csv.reader(counted)
     header = None
     while True:
@@ -99,39 +198,59 @@ def read_csv(stream: Iterable[str], source: str, counter: ByteCounter | None = N
             row = next(reader)
         except StopIteration:
             break
-        except csv.Error as exc:  # a NUL byte, an oversized field ...: that record is an error row
+        except csv.Error as exc:  # an oversized field ...: that record is an error row
+            counted.bad = None
             yield Item(source, counted.start, None, error=f"not a CSV record: {exc}")
+            # skip the rest of the broken record (to where its quotes close), then read on with a fresh reader
+            while counted.in_record:
+                try:
+                    next(counted)
+                except StopIteration:
+                    break
+            reader = csv.reader(counted)
+            continue
+        n = counted.start
+        if counted.bad is not None:
+            bad, counted.bad = counted.bad, None
+            if header is None:  # without its header no record of the file can be read: say so, once
+                yield Item(source, n, str(bad), error=f"the CSV header cannot be read ({bad.error}); the file's "
+                                                      f"records are not read")
+                return
+            yield Item(source, n, str(bad), error=bad.error)
             continue
         if not any(cell.strip() for cell in row):
             continue
         if header is None:
             header = [c.strip().lower() for c in row]
             if "hand" not in header:
-                yield Item(source, counted.start, ",".join(row), error="no 'hand' column in the CSV header")
+                yield Item(source, n, ",".join(row)[:MAX_LINE], error="no 'hand' column in the CSV header")
                 return
             hand_i = header.index("hand")
             claim_i = header.index("claim") if "claim" in header else None
             continue
-        n = counted.start
         hand = row[hand_i].strip() if hand_i < len(row) else ""
         if hand.startswith("#"):
             continue
         claim = row[claim_i].strip() if claim_i is not None and claim_i < len(row) else ""
         if not hand:
-            yield Item(source, n, ",".join(row), error="empty 'hand' cell")
+            yield Item(source, n, ",".join(row)[:MAX_LINE], error="empty 'hand' cell")
+            continue
+        if len(hand) > MAX_LINE or len(claim) > MAX_LINE:
+            yield Item(source, n, hand[:40] + "…", error=f"a cell longer than {MAX_LINE:,} characters: not a hand")
             continue
         yield Item(source, n, hand, claim or None)
 
 
 class _Counted:
-    """Feeds lines to csv.reader, remembering the line number where the current record started."""
+    """Feeds lines to csv.reader, remembering the line number where the current record started and the first
+    line of it that was not text (fed to csv as an empty line)."""
 
-    def __init__(self, stream, counter):
+    def __init__(self, stream):
         self._it = iter(stream)
-        self._counter = counter
         self.n = 0
         self.start = 0
-        self._in_record = False
+        self.bad: BadLine | None = None
+        self.in_record = False
 
     def __iter__(self):
         return self
@@ -139,12 +258,14 @@ class _Counted:
     def __next__(self):
         line = next(self._it)
         self.n += 1
-        if self._counter is not None:
-            self._counter.done += len(line)
         # a record starts on a line where the previous one ended (quoted newlines keep a record open)
-        if not self._in_record:
+        if not self.in_record:
             self.start = self.n
-        self._in_record = (line.count('"') % 2 == 1) ^ self._in_record
+        if line.__class__ is BadLine:
+            if self.bad is None:
+                self.bad = line
+            return "\n"
+        self.in_record = (line.count('"') % 2 == 1) ^ self.in_record
         return line
 
 
@@ -160,7 +281,7 @@ def input_kind(path: str, head: str | None = None) -> str:
             head = _first_line(path)
         try:
             obj = json.loads(head) if head else None
-        except ValueError:
+        except (ValueError, RecursionError):
             obj = None
         if isinstance(obj, dict) and "hand" in obj:
             return "text"
@@ -169,27 +290,49 @@ def input_kind(path: str, head: str | None = None) -> str:
 
 
 def _first_line(path: str) -> str:
+    """The first non-blank line within the file's first 64 KiB (enough to tell a hands file from a log)."""
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                if line.strip():
-                    return line.strip()
-                if f.tell() > 1 << 20:
-                    break
+        with open(path, "rb") as f:
+            head = f.read(1 << 16)
     except OSError:
-        pass
+        return ""
+    for line in head.decode("utf-8", "replace").splitlines():
+        if line.strip():
+            return line.strip()
     return ""
 
 
-def expand_inputs(inputs: Iterable[str]) -> Iterator[str]:
-    """Inputs as given, with each directory replaced by its files (sorted, recursively, hidden ones skipped)."""
+def display_path(path: str) -> str:
+    """A path as rows and messages show it: a file name that is not UTF-8 has its bad bytes as U+FFFD."""
+    return clean_text(path)
+
+
+def expand_inputs(inputs: Iterable[str], notice: Callable[[str], None] | None = None,
+                  exclude: tuple[int, int] | None = None) -> Iterator[str]:
+    """Inputs as given, with each directory replaced by its regular files (sorted, recursively, hidden ones
+    skipped). A FIFO, device or socket inside a directory is skipped (reading it could block forever or never
+    end), and ``notice`` is told; one named on the command line is read, as the user asked. The file with the
+    (device, inode) ``exclude`` (the output being written) is never an input."""
     for path in inputs:
         if path != "-" and os.path.isdir(path):
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 for name in sorted(files):
-                    if not name.startswith("."):
-                        yield os.path.join(root, name)
+                    if name.startswith("."):
+                        continue
+                    full = os.path.join(root, name)
+                    try:
+                        st = os.stat(full)
+                        regular = stat.S_ISREG(st.st_mode)
+                        if exclude is not None and (st.st_dev, st.st_ino) == exclude:
+                            continue
+                    except OSError:
+                        regular = True          # a dangling link, a vanished file: its row says it cannot be read
+                    if not regular:
+                        if notice is not None:
+                            notice(f"skipped {display_path(full)}: not a regular file (a FIFO, device or socket)")
+                        continue
+                    yield full
         else:
             yield path
 
@@ -200,26 +343,33 @@ def input_size(inputs: Iterable[str], stdin=None) -> int | None:
     for path in expand_inputs(inputs):
         try:
             if path == "-":
-                import stat
-                st = os.fstat((stdin).fileno())
+                st = os.fstat(stdin.fileno())
                 if not stat.S_ISREG(st.st_mode):
                     return None
                 total += st.st_size - (stdin.tell() if stdin.seekable() else 0)
             else:
-                total += os.path.getsize(path)
+                st = os.stat(path)
+                if not stat.S_ISREG(st.st_mode):
+                    return None
+                total += st.st_size
         except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
             return None
     return total
 
 
-def read_inputs(inputs: Iterable[str], stdin: TextIO | None = None,
-                counter: ByteCounter | None = None) -> Iterator[Item]:
+def read_inputs(inputs: Iterable[str], stdin=None, counter: ByteCounter | None = None,
+                notice: Callable[[str], None] | None = None,
+                exclude: tuple[int, int] | None = None) -> Iterator[Item]:
     """Every item of every input, in order. ``-`` reads ``stdin`` (sniffed: a CSV header with a ``hand``
-    column makes it CSV, anything else is hands one a line)."""
-    for path in expand_inputs(inputs):
+    column makes it CSV, anything else is hands one a line); ``exclude`` is the output's (device, inode), never
+    read (see :func:`expand_inputs`). Every file is read as bytes through
+    :func:`bounded_lines`. A read that fails part-way (EIO, a file that vanished) is that line's error row, and
+    the run goes on with the next input."""
+    for path in expand_inputs(inputs, notice, exclude):
         if path == "-":
-            yield from _read_stdin(stdin, counter)
+            yield from _guard_reads(_read_stdin(stdin, counter), "<stdin>")
             continue
+        shown = display_path(path)
         kind = input_kind(path)
         if kind == "log":
             if counter is not None:
@@ -227,37 +377,74 @@ def read_inputs(inputs: Iterable[str], stdin: TextIO | None = None,
                     counter.done += os.path.getsize(path)
                 except OSError:
                     pass
-            yield Item(path, 0, path, log=True)
+            yield Item(shown, 0, path, log=True)
             continue
         try:
-            f = open(path, encoding="utf-8", errors="replace", newline="" if kind == "csv" else None)
+            f = open(path, "rb")
         except OSError as exc:
-            yield Item(path, 0, None, error=f"cannot read {path}: {exc.strerror or exc}")
+            yield Item(shown, 0, None, error=f"cannot read {shown}: {exc.strerror or exc}")
             continue
         with f:
             reader = read_csv if kind == "csv" else read_text
-            yield from reader(f, path, counter)
+            yield from _guard_reads(reader(bounded_lines(f, counter=counter), shown), shown)
+
+
+def _guard_reads(items: Iterator[Item], source: str) -> Iterator[Item]:
+    """``items``, with a failing read (OSError, e.g. EIO) turned into a last error row for that input."""
+    line = 0
+    try:
+        for item in items:
+            line = item.line
+            yield item
+    except OSError as exc:
+        yield Item(source, line + 1, None, error=f"cannot read {source} past line {line}: {exc.strerror or exc}")
 
 
 _CSV_HEAD = re.compile(r"^\s*\"?hand\"?\s*,|,\s*\"?hand\"?\s*(,|$)", re.IGNORECASE)
 
 
+class _TextAsBytes:
+    """A text stream (``io.StringIO`` in tests) read as bytes, for :func:`bounded_lines`."""
+
+    def __init__(self, stream):
+        self._s = stream
+
+    def readline(self, size: int = -1) -> bytes:
+        return self._s.readline(size).encode("utf-8", "surrogateescape")
+
+
+def binary_stdin(stdin):
+    """The byte stream under a text ``stdin`` (or ``stdin`` itself when it is binary); None when it is closed."""
+    if stdin is None:
+        return None
+    buf = getattr(stdin, "buffer", None)
+    if buf is not None:
+        return buf
+    if isinstance(stdin, io.TextIOBase):
+        return _TextAsBytes(stdin)
+    return stdin
+
+
 def _read_stdin(stdin, counter) -> Iterator[Item]:
     import itertools
     import sys
-    stream = stdin if stdin is not None else sys.stdin
+    stream = binary_stdin(stdin if stdin is not None else sys.stdin)
+    if stream is None:
+        yield Item("<stdin>", 0, None, error="standard input is closed")
+        return
+    lines = bounded_lines(stream, counter=counter)
     first = ""
     skipped = []
-    for line in stream:
+    for line in lines:
         skipped.append(line)
-        if line.strip():
+        if line.__class__ is not BadLine and line.strip():
             first = line
             break
-    lines = itertools.chain(skipped, stream)
+    both = itertools.chain(skipped, lines)
     if first and _CSV_HEAD.search(first.strip()):
-        yield from read_csv(lines, "<stdin>", counter)
+        yield from read_csv(both, "<stdin>")
     else:
-        yield from read_text(lines, "<stdin>", counter)
+        yield from read_text(both, "<stdin>")
 
 
 def chunks(items: Iterable[Item], size: int = 1000, first: int = 16) -> Iterator[list[Item]]:
@@ -295,11 +482,14 @@ class Tally:
     rounds_disagree: int = 0
     error_at: list[str] = field(default_factory=list)
     disputed_at: list[str] = field(default_factory=list)
+    last: str = ""                  # source:line of the last row (where an interrupted run stopped)
 
     def add(self, other: "Tally") -> None:
         for name in ("rows", "wins", "non_wins", "errors", "agreed", "disputed", "rounds_agree",
                      "rounds_disagree"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        if other.last:
+            self.last = other.last
         self.error_at.extend(other.error_at[:MAX_LISTED - len(self.error_at)])
         self.disputed_at.extend(other.disputed_at[:MAX_LISTED - len(self.disputed_at)])
 
@@ -323,12 +513,24 @@ class Tally:
         return "\n".join(lines)
 
 
-@dataclass
-class ChunkOut:
-    """A chunk's formatted output (whole rows, each ending in a newline) and its tally."""
+QUOTE = 60      # characters of a long input a message quotes on each side of where it went wrong
 
-    text: str
-    tally: Tally
+
+def error_text(exc: BaseException) -> str:
+    """The message of an error, quoting at most a short window of a long input: a notation error's line is cut
+    to :data:`QUOTE` characters each side of its column (the caret kept under it)."""
+    line = getattr(exc, "line", None)
+    reason = getattr(exc, "reason", None)
+    if not (isinstance(line, str) and isinstance(reason, str)) or len(line) <= 2 * QUOTE:
+        return str(exc)
+    col = getattr(exc, "column", None)
+    at = (col - 1) if isinstance(col, int) and col >= 1 else 0
+    start = max(0, at - QUOTE)
+    window = ("…" if start else "") + line[start:at + QUOTE] + ("…" if at + QUOTE < len(line) else "")
+    if col is None:
+        return f"{reason}\n  {window}"
+    caret = at - start + (1 if start else 0)
+    return f"{reason} (column {col})\n  {window}\n  {' ' * caret}^"
 
 
 def _one_line_error(exc: BaseException) -> str:
@@ -339,38 +541,54 @@ def _one_line_error(exc: BaseException) -> str:
     return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
-def _error_row(item: Item, message: str, short: str) -> dict:
-    return {"source": item.source, "line": item.line, "input": item.text, "error": message, "_short": short}
+class ErrorRow(dict):
+    """The row of an item that could not be scored: ``source``, ``line``, ``input``, ``error`` (the full message),
+    and, as the attribute ``short`` (not a key: it is not part of the JSON row), the one-line reason the CSV and
+    table columns show."""
+
+    __slots__ = ("short",)
+
+
+def _error_row(item: Item, message: str, short: str) -> ErrorRow:
+    row = ErrorRow(source=item.source, line=item.line, input=item.text, error=message)
+    row.short = short
+    return row
 
 
 def score_item(item: Item, rules: str | None, preset: str | None) -> dict:
     """One row for one hand item (never raises): the result's dict with source, line and the claim columns, or
-    an error row."""
-    if item.error is not None:
-        return _error_row(item, item.error, item.error)
-    from scorer import parse
+    an :class:`ErrorRow`."""
+    return _scorer(rules, preset)(item)
+
+
+def _scorer(rules: str | None, preset: str | None):
+    """A function scoring one hand item into its row, with the scorer's functions bound once (a chunk's loop
+    pays no import lookups per line)."""
+    from scorer import parse, score
     from scorer.claims import check_claim
     from scorer.errors import MjscoreError
-    try:
-        hand = parse(item.text, rules=rules, preset=preset)
-        result = _evaluate(hand, rules, preset)
-        row = {"source": item.source, "line": item.line, **result.to_dict()}
-        claim = item.claim if item.claim is not None else hand.claim
-        if claim is not None:
-            v = check_claim(result, claim)
-            row.update(claim=claim, claim_agrees=v.agree, claim_expected=v.expected, claim_why="; ".join(v.why))
-        return row
-    except MjscoreError as exc:
-        return _error_row(item, str(exc), _one_line_error(exc))
-    except Exception as exc:  # a bug in a scorer must not lose the row nor stop the run
-        msg = f"internal error: {type(exc).__name__}: {exc}"
-        return _error_row(item, msg, msg)
 
-
-def _evaluate(hand, rules, preset):
-    # the parsed hand already carries the defaults under its own rules:/preset: keywords (the line wins)
-    from scorer import score
-    return score(hand)
+    def one(item: Item) -> dict:
+        if item.error is not None:
+            return _error_row(item, item.error, item.error)
+        try:
+            # the parsed hand carries --rules/--preset as defaults under its own rules:/preset: keywords
+            hand = parse(item.text, rules=rules, preset=preset)
+            result = score(hand)
+            row = {"source": item.source, "line": item.line}
+            row.update(result.to_dict())
+            claim = item.claim if item.claim is not None else hand.claim
+            if claim is not None:
+                v = check_claim(result, claim)
+                row.update(claim=claim, claim_agrees=v.agree, claim_expected=v.expected,
+                           claim_why="; ".join(v.why))
+            return row
+        except MjscoreError as exc:
+            return _error_row(item, error_text(exc), _one_line_error(exc))
+        except Exception as exc:  # noqa: BLE001 - a bug in a scorer must not lose the row nor stop the run
+            msg = f"internal error: {type(exc).__name__}: {exc}"
+            return _error_row(item, msg, msg)
+    return one
 
 
 def replay_item(item: Item) -> list[dict]:
@@ -390,26 +608,34 @@ def replay_item(item: Item) -> list[dict]:
     except Exception as exc:  # noqa: BLE001 - a reader bug must not stop the batch
         msg = f"internal error: {type(exc).__name__}: {exc}"
         rows.append(_error_row(item._replace(line=len(rows) + 1), msg, msg))
+    if not rows:  # a log with no rounds is not a pass: it gets a row saying so
+        msg = f"{item.source}: no rounds in this log (not a game, or an empty one)"
+        rows.append(_error_row(item._replace(line=1), msg, "no rounds in this log"))
     return rows
 
 
 def score_rows(items: Iterable[Item], rules: str | None = None, preset: str | None = None) -> list[dict]:
     """The rows of a chunk, in order: one per hand, one per round of each log."""
     out: list[dict] = []
+    one = _scorer(rules, preset)
+    append = out.append
     for item in items:
         if item.log:
             out.extend(replay_item(item))
         else:
-            out.append(score_item(item, rules, preset))
+            append(one(item))
     return out
 
 
-def _tally(rows: list[dict]) -> Tally:
+def tally(rows: list[dict]) -> Tally:
+    """The counts of a chunk's rows."""
     t = Tally()
+    if rows:
+        t.last = f"{rows[-1]['source']}:{rows[-1]['line']}"
     for row in rows:
         t.rows += 1
         where = f"{row['source']}:{row['line']}"
-        if "error" in row and row.get("_short") is not None:
+        if row.__class__ is ErrorRow:
             t.errors += 1
             if len(t.error_at) < MAX_LISTED:
                 t.error_at.append(where)
@@ -438,112 +664,3 @@ def _tally(rows: list[dict]) -> Tally:
                 if len(t.disputed_at) < MAX_LISTED:
                     t.disputed_at.append(where)
     return t
-
-
-# ---- formatting -------------------------------------------------------------------------------------------------
-def _dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
-
-
-def _jsonl(row: dict) -> str:
-    row = {k: v for k, v in row.items() if k != "_short"}
-    return _dumps(row)
-
-
-def _yaku_text(row: dict) -> str:
-    if row.get("yaku"):
-        return "; ".join(f"{y.get('name')} {y.get('han')}" for y in row["yaku"])
-    if row.get("fans"):
-        return "; ".join(f"{f.get('name')} {f.get('points')}" + (f" x{f['count']}" if f.get("count", 1) > 1
-                                                                  else "") for f in row["fans"])
-    return ""
-
-
-def _csv_values(row: dict) -> list:
-    if row.get("_short") is not None:
-        return [row["source"], row["line"], row.get("input") or "", "", "", "", "", "", "", "", "", "", "", "", "",
-                "", "", "", "", row["_short"]]
-    if row.get("log"):
-        w = row.get("wins") or []
-        return [row["source"], row["line"], row.get("label", ""), "riichi", "tenhou", _blank(bool(w)),
-                row.get("summary"),
-                ";".join(str(x.get("han")) for x in w), ";".join(str(x.get("fu")) for x in w), "",
-                ";".join(str(x.get("limit") or "") for x in w), ";".join(str(x.get("points")) for x in w), "",
-                "", "", "record", _blank(row.get("agree")), "", "; ".join(row.get("mismatches") or []), ""]
-    yak = row.get("yakuman")
-    return [row["source"], row["line"], row.get("hand") or "", row.get("rules"), row.get("preset"),
-            _blank(row.get("win")),
-            row.get("reason") or "", _blank(row.get("han")), _blank(row.get("fu")), _blank(yak),
-            row.get("limit") or "", _blank(row.get("points")), _blank(row.get("total_gain")), _yaku_text(row),
-            _blank(row.get("total")), row.get("claim", ""), _blank(row.get("claim_agrees")),
-            row.get("claim_expected", "") or "", row.get("claim_why", ""), ""]
-
-
-def _blank(v):
-    if isinstance(v, bool):
-        return "true" if v else "false"  # as in the JSON rows
-    return "" if v is None else v
-
-
-_TABLE_HEAD = f"{'SOURCE:LINE':<28} {'RESULT':<34} {'CLAIM':<22} HAND"
-
-
-def _table_result(row: dict) -> str:
-    if row.get("_short") is not None:
-        return "ERROR " + row["_short"]
-    if row.get("log"):
-        return ("agree  " if row.get("agree") else "DISAGREE  ") + (row.get("summary") or "")
-    if not row.get("win"):
-        return f"no win: {row.get('reason')}"
-    if row.get("rules") == "mcr":
-        return f"{row.get('total')} points"
-    if row.get("yakuman"):
-        return f"{row.get('limit')} {row.get('points')}"
-    limit = f" {row['limit']}" if row.get("limit") else ""
-    return f"{row.get('han')} han {row.get('fu')} fu{limit} {row.get('points')}"
-
-
-def _table_line(row: dict) -> str:
-    where = f"{row['source']}:{row['line']}"
-    res = _table_result(row)
-    if row.get("_short") is not None:
-        return f"{where:<28} {res}  | {row.get('input') or ''}"
-    claim = ""
-    if "claim_agrees" in row:
-        claim = f"{row['claim']} " + ("ok" if row["claim_agrees"] else f"NO ({row['claim_expected']})")
-    elif row.get("log"):
-        claim = "; ".join(row.get("mismatches") or [])[:60]
-    hand = row.get("hand") or row.get("label") or ""
-    return f"{where:<28} {res:<34} {claim:<22} {hand}"
-
-
-def header(fmt: str) -> str:
-    """What a run writes before its first row: the CSV header or the table's header; nothing for JSON lines."""
-    if fmt == "csv":
-        buf = io.StringIO()
-        csv.writer(buf, lineterminator="\n").writerow(CSV_COLUMNS)
-        return buf.getvalue()
-    if fmt == "table":
-        return _TABLE_HEAD + "\n"
-    return ""
-
-
-def format_rows(rows: list[dict], fmt: str) -> str:
-    """Whole rows in the output format, each ending in a newline."""
-    if fmt == "jsonl":
-        return "".join(_jsonl(r) + "\n" for r in rows)
-    if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        for r in rows:
-            w.writerow(_csv_values(r))
-        return buf.getvalue()
-    if fmt == "table":
-        return "".join(_table_line(r) + "\n" for r in rows)
-    raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
-
-
-def run_chunk(items: list[Item], rules: str | None, preset: str | None, fmt: str) -> ChunkOut:
-    """Score a chunk and format its rows: the one function every engine runs (it must stay importable by name)."""
-    rows = score_rows(items, rules, preset)
-    return ChunkOut(format_rows(rows, fmt), _tally(rows))

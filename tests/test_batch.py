@@ -136,12 +136,24 @@ def test_several_inputs_keep_their_order(tmp_path, files):
 
 def test_a_broken_csv_record_is_an_error_row(tmp_path):
     p = tmp_path / "broken.csv"
-    huge = "1" * (csv.field_size_limit() + 10)  # over the csv module's field limit
+    # a quoted field over the csv module's field limit, on lines each within the line limit
+    huge = '"' + ("1" * 1000 + "\n") * (csv.field_size_limit() // 1000 + 2) + '"'
+    p.write_text(f"hand,claim\n{GOOD},7700\n{huge},1\n{GOOD},\n", encoding="utf-8")
+    rc, text = _run(tmp_path, [p])
+    rows = _rows(text)
+    assert [_kind(r) for r in rows] == ["win", "error", "win"]
+    assert rows[1]["line"] == 3 and rows[0]["line"] == 2 and rows[2]["line"] > 3
+    assert "not a CSV record" in rows[1]["error"] and rc == 1
+
+
+def test_an_over_long_csv_line_is_an_error_row(tmp_path):
+    p = tmp_path / "long.csv"
+    huge = "1" * (csv.field_size_limit() + 10)
     p.write_text(f"hand,claim\n{GOOD},7700\n{huge},1\n{GOOD},\n", encoding="utf-8")
     rc, text = _run(tmp_path, [p])
     rows = _rows(text)
     assert [(r["line"], _kind(r)) for r in rows] == [(2, "win"), (3, "error"), (4, "win")]
-    assert "not a CSV record" in rows[1]["error"] and rc == 1
+    assert "line too long" in rows[1]["error"] and len(rows[1]["input"]) < 100 and rc == 1
 
 
 def test_csv_output_has_one_record_per_hand(tmp_path, files):
@@ -299,28 +311,46 @@ def test_pool_keeps_a_bounded_window_of_chunks_in_flight():
 
 
 # ---- Ctrl-C -------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("sig,code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_ctrl_c_leaves_every_written_row_whole(tmp_path, jobs):
+def test_a_signal_leaves_every_written_row_whole_in_the_partial_file(tmp_path, jobs, sig, code):
     big = tmp_path / "big.txt"
     big.write_text((GOOD + "\n" + TSUMO + "\n12x\n") * 20000, encoding="utf-8")
     out = tmp_path / "partial.jsonl"
-    code = ("import sys; from scorer.cli.batch import batch_command; "
+    prog = ("import sys; from scorer.cli.batch import batch_command; "
             f"sys.exit(batch_command([{str(big)!r}], None, None, 'jsonl', {str(out)!r}, {jobs}, 'local', None))")
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=str(ROOT), stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-c", prog], cwd=str(ROOT), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 60
-    while time.time() < deadline and (not out.exists() or out.stat().st_size < 20000):
+
+    def partial():
+        found = list(tmp_path.glob(".partial.jsonl.partial-*"))
+        return found[0] if found else None
+
+    while time.time() < deadline and (partial() is None or partial().stat().st_size < 20000):
         time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
-    assert "interrupted after" in err and "Traceback" not in err
-    text = out.read_text(encoding="utf-8")
+    assert proc.returncode == code, err
+    name = signal.Signals(sig).name
+    assert f"stopped by {name} after" in err and "Traceback" not in err
+    assert not out.exists()                    # an interrupted run never looks finished
+    kept = partial()
+    assert kept is not None and str(kept) in err
+    text = kept.read_text(encoding="utf-8")
     assert text.endswith("\n")
     rows = _rows(text)  # every line is a whole JSON row
     assert 0 < len(rows) < 60000
-    # the rows written are the first ones, in order
+    # the rows written are the first ones, in order, and stderr names the last one
     assert [r["line"] for r in rows] == list(range(1, len(rows) + 1))
+    assert f"the last row written: {big}:{rows[-1]['line']}" in err
+
+
+def test_a_completed_run_renames_the_partial_file(tmp_path, files):
+    out = tmp_path / "done.jsonl"
+    rc = batch_command([str(files["hands.txt"])], None, None, "jsonl", str(out), 1, "local", None)
+    assert rc == 1 and out.exists() and not list(tmp_path.glob(".done.jsonl.partial-*"))
+    assert len(_rows(out.read_text(encoding="utf-8"))) == len(TEXT_ROWS)
 
 
 def test_ctrl_c_while_waiting_for_standard_input_stops_at_once():
@@ -334,7 +364,7 @@ def test_ctrl_c_while_waiting_for_standard_input_stops_at_once():
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
-    assert "Traceback" not in err and "interrupted" in err
+    assert "Traceback" not in err and "stopped by SIGINT" in err
 
 
 # ---- game logs ------------------------------------------------------------------------------------------------------
@@ -413,3 +443,49 @@ def test_dask_starts_its_own_local_cluster(tmp_path, files):
     rc_local, local = _run(tmp_path, [files["hands.txt"]], fmt="table", jobs=1)
     rc_dask, dask = _run(tmp_path, [files["hands.txt"]], fmt="table", jobs=1, engine="dask")
     assert dask == local and rc_dask == rc_local
+
+
+# ---- bounded reading and the one renderer ---------------------------------------------------------------------------
+def test_bounded_lines_keep_lines_whole_and_bound_the_rest():
+    data = b"\xef\xbb\xbfa\n" + b"x" * 10 + b"\nb\xffc\n" + b"y" * 25 + b"\nlast"
+    got = list(B.bounded_lines(io.BytesIO(data), limit=12))
+    assert got[0] == "a\n" and got[1] == "x" * 10 + "\n" and got[4] == "last"
+    assert isinstance(got[2], B.BadLine) and "not UTF-8" in got[2].error and "0xff" in got[2].error
+    assert isinstance(got[3], B.BadLine) and "line too long (26 bytes" in got[3].error and len(got[3]) <= 41
+    assert len(got) == 5                      # the over-long line's rest is dropped, not a line of its own
+
+
+def test_a_row_the_renderer_cannot_write_becomes_that_rows_error():
+    from scorer.cli.render import render_rows
+    rows = [{"source": "f", "line": 1, "win": True, "points": float("nan")},
+            {"source": "f", "line": 2, "win": True, "yaku": {1, 2}}, {"source": "f", "line": 3, "win": False}]
+    for fmt in ("jsonl", "csv", "table"):
+        batch = [dict(r) for r in rows]
+        text = render_rows(batch, fmt)
+        assert text.count("\n") == 3 + 0 and text.endswith("\n")
+        if fmt == "jsonl":
+            out = [json.loads(line) for line in text.splitlines()]
+            assert [r["line"] for r in out] == [1, 2, 3] and "cannot be written" in out[0]["error"]
+            assert B.tally(batch).errors == 2 and B.tally(batch).last == "f:3"
+
+
+def test_error_rows_keep_their_short_reason_out_of_the_json():
+    rows = B.score_rows([B.Item("f", 1, "12x"), B.Item("f", 2, GOOD)])
+    assert isinstance(rows[0], B.ErrorRow) and rows[0].short and "short" not in rows[0]
+    from scorer.cli.render import render_rows
+    first = json.loads(render_rows(rows, "jsonl").splitlines()[0])
+    assert set(first) == {"source", "line", "input", "error"}
+    assert rows[0].short in render_rows(rows, "csv")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_chunk_that_fails_as_a_whole_gives_error_rows_not_a_crash(tmp_path, files, monkeypatch, jobs):
+    monkeypatch.setattr(CB, "run_chunk", _broken_chunk)      # (a forked worker has the same module)
+    rc, text = _run(tmp_path, [files["hands.txt"]], jobs=jobs)
+    rows = _rows(text)
+    assert rc == 1 and [r["line"] for r in rows] == [n for n, _ in TEXT_ROWS]
+    assert all("the chunk could not be scored (RuntimeError: a worker bug)" in r["error"] for r in rows)
+
+
+def _broken_chunk(items, *args):
+    raise RuntimeError("a worker bug")

@@ -28,7 +28,22 @@ def _err_console():
 
 
 def _print_error(message: str) -> None:
-    sys.stderr.write(f"mjscore: {message}\n")
+    from scorer.cli.render import printable
+    sys.stderr.write("mjscore: " + "\n".join(printable(x) for x in message.split("\n")) + "\n")
+
+
+def hand_text(words: List[str]) -> str:
+    """The hand as given on the command line (its words joined), checked as a line of a file is: UTF-8 text
+    within the line limit (raises :class:`~scorer.errors.NotationError`, quoting a short window)."""
+    from scorer.batch import MAX_LINE, clean_text
+    from scorer.errors import NotationError
+    text = " ".join(words)
+    if clean_text(text) is not text:
+        raise NotationError("the hand is not UTF-8 text", clean_text(text)[:80])
+    if len(text.encode("utf-8")) > MAX_LINE:
+        raise NotationError(f"the hand is too long ({len(text):,} characters; at most {MAX_LINE:,}): not a hand",
+                            text[:40] + "…")
+    return text
 
 
 def _score_dict(text: str, rules: Optional[str], preset: Optional[str]) -> dict:
@@ -57,13 +72,21 @@ def score(
     if rules is not None and rules not in ("riichi", "mcr"):
         _print_error(f"--rules expects riichi or mcr, not {rules!r}")
         raise typer.Exit(2)
+    msg = _check_preset(preset)
+    if msg:
+        _print_error(msg)
+        raise typer.Exit(2)
     if hand == ["-"]:
+        if sys.stdin is None:
+            _print_error("standard input is closed (nothing to read for -)")
+            raise typer.Exit(1)
         raise typer.Exit(_score_stream(sys.stdin, rules, preset))
-    text = " ".join(hand)
     try:
+        text = hand_text(hand)
         d = _score_dict(text, rules, preset)
     except MjscoreError as exc:
-        _print_error(str(exc))
+        from scorer.batch import error_text
+        _print_error(error_text(exc))
         raise typer.Exit(1)
     if json_out:
         sys.stdout.write(to_json(d) + "\n")
@@ -74,32 +97,68 @@ def score(
         if "claim" in d:
             verdict = "AGREE" if d["claim_agrees"] else f"DISAGREE: the right value is {d['claim_expected']}"
             why = f" ({d['claim_why']})" if d.get("claim_why") else ""
-            Console().print(f"claim {d['claim']}: {verdict}{why}")
+            from rich.markup import escape
+            Console().print(escape(f"claim {d['claim']}: {verdict}{why}"))
     # a disputed claim is a domain failure
     raise typer.Exit(1 if d.get("claim_agrees") is False else 0)
 
 
+def _check_preset(preset: Optional[str]) -> Optional[str]:
+    from scorer.cli.options import check_preset
+    return check_preset(preset)
+
+
 def _score_stream(stream, rules, preset) -> int:
-    """One JSON line per hand of the input, in order; blank lines and # comments are skipped."""
-    from scorer.errors import MjscoreError
-    from scorer.cli.render import to_json
+    """One JSON line per hand of the input, in order; blank lines and # comments are skipped. Lines are read
+    bounded (:func:`scorer.batch.bounded_lines`): an over-long line or one that is not UTF-8 is that line's error
+    row, and the stream goes on; a row that fails for any reason is an error row."""
+    from scorer.batch import binary_stdin, bounded_lines
+    from scorer.cli.render import to_json, utf8
 
     status = 0
-    out = sys.stdout
-    for n, raw in enumerate(stream, 1):
+    out = getattr(sys.stdout, "buffer", None)
+    rows = _stream_rows(bounded_lines(binary_stdin(stream)), rules, preset)
+    n = 0
+    while True:
+        try:
+            n, d, bad = next(rows)
+        except StopIteration:
+            return status
+        except OSError as exc:          # EIO and the like, reading: the rows so far are out; say where it broke
+            _print_error(f"cannot read standard input after line {n}: {exc.strerror or exc}")
+            return 1
+        status = status or bad
+        row = to_json(d) + "\n"        # a failed write (a full disk) goes up to main(): one line, exit 1
+        try:
+            if out is not None:
+                out.write(utf8(row))
+                out.flush()
+            else:
+                sys.stdout.write(row)
+                sys.stdout.flush()
+        except BrokenPipeError:         # the reader went away (`| head`): stop quietly, as batch does
+            _quiet_stdout()
+            return status
+
+
+def _stream_rows(lines, rules, preset):
+    """(line number, row, 1 if the row is an error or a disputed claim) for each hand line of ``lines``."""
+    from scorer.batch import BadLine, error_text
+    from scorer.errors import MjscoreError
+    for n, raw in enumerate(lines, 1):
+        if raw.__class__ is BadLine:
+            yield n, {"line": n, "input": str(raw), "error": raw.error}, 1
+            continue
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         try:
             d = {"line": n, **_score_dict(line, rules, preset)}
-            if d.get("claim_agrees") is False:
-                status = 1
+            yield n, d, 1 if d.get("claim_agrees") is False else 0
         except MjscoreError as exc:
-            d = {"line": n, "input": line, "error": str(exc)}
-            status = 1
-        out.write(to_json(d) + "\n")
-        out.flush()
-    return status
+            yield n, {"line": n, "input": line, "error": error_text(exc)}, 1
+        except Exception as exc:  # noqa: BLE001 - a bug in a scorer must not lose the row nor stop the stream
+            yield n, {"line": n, "input": line, "error": f"internal error: {type(exc).__name__}: {exc}"}, 1
 
 
 @app.command()
@@ -132,7 +191,13 @@ def play(
 def analyze(hand: List[str] = typer.Argument(..., help="13 or 14 tiles in notation")):
     """Shanten and waits of a 13-tile hand; for 14 tiles, each discard with its shanten and ukeire."""
     from scorer.cli import play as play_mod
-    raise typer.Exit(play_mod.analyze(" ".join(hand)))
+    from scorer.errors import MjscoreError
+    try:
+        text = hand_text(hand)
+    except MjscoreError as exc:
+        _print_error(str(exc))
+        raise typer.Exit(1)
+    raise typer.Exit(play_mod.analyze(text))
 
 
 @app.command(name="rules")
@@ -140,7 +205,11 @@ def rules_cmd(rules: str = typer.Option("riichi", "--rules", help=RULES_HELP),
               preset: Optional[str] = typer.Option(None, "--preset", help="table preset")):
     """Print the table rules of a preset as a readable card."""
     from scorer.cli import play as play_mod
-    raise typer.Exit(play_mod.rules_card(rules, preset=preset))
+    if rules not in ("riichi", "mcr"):
+        _print_error(f"--rules expects riichi or mcr, not {rules!r}")
+        raise typer.Exit(2)
+    code = play_mod.rules_card(rules, preset=preset)
+    raise typer.Exit(2 if code == 1 else code)      # the only failure is an unknown --preset: usage
 
 
 @app.command()
@@ -154,7 +223,13 @@ def verify(
 ):
     """Settle a disputed payout: AGREE or DISAGREE, the right value, and why the claim differs."""
     from scorer.cli.verify import verify_command
-    raise typer.Exit(verify_command(" ".join(hand), claim, rules, preset, json_out))
+    from scorer.errors import MjscoreError
+    try:
+        text = hand_text(hand)
+    except MjscoreError as exc:
+        _print_error(str(exc))
+        raise typer.Exit(2)
+    raise typer.Exit(verify_command(text, claim, rules, preset, json_out))
 
 
 @app.command()
@@ -190,25 +265,86 @@ def batch(
     raise typer.Exit(batch_command(inputs, rules, preset, fmt, out, jobs, engine, scheduler))
 
 
+class _Closed:
+    """Standard output or error when the process was started with it closed (``>&-``): writing to it is an
+    ordinary failure (one line, exit 1), not a crash."""
+
+    closed_stream = True
+
+    def write(self, text: str) -> int:
+        raise OSError(9, "standard output is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise OSError(9, "standard output is closed")
+
+
 def main() -> None:
-    """Entry point: run the app and turn known errors into one-line messages."""
+    """Entry point: run the app and turn known errors into one-line messages. Exit 0 success, 1 a domain or an
+    ordinary failure (a bad hand, a disputed claim, a full disk, an unreadable file, a closed stream), 2 usage,
+    130 and 143 when stopped by SIGINT or SIGTERM; 70 only for a bug of ours."""
+    import os
+    import signal
     from scorer.errors import MjscoreError
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")
+    if sys.stdout is None:
+        sys.stdout = _Closed()
+
+    term = []
+
+    def on_term(signum, frame):
+        term.append(signum)
+        raise KeyboardInterrupt
+    try:
+        signal.signal(signal.SIGTERM, on_term)      # like Ctrl-C: commands stop cleanly (batch says where)
+    except ValueError:
+        pass
     try:
         app(standalone_mode=True)
+    except SystemExit as exc:
+        if term and exc.code not in (0, None):       # click turned the interrupt into its own exit
+            _print_error("stopped by SIGTERM")
+            sys.exit(143)
+        raise
     except MjscoreError as exc:
-        _print_error(str(exc))
+        from scorer.batch import error_text
+        _print_error(error_text(exc))
         sys.exit(1)
     except KeyboardInterrupt:
-        _print_error("interrupted")
-        sys.exit(130)
+        _print_error("stopped by SIGTERM" if term else "interrupted")
+        sys.exit(143 if term else 130)
     except BrokenPipeError:
+        _quiet_stdout()
         sys.exit(0)
+    except OSError as exc:        # a full disk, EIO, a closed stream, an unreadable path: not a bug
+        what = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        _print_error(f"{what}{exc.strerror or exc}")
+        _quiet_stdout()
+        sys.exit(1)
+    except RecursionError as exc:
+        _print_error(f"input nested too deeply to read ({exc})")
+        sys.exit(1)
     except Exception as exc:  # a bug of ours: one line for the user, the traceback with MJSCORE_DEBUG=1
-        import os
         if os.environ.get("MJSCORE_DEBUG"):
             raise
         _print_error(f"internal error: {type(exc).__name__}: {exc} (run with MJSCORE_DEBUG=1 for the traceback)")
         sys.exit(70)
+
+
+def _quiet_stdout() -> None:
+    """After a failed write to standard output, make the interpreter's last flush at exit harmless."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

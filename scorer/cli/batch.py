@@ -10,22 +10,31 @@ byte-identical):
 * ``dask``: a Dask distributed cluster, a ``LocalCluster`` of N workers or the scheduler at ``--scheduler``.
 
 Memory stays flat: at most a small window of chunks is in flight (submitted and not yet written), whatever the
-input's size. Ctrl-C stops the run at a chunk boundary: every row written is whole, the summary says where it
-stopped, and the exit code is 130. Exit 0 when every row scored (and every claim agreed), 1 when a row was an
-error or a claim (or a log round) was disputed, 2 on usage errors.
+input's size, and every line is read with a bounded ``readline``. Ctrl-C (SIGINT) or SIGTERM stops the run at a
+chunk boundary: every row written is whole, a line on stderr says where it stopped, and the exit code is 130
+(SIGINT) or 143 (SIGTERM). ``--out FILE`` is written to ``.FILE.partial-…`` beside it and renamed to ``FILE`` only
+when the run completes, so an interrupted run never looks finished; an output that is one of the inputs (the same
+file, by device and inode, whatever its name) is refused before anything is opened for writing.
+
+Exit 0 when every row scored (and every claim agreed); 1 when a row was an error or a claim (or a log round) was
+disputed, or the output could not be written (a full disk, EIO); 2 on usage errors.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import stat
 import sys
 import time
 from collections import deque
+from dataclasses import dataclass
 
 DASK_HINT = "the dask engine needs Dask: pip install 'mjscore[dask]'  (or: pip install 'dask[distributed]')"
 CHUNK = 1000            # hands per chunk (after the first few, smaller ones)
 WORKER_CHUNKS = 100     # chunks a worker process scores before it is replaced by a fresh one
+MAX_JOBS = 64           # worker processes at most, whatever --jobs says (each is a whole Python process)
+EXIT_SIGNAL = {signal.SIGINT: 130, signal.SIGTERM: 143}     # 128 + the signal's number, as shells report it
 
 
 def _usage(message: str) -> int:
@@ -41,30 +50,35 @@ def default_jobs() -> int:
 
 
 class _Stop:
-    """Ctrl-C handling. Outside the writing of a chunk's rows Ctrl-C raises KeyboardInterrupt at once (a blocked
-    read of standard input, a wait for a worker); while rows are being written it only asks the run to stop once
-    they are written, so every row in the output is whole."""
+    """Ctrl-C (SIGINT) and SIGTERM handling, alike. Outside the writing of a chunk's rows the signal raises
+    KeyboardInterrupt at once (a blocked read of standard input, a wait for a worker); while rows are being
+    written it only asks the run to stop once they are written, so every row in the output is whole.
+    ``signum`` is the signal that stopped the run."""
 
     def __init__(self) -> None:
         self.requested = False
         self.writing = False
-        self._old = None
+        self.signum: int | None = None
+        self._old: dict = {}
 
     def __enter__(self):
-        try:
-            self._old = signal.signal(signal.SIGINT, self._handle)
-        except ValueError:  # not the main thread (e.g. inside a test runner thread): no handler
-            self._old = None
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                self._old[sig] = signal.signal(sig, self._handle)
+            except ValueError:  # not the main thread (e.g. inside a test runner thread): no handler
+                pass
         return self
 
     def _handle(self, signum, frame) -> None:
         self.requested = True
+        if self.signum is None:
+            self.signum = signum
         if not self.writing:
             raise KeyboardInterrupt
 
     def __exit__(self, *exc) -> None:
-        if self._old is not None:
-            signal.signal(signal.SIGINT, self._old)
+        for sig, old in self._old.items():
+            signal.signal(sig, old)
 
 
 def _warm() -> None:
@@ -78,22 +92,56 @@ def _warm() -> None:
 
 
 def _ignore_sigint() -> None:
-    """Worker initializer: Ctrl-C is the parent's to handle (it stops the workers itself)."""
+    """Worker initializer: Ctrl-C is the parent's to handle (it stops the workers itself). SIGTERM keeps its
+    default: the pool stops its workers with it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@dataclass
+class ChunkOut:
+    """A chunk's rendered rows (whole rows, UTF-8, each ending in a newline) and its tally."""
+
+    data: bytes
+    tally: object
+
+
+def run_chunk(items, rules: str | None, preset: str | None, fmt: str) -> ChunkOut:
+    """Score a chunk and render its rows: the one function every engine runs (it must stay importable by name).
+    The rows are rendered (and encoded) here, in the worker, so the process that writes has almost nothing to
+    do."""
+    from scorer.batch import score_rows, tally
+    from scorer.cli.render import render_rows, utf8
+    rows = score_rows(items, rules, preset)
+    data = utf8(render_rows(rows, fmt))      # first: a row that cannot be rendered becomes an error row
+    return ChunkOut(data, tally(rows))
 
 
 # ---- engines: each yields ChunkOut in input order, with a bounded window of chunks in flight ---------------------
 def _run_inline(chunk_iter, args, stop):
-    from scorer.batch import run_chunk
     for chunk, mark in chunk_iter:
         if stop.requested:
             return
-        yield run_chunk(chunk, *args), mark
+        try:
+            out = run_chunk(chunk, *args)
+        except Exception as exc:  # noqa: BLE001 - a bug must not lose the chunk's rows: they become error rows
+            out = failed_chunk(chunk, args[-1], exc)
+        yield out, mark
+
+
+def failed_chunk(chunk, fmt: str, exc: BaseException) -> ChunkOut:
+    """The rows of a chunk whose scoring failed as a whole (a worker's exception, a result that could not be sent
+    back): one error row per item, so that no row is lost and the run goes on."""
+    from scorer.batch import _error_row, tally
+    from scorer.cli.render import render_rows, utf8
+    msg = f"internal error: the chunk could not be scored ({type(exc).__name__}: {str(exc)[:200]})"
+    rows = [_error_row(item, msg, msg) for item in chunk]
+    data = utf8(render_rows(rows, fmt))
+    return ChunkOut(data, tally(rows))
 
 
 def _run_pool(chunk_iter, args, jobs, stop):
     import multiprocessing as mp
-    from scorer.batch import run_chunk
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     if ctx.get_start_method() == "fork":
         _warm()  # forked workers start with the grammar and evaluators imported (pages shared, no import time)
@@ -102,7 +150,7 @@ def _run_pool(chunk_iter, args, jobs, stop):
     pool = ctx.Pool(jobs, initializer=_ignore_sigint, maxtasksperchild=WORKER_CHUNKS)
     try:
         finished = yield from _windowed(chunk_iter, lambda chunk: pool.apply_async(run_chunk, (chunk, *args)),
-                                        _pool_ready, lambda r: r.get(), 2 * jobs + 1, stop)
+                                        _pool_ready, lambda r: r.get(), 2 * jobs + 1, stop, args[-1])
         if finished:
             pool.close()
             pool.join()
@@ -110,34 +158,38 @@ def _run_pool(chunk_iter, args, jobs, stop):
         pool.terminate()
 
 
-def _windowed(chunk_iter, submit, ready, get, window, stop):
+def _windowed(chunk_iter, submit, ready, get, window, stop, fmt: str = "jsonl"):
     """Submit chunks, yield their outputs in input order with at most ``window`` in flight; return True when every
-    chunk was yielded, False on a stop (the same loop for worker processes and for Dask)."""
+    chunk was yielded, False on a stop (the same loop for worker processes and for Dask). A chunk whose result
+    raises comes out as error rows (:func:`failed_chunk`)."""
     pending: deque = deque()
     for chunk, mark in chunk_iter:
         if stop.requested:
             return False
-        pending.append((submit(chunk), mark))
+        pending.append((submit(chunk), mark, chunk))
         while len(pending) >= window:
-            res = _wait(pending.popleft(), stop, ready, get)
+            res = _wait(pending.popleft(), stop, ready, get, fmt)
             if res is None:
                 return False
             yield res
     while pending:
-        res = _wait(pending.popleft(), stop, ready, get)
+        res = _wait(pending.popleft(), stop, ready, get, fmt)
         if res is None:
             return False
         yield res
     return True
 
 
-def _wait(entry, stop, ready, get):
+def _wait(entry, stop, ready, get, fmt: str = "jsonl"):
     """The oldest chunk's output once it is ready (``ready`` blocks for a short while), or None on a stop."""
-    fut, mark = entry
+    fut, mark, chunk = entry
     while not ready(fut):
         if stop.requested:
             return None
-    return get(fut), mark
+    try:
+        return get(fut), mark
+    except Exception as exc:  # noqa: BLE001 - the worker's exception: the chunk's rows become error rows
+        return failed_chunk(chunk, fmt, exc), mark
 
 
 def _pool_ready(r) -> bool:
@@ -155,7 +207,6 @@ def _dask_ready(f) -> bool:
 def _run_dask(chunk_iter, args, jobs, scheduler, stop):
     import logging
     from dask.distributed import Client, LocalCluster
-    from scorer.batch import run_chunk
     cluster = None
     if scheduler:
         client = Client(scheduler, timeout="30s")
@@ -166,7 +217,7 @@ def _run_dask(chunk_iter, args, jobs, scheduler, stop):
     try:
         n_workers = max(1, len(client.scheduler_info().get("workers", {})) or jobs)
         yield from _windowed(chunk_iter, lambda chunk: client.submit(run_chunk, chunk, *args, pure=False),
-                             _dask_ready, lambda f: f.result(), 2 * n_workers + 1, stop)
+                             _dask_ready, lambda f: f.result(), 2 * n_workers + 1, stop, args[-1])
     finally:
         client.close()
         if cluster is not None:
@@ -211,39 +262,177 @@ def _want_progress(out: str | None) -> bool:
 
 
 # ---- the command ---------------------------------------------------------------------------------------------------
-def _check_preset(preset: str | None) -> str | None:
-    """None when ``preset`` is a known riichi or MCR preset (or not given), else the message."""
-    if preset is None:
-        return None
-    known: list[str] = []
-    for mod in ("scorer.riichi.presets", "scorer.mcr.presets"):
+def _identity(st: os.stat_result) -> tuple[int, int]:
+    return st.st_dev, st.st_ino
+
+
+def _input_files(inputs: list[str]):
+    """(shown name, (device, inode)) of every regular file the run will read, standard input included."""
+    from scorer.batch import display_path, expand_inputs
+    for path in expand_inputs(inputs):
         try:
-            module = __import__(mod, fromlist=["PRESETS"])
-        except ImportError:
+            st = os.fstat(sys.stdin.fileno()) if path == "-" else os.stat(path)
+        except (OSError, ValueError, AttributeError):
             continue
-        names = list(getattr(module, "PRESETS", {}))
-        if preset.lower() in (n.lower() for n in names):
-            return None
-        known.extend(names)
-    if not known:
+        if stat.S_ISREG(st.st_mode):
+            yield ("standard input" if path == "-" else display_path(path)), _identity(st)
+
+
+def _same_file_as_input(inputs: list[str], out: str | None) -> str | None:
+    """The message when the output (``--out``, or standard output redirected to a file) is one of the inputs,
+    compared by device and inode (a hard link or another spelling of the path is the same file), else None."""
+    try:
+        if out is not None:
+            st = os.stat(out)
+            target = f"--out {out}"
+        else:
+            st = os.fstat(sys.stdout.fileno())
+            target = "standard output"
+    except (OSError, ValueError, AttributeError):
+        return None                     # the output does not exist yet: it cannot be an input
+    if not stat.S_ISREG(st.st_mode):
         return None
-    return f"unknown preset {preset!r} (known presets: {', '.join(known)})"
+    mine = _identity(st)
+    for shown, ident in _input_files(inputs):
+        if ident == mine:
+            return f"{target} is the input {shown} (the same file): writing it would destroy the input"
+    return None
+
+
+class _Sink:
+    """Where the rows go. ``--out FILE`` (a regular file or a new one) is written to a partial file beside it,
+    renamed over ``FILE`` by :meth:`commit` once the run completes; a FIFO or device is written directly, and
+    so is standard output (as bytes: rows are UTF-8 whatever the locale)."""
+
+    def __init__(self, out: str | None):
+        self.out = out
+        self.partial: str | None = None
+        self.final: str | None = None
+        if out is None:
+            sys.stdout.flush()
+            self.f = getattr(sys.stdout, "buffer", None) or _TextOut(sys.stdout)
+            return
+        try:
+            st = os.stat(out)
+        except FileNotFoundError:
+            st = None
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            self.f = open(out, "wb")            # a FIFO, /dev/null, a terminal: written as it is
+            return
+        if st is not None and not os.access(out, os.W_OK):
+            raise PermissionError(13, "Permission denied", out)
+        import tempfile
+        self.final = os.path.realpath(out)      # a symlink's target is replaced, not the link
+        folder, name = os.path.split(self.final)
+        try:
+            # hidden, so that a directory walk of the inputs never reads the rows being written
+            fd, self.partial = tempfile.mkstemp(prefix=f".{name}.partial-", dir=folder or ".")
+        except OSError:
+            if st is None:
+                raise
+            self.final = None                   # no partial file beside it (a folder we may not write): direct
+            self.f = open(out, "wb")
+            return
+        if st is not None:
+            mode = stat.S_IMODE(st.st_mode)     # the file it replaces keeps its permissions
+        else:
+            mask = os.umask(0)
+            os.umask(mask)
+            mode = 0o666 & ~mask                # as open() would have made it (mkstemp makes 0600)
+        os.fchmod(fd, mode)
+        self.f = os.fdopen(fd, "wb")
+
+    def write(self, data: bytes) -> None:
+        self.f.write(data)
+        self.f.flush()
+
+    def identity(self) -> tuple[int, int] | None:
+        """(device, inode) of the file being written, which the inputs must never include."""
+        try:
+            return _identity(os.fstat(self.f.fileno()))
+        except (OSError, ValueError, AttributeError):
+            return None
+
+    def commit(self) -> None:
+        """The run completed: the partial file becomes ``--out``."""
+        if self.out is None:
+            self.f.flush()
+            return
+        self.f.close()
+        if self.partial is not None:
+            os.replace(self.partial, self.final)
+            self.partial = None
+
+    def keep_partial(self) -> str | None:
+        """The run stopped early: close the partial file and keep it (its rows are whole); its name."""
+        if self.out is not None:
+            try:
+                self.f.close()
+            except OSError:
+                pass
+        return self.partial
+
+    def discard(self) -> None:
+        """The output failed (a full disk): close and remove the partial file."""
+        if self.out is not None:
+            try:
+                self.f.close()
+            except OSError:
+                pass
+        if self.partial is not None:
+            try:
+                os.unlink(self.partial)
+            except OSError:
+                pass
+            self.partial = None
+
+
+class _TextOut:
+    """A text stream without a byte buffer under it (a test's StringIO), written as the bytes' text."""
+
+    def __init__(self, stream):
+        self._s = stream
+
+    def write(self, data: bytes) -> None:
+        self._s.write(data.decode("utf-8"))
+
+    def flush(self) -> None:
+        self._s.flush()
+
+    def fileno(self) -> int:
+        return self._s.fileno()
+
+
+def _clamp_jobs(jobs: int | None, engine: str) -> int:
+    """``--jobs`` within reason: at most :data:`MAX_JOBS` local workers, and not more than four per core."""
+    if jobs is None:
+        return default_jobs()
+    limit = min(MAX_JOBS, 4 * default_jobs())
+    if engine == "local" and jobs > limit:
+        sys.stderr.write(f"mjscore: --jobs {jobs} is more workers than this machine can run; using {limit}\n")
+        return limit
+    return jobs
 
 
 def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt: str | None, out: str | None,
                   jobs: int | None, engine: str, scheduler: str | None) -> int:
-    """Run ``mjscore batch``; returns the exit code (0 all scored, 1 errors or disputes, 2 usage, 130 Ctrl-C)."""
+    """Run ``mjscore batch``; returns the exit code (0 all scored, 1 errors, disputes or an output that failed,
+    2 usage, 130 Ctrl-C, 143 SIGTERM)."""
     from scorer import batch as B
+    from scorer.cli.render import FORMATS, header
 
     # ---- usage ----
     if not inputs:
         return _usage("batch needs at least one INPUT (a file, a directory, or - for standard input)")
     if rules is not None and rules not in ("riichi", "mcr"):
         return _usage(f"--rules expects riichi or mcr, not {rules!r}")
+    if out is None and (sys.stdout is None or getattr(sys.stdout, "closed_stream", False)):
+        sys.stderr.write("mjscore: standard output is closed; give --out FILE\n")
+        return 1
     if fmt is None:
         fmt = "table" if out is None and _isatty(sys.stdout) else "jsonl"
-    if fmt not in B.FORMATS:
-        return _usage(f"--format expects {', '.join(B.FORMATS)}, not {fmt!r}")
+    if fmt not in FORMATS:
+        return _usage(f"--format expects {', '.join(FORMATS)}, not {fmt!r}")
     if engine not in ("local", "dask"):
         return _usage(f"--engine expects local or dask, not {engine!r}")
     if jobs is not None and jobs < 1:
@@ -254,34 +443,50 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
         return _usage("standard input (-) can be read once")
     for path in inputs:
         if path != "-" and not os.path.exists(path):
-            return _usage(f"no such file or directory: {path}")
+            return _usage(f"no such file or directory: {B.display_path(path)}")
         if path != "-" and not os.access(path, os.R_OK):
-            return _usage(f"cannot read {path}")
-    msg = _check_preset(preset)
+            return _usage(f"cannot read {B.display_path(path)}")
+    if "-" in inputs and sys.stdin is None:
+        sys.stderr.write("mjscore: standard input is closed (nothing to read for -)\n")
+        return 1
+    from scorer.cli.options import check_preset
+    msg = check_preset(preset)
     if msg:
         return _usage(msg)
+    same = _same_file_as_input(inputs, out)
+    if same:
+        return _usage(same)
+    if out == "":
+        return _usage("--out needs a file name")
+    if out is not None and os.path.isdir(out):
+        return _usage(f"--out {out} is a directory")
     if engine == "dask":
         try:
             import dask.distributed  # noqa: F401
         except ImportError:
             return _usage(DASK_HINT)
-    jobs = jobs or default_jobs()
+    jobs = _clamp_jobs(jobs, engine)
 
     # ---- output ----
     try:
-        sink = open(out, "w", encoding="utf-8", newline="") if out else sys.stdout
+        sink = _Sink(out)
     except OSError as exc:
-        return _usage(f"cannot write {out}: {exc.strerror or exc}")
+        sys.stderr.write(f"mjscore: cannot write {out}: {exc.strerror or exc}\n")
+        return 1
+
+    def notice(message: str) -> None:
+        sys.stderr.write(f"batch: {message}\n")
 
     counter = B.ByteCounter()
     total = B.input_size(inputs, sys.stdin) if _want_progress(out) else None
-    items = B.read_inputs(inputs, sys.stdin, counter)
+    items = B.read_inputs(inputs, sys.stdin, counter, notice, exclude=sink.identity())
     marked = ((chunk, counter.done) for chunk in B.chunks(items, CHUNK))
     args = (rules, preset, fmt)
     tally = B.Tally()
     progress = None
     interrupted = False
     broken_pipe = False
+    failed: str | None = None
     with _Stop() as stop:
         if engine == "dask":
             results = _run_dask(marked, args, jobs, scheduler, stop)
@@ -290,16 +495,14 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
         else:
             results = _run_pool(marked, args, jobs, stop)
         try:
-            head = B.header(fmt)
+            head = header(fmt)
             if head:
-                sink.write(head)
-                sink.flush()
+                sink.write(head.encode("utf-8"))
             if _want_progress(out):
                 progress = _Progress(total)
             for chunk_out, done in results:
                 stop.writing = True
-                sink.write(chunk_out.text)
-                sink.flush()
+                sink.write(chunk_out.data)
                 tally.add(chunk_out.tally)
                 stop.writing = False
                 if stop.requested:
@@ -314,22 +517,38 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
             broken_pipe = True
             try:
                 devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, sink.fileno())
+                os.dup2(devnull, sink.f.fileno())
             except (OSError, ValueError, AttributeError):
                 pass
+        except OSError as exc:          # the output failed: a full disk, EIO, a file system gone read-only
+            failed = f"cannot write {out or 'standard output'}: {exc.strerror or exc}"
         finally:
             stop.writing = False
             results.close()
             if progress is not None:
                 progress.stop()
-            if sink is not sys.stdout:
-                sink.close()
+        if not (interrupted or broken_pipe or failed):
+            try:
+                sink.commit()
+            except OSError as exc:
+                failed = f"cannot write {out or 'standard output'}: {exc.strerror or exc}"
 
-    sys.stderr.write("batch: " + tally.summary() + "\n")
+    from scorer.cli.render import printable
+    sys.stderr.write("".join(f"batch: {printable(line)}\n" for line in tally.summary().splitlines()))
+    if failed:
+        sink.discard()
+        sys.stderr.write(f"mjscore: {failed} (after {tally.rows} rows); the output is incomplete\n")
+        return 1
     if interrupted:
-        sys.stderr.write(f"batch: interrupted after {tally.rows} rows; every row written is whole\n")
-        return 130
+        kept = sink.keep_partial()
+        name = signal.Signals(stop.signum).name if stop.signum else "SIGINT"
+        where = f" (the last row written: {tally.last})" if tally.last else ""
+        where_out = f"; the rows so far are in {kept}, not in {out}" if kept else ""
+        sys.stderr.write(f"batch: stopped by {name} after {tally.rows} rows{where}; every row written is whole"
+                         f"{where_out}\n")
+        return EXIT_SIGNAL.get(stop.signum, 130)
     if broken_pipe:
+        sink.keep_partial()
         sys.stderr.write(f"batch: output closed after {tally.rows} rows\n")
     return 1 if tally.failed else 0
 

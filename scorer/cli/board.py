@@ -75,13 +75,15 @@ def river_text(state, seat: int) -> Text:
     return out
 
 
-def hand_table(state, seat: int) -> Table:
-    ids = hand_order(state, seat)
-    drawn = state.last_draw if state.turn == seat and state.last_draw in ids else None
+def hand_table(state, seat: int, ids: list[int] | None = None, first: int = 1) -> Table:
+    """The viewer's hand (or the tiles ``ids`` of it, numbered from ``first``) with its indexes over the tiles."""
+    all_ids = hand_order(state, seat)
+    ids = all_ids if ids is None else ids
+    drawn = state.last_draw if state.turn == seat and state.last_draw in all_ids else None
     t = Table(box=None, show_header=True, pad_edge=False, padding=(0, 1))
     for i, tid in enumerate(ids):
-        gap = tid == drawn and len(ids) > 1
-        t.add_column(("  " if gap else "") + str(i + 1), justify="right", no_wrap=True)
+        gap = tid == drawn and len(all_ids) > 1
+        t.add_column(("  " if gap else "") + str(i + first), justify="right", no_wrap=True)
     cells = []
     for tid in ids:
         txt = tile_text(state.tile(tid))
@@ -91,6 +93,26 @@ def hand_table(state, seat: int) -> Table:
     if cells:
         t.add_row(*cells)
     return t
+
+
+class HandView:
+    """The viewer's hand, fitted to the terminal: one row of tiles when it fits, else rows of as many tiles as
+    fit (a 40-column terminal shows the indexes and tiles whole instead of cutting them to "…")."""
+
+    CELL = 4            # columns one tile takes: an index up to 14 and a tile, with padding
+
+    def __init__(self, state, seat: int):
+        self.state = state
+        self.seat = seat
+
+    def __rich_console__(self, console, options):
+        ids = hand_order(self.state, self.seat)
+        per_row = max(1, (options.max_width - 2) // self.CELL)
+        if len(ids) <= per_row:
+            yield hand_table(self.state, self.seat)
+            return
+        for k in range(0, len(ids), per_row):
+            yield hand_table(self.state, self.seat, ids[k:k + per_row], first=k + 1)
 
 
 def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = False):
@@ -149,5 +171,5 @@ def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = F
     if hp.waits and len(hp.hand) % 3 == 1:
         mine.append("   waits ")
         mine.append_text(tiles_text([Tile(k) for k in hp.waits]))
-    parts += [mine, hand_table(state, viewer)]
+    parts += [mine, HandView(state, viewer)]
     return Group(*parts)

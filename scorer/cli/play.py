@@ -14,6 +14,40 @@ from typing import Callable
 from scorer.game.actions import ANKAN, DISCARD, KAKAN, PASS, RIICHI, TSUMO, Action
 
 WIND_NAMES = ("East", "South", "West", "North")
+MAX_INPUT = 200     # characters of one answer that are kept (the rest of a pasted novel is dropped)
+
+
+def escape(text: str) -> str:
+    """What a player typed (or a file named), shown as text: never read as rich markup (``[/x]``)."""
+    from rich.markup import escape as rich_escape
+    from scorer.cli.render import printable
+    return rich_escape(printable(text))
+
+
+def _quoted(text: str) -> str:
+    """What a player typed, quoted for the board: a short window of it, as text (never markup)."""
+    return escape(repr(text if len(text) <= 40 else text[:40] + "…"))
+
+
+def choice_number(text: str, n: int) -> int | None:
+    """The number a player typed to pick one of ``n`` choices (1 to ``n``), written in ASCII digits (at most 3:
+    ``²``, ``１`` or a 5,000-digit number pick nothing); None if it is not one."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        return None
+    k = int(text)
+    return k if 1 <= k <= n else None
+
+
+def _read_line(console, prompt: str) -> str:
+    """One answer from the player. A closed or ended standard input is EOFError (the deal is abandoned)."""
+    if sys.stdin is None or getattr(sys.stdin, "closed", False):
+        raise EOFError
+    try:
+        return console.input(prompt)[:MAX_INPUT]
+    except RuntimeError:          # input() with sys.stdin lost
+        raise EOFError from None
+    except UnicodeDecodeError:    # bytes that are not text: an answer that matches nothing
+        return "\ufffd"
 
 
 # ---- the human player -------------------------------------------------------------------------------------------
@@ -26,7 +60,7 @@ class HumanPlayer:
         self.console = console
         self.names = names
         self.recent = recent
-        self.input = input_fn or (lambda prompt: console.input(prompt))
+        self.input = input_fn or (lambda prompt: _read_line(console, prompt))
 
     def _board(self, state, seat):
         from scorer.cli.board import render_board
@@ -76,7 +110,7 @@ class HumanPlayer:
                     text = str(order.index(drawn) + 1)
             tid = self._pick(state, order, text)
             if tid is None:
-                self.console.print(f"[red]not a tile in your hand: {text!r}[/]")
+                self.console.print(f"[red]not a tile in your hand: {_quoted(text)}[/]")
                 continue
             pool = by.get(RIICHI if riichi else DISCARD, [])
             a = next((x for x in pool if x.tile == tid), None) or next(
@@ -95,8 +129,8 @@ class HumanPlayer:
     @staticmethod
     def _pick(state, order, text):
         if text.isdigit():
-            i = int(text) - 1
-            return order[i] if 0 <= i < len(order) else None
+            k = choice_number(text, len(order))
+            return order[k - 1] if k is not None else None
         from scorer.tiles import Tile
         try:
             t = Tile.parse(text)
@@ -112,8 +146,9 @@ class HumanPlayer:
         for i, a in enumerate(options, 1):
             self.console.print(f"  {i}) {a.describe(state.table)}")
         text = self.input(f"{title}: number (Enter = back): ").strip()
-        if text.isdigit() and 1 <= int(text) <= len(options):
-            return options[int(text) - 1]
+        k = choice_number(text, len(options))
+        if k is not None:
+            return options[k - 1]
         return None
 
     # a call or a win on someone else's tile: a numbered menu of the legal choices, Enter = pass
@@ -130,15 +165,16 @@ class HumanPlayer:
             text = self.input("Call: number or word (ron/pon/chi/kan), Enter = pass: ").strip().lower()
             if text in ("", "p", "pass"):
                 return next(a for a in actions if a.type == PASS)
-            if text.isdigit() and 1 <= int(text) <= len(choices):
-                return choices[int(text) - 1]
+            k = choice_number(text, len(choices))
+            if k is not None:
+                return choices[k - 1]
             named = [a for a in choices if a.type == text]
             if len(named) == 1:
                 return named[0]
             if named:
                 self.console.print("[red]several of those: pick a number[/]")
             else:
-                self.console.print(f"[red]not one of the choices: {text!r}[/]")
+                self.console.print(f"[red]not one of the choices: {_quoted(text)}[/]")
 
 
 def _event_line(e, state, names) -> str | None:
@@ -210,6 +246,9 @@ def play_deal(engine_class, ai_class, header: str, event_line, show_result, seed
     from scorer.cli.board import render_board
 
     console = console or Console()
+    if input_fn is None and sys.stdin is None:
+        sys.stderr.write("mjscore: standard input is closed: nobody can play your seat (try --auto)\n")
+        return 1
     if seed is None:
         seed = random.randrange(1 << 31)
     names = ["You", "AI South", "AI West", "AI North"]
@@ -226,21 +265,32 @@ def play_deal(engine_class, ai_class, header: str, event_line, show_result, seed
     eng = engine_class([human] + [ai_class(n) for n in names[1:]], seed=seed, log=log, on_event=on_event)
     start = list(eng.scores)
     console.print(header.format(seed=seed, preset=eng.preset.name))
+    code = None
     try:
         eng.run()
     except (EOFError, KeyboardInterrupt):
         console.print("\n[yellow]Deal abandoned.[/]")
-        return 1
-    finally:
-        if log:
+        code = 1
+    except OSError as exc:
+        if log is None:
+            raise
+        sys.stderr.write(f"mjscore: cannot write the log {_printable(log_path)}: {exc.strerror or exc}\n")
+        code = 1
+    if log:
+        try:
             log.close()
+        except OSError as exc:          # the last events did not reach the disk: the log is incomplete
+            sys.stderr.write(f"mjscore: cannot write the log {_printable(log_path)}: {exc.strerror or exc}\n")
+            code = 1
+    if code is not None:
+        return code
     st = eng.state
     deltas = [st.players[s].score - start[s] for s in range(4)]
     console.rule("End of the deal")
     console.print(render_board(st, 0, names, recent, reveal=True))
     show_result(eng, console, names, deltas)
     if log_path:
-        console.print(f"Log written to {log_path}")
+        console.print(f"Log written to {escape(log_path)}")
     return 0
 
 
@@ -353,12 +403,13 @@ def analyze(text: str, console=None) -> int:
     console = console or Console()
     try:
         tiles, melds = _analysis_tiles(text)
-    except (MjscoreError, ValueError) as e:
-        sys.stderr.write(f"mjscore: {e}\n")
+    except MjscoreError as e:
+        from scorer.batch import error_text
+        sys.stderr.write(f"mjscore: {_printable(error_text(e))}\n")
         return 1
     n = len(tiles) + 3 * melds
     if n not in (13, 14):
-        sys.stderr.write(f"mjscore: analyze needs 13 or 14 tiles, not {n}: {text!r}\n")
+        sys.stderr.write(f"mjscore: analyze needs 13 or 14 tiles, not {n}: {_printable(repr(text))}\n")
         return 1
     shown = format_tiles(tiles) + (f" + {melds} meld{'s' if melds > 1 else ''}" if melds else "")
     if n == 13:
@@ -383,25 +434,31 @@ def analyze(text: str, console=None) -> int:
     return 0
 
 
+def _printable(text: str) -> str:
+    from scorer.cli.render import printable
+    return "\n".join(printable(x) for x in text.split("\n"))
+
+
 def _analysis_tiles(text: str):
-    """Concealed tiles and the number of declared melds of a hand written as tiles, melds in brackets
-    (``[555p]``, ``(1111z)``) anywhere; spaces and a ``+`` before the last tile are ignored."""
+    """Concealed tiles (the winning tile among them) and the number of declared melds, read by the same
+    grammar and checks as ``mjscore score`` (a fifth copy, a meld that is not one, a bad tile are errors quoting
+    the input as typed), with 13 tiles allowed. Melds written before the concealed tiles are read too."""
     import re
+    from grammar import parse_hand
     from scorer.errors import NotationError
-    from scorer.melds import Meld, MeldType
-    from scorer.tiles import parse_tiles
-    melds = 0
-    for body, kind in ((m.group(2), m.group(1)) for m in re.finditer(r"([\[(])([0-9mpsz]+)[\])]", text)):
-        tiles = parse_tiles(body)
-        if len(tiles) == 3:
-            Meld(MeldType.CHI if tiles[0].kind != tiles[1].kind else MeldType.PON, tuple(tiles))
-        elif len(tiles) == 4:
-            Meld(MeldType.ANKAN if kind == "(" else MeldType.KAN, tuple(tiles))
-        else:
-            raise NotationError(f"a meld has 3 or 4 tiles: {body!r}", text)
-        melds += 1
-    rest = re.sub(r"[\[(][0-9mpsz]+[\])]", "", text).replace(" ", "").replace("+", "")
-    return parse_tiles(rest), melds
+    try:
+        hand = parse_hand(text, allow_incomplete=True)
+    except NotationError as first:
+        # melds first (``[555p]123m...``): the same tiles with the melds moved to the end, else the first error
+        melds = re.findall(r"[\[(][^\])]*[\])]", text)
+        moved = re.sub(r"[\[(][^\])]*[\])]", " ", text).strip() + " " + "".join(melds)
+        if not melds or moved == text:
+            raise
+        try:
+            hand = parse_hand(moved, allow_incomplete=True)
+        except NotationError:
+            raise first from None
+    return list(hand.closed_tiles), len(hand.melds)
 
 
 def rules_card(rules: str = "riichi", console=None, preset: str | None = None) -> int:
@@ -415,8 +472,10 @@ def rules_card(rules: str = "riichi", console=None, preset: str | None = None) -
     console = console or Console()
     presets = [p for p in all_presets().values() if p.rules == rules and (preset is None or p.name == preset)]
     if not presets:
-        what = f"preset {preset!r} for " if preset else "table preset for "
-        sys.stderr.write(f"mjscore: no {what}{rules!r} rules\n")
+        known = ", ".join(p.name for p in all_presets().values() if p.rules == rules)
+        what = f"table preset {_printable(repr(preset))} for " if preset else "table preset for "
+        sys.stderr.write(f"mjscore: no {what}{_printable(repr(rules))} rules" + (f" (known: {known})" if known
+                                                                                else "") + "\n")
         return 1
     for p in presets:
         t = Table(box=None, show_header=False, pad_edge=False)

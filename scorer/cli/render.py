@@ -1,16 +1,58 @@
-"""One renderer: a result becomes a rich panel (for people) or JSON (for scripts).
+"""One renderer: a result becomes a rich panel (for people), JSON (for scripts), or a batch row (JSON lines, CSV,
+or a table line).
 
-It reads only a result's ``to_dict()``, so every evaluator's result renders the same way.
+It reads only a result's ``to_dict()`` (and a batch row: that dict with its source and line, or an error row), so
+every evaluator's result renders the same way, whichever command shows it. The batch rows are rendered where
+they are scored (a worker process may call :func:`render_rows`), and come out as UTF-8 bytes: a string that
+cannot be UTF-8 (a lone surrogate) is written as U+FFFD, so the output is always valid UTF-8.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from typing import Any
 
+FORMATS = ("table", "jsonl", "csv")
+CSV_COLUMNS = ("source", "line", "hand", "rules", "preset", "win", "reason", "han", "fu", "yakuman", "limit",
+               "points", "total_gain", "yaku", "total", "claim", "claim_agrees", "claim_expected", "claim_why",
+               "error")
+
+# one encoder, built once: json.dumps with options builds a new one per call. NaN and infinities are refused (the
+# output must be JSON), circular data is checked here; the batch rows go through the C encoder directly (below).
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), allow_nan=False)
+_encode = _JSON.encode
+try:
+    from json.encoder import c_make_encoder as _c_make_encoder
+    from json.encoder import encode_basestring as _encode_str
+except ImportError:  # pragma: no cover - a Python without the C accelerator
+    _c_make_encoder = None
+# The batch rows' encoder: the C encoder made once (JSONEncoder.encode makes one per call) and without the
+# circular-reference markers (a row is a tree of plain values); same bytes as _encode. Anything it cannot write
+# (NaN, a set, a cycle) makes render_rows fall back to the checked encoder, row by row.
+_c_row = (_c_make_encoder(None, _JSON.default, _encode_str, None, ": ", ", ", False, False, False)
+          if _c_make_encoder is not None else None)
+
 
 def to_json(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+    return _encode(obj)
+
+
+def utf8(text: str) -> bytes:
+    """``text`` as UTF-8 bytes; a lone surrogate (which no reader lets through) becomes ``?``, never raw bytes."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "replace")
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters (a terminal's escape sequences among them) shown as escapes, so that
+    what a user typed or a file held is shown, never obeyed by the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def _tiles_line(hand: str | None) -> str:
@@ -124,3 +166,139 @@ def panel(result_dict: dict):
     if result_dict.get("rules") == "mcr":
         return mcr_panel(result_dict)
     return riichi_panel(result_dict)
+
+
+# ---- batch rows ----------------------------------------------------------------------------------------------
+# A batch row is a result's dict with "source" and "line" first; an error row (scorer.batch.ErrorRow) has
+# "input" and "error", and its attribute ``short``: the one-line reason the CSV and table columns show.
+def _short(row: dict) -> str | None:
+    return getattr(row, "short", None)
+
+
+def _yaku_text(row: dict) -> str:
+    if row.get("yaku"):
+        return "; ".join(f"{y.get('name')} {y.get('han')}" for y in row["yaku"])
+    if row.get("fans"):
+        return "; ".join(f"{f.get('name')} {f.get('points')}" + (f" x{f['count']}" if f.get("count", 1) > 1
+                                                                  else "") for f in row["fans"])
+    return ""
+
+
+def _csv_values(row: dict) -> list:
+    short = _short(row)
+    if short is not None:
+        return [row["source"], row["line"], row.get("input") or "", "", "", "", "", "", "", "", "", "", "", "", "",
+                "", "", "", "", short]
+    if row.get("log"):
+        w = row.get("wins") or []
+        return [row["source"], row["line"], row.get("label", ""), "riichi", "tenhou", _blank(bool(w)),
+                row.get("summary"),
+                ";".join(str(x.get("han")) for x in w), ";".join(str(x.get("fu")) for x in w), "",
+                ";".join(str(x.get("limit") or "") for x in w), ";".join(str(x.get("points")) for x in w), "",
+                "", "", "record", _blank(row.get("agree")), "", "; ".join(row.get("mismatches") or []), ""]
+    yak = row.get("yakuman")
+    return [row["source"], row["line"], row.get("hand") or "", row.get("rules"), row.get("preset"),
+            _blank(row.get("win")),
+            row.get("reason") or "", _blank(row.get("han")), _blank(row.get("fu")), _blank(yak),
+            row.get("limit") or "", _blank(row.get("points")), _blank(row.get("total_gain")), _yaku_text(row),
+            _blank(row.get("total")), row.get("claim", ""), _blank(row.get("claim_agrees")),
+            row.get("claim_expected", "") or "", row.get("claim_why", ""), ""]
+
+
+def _blank(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"  # as in the JSON rows
+    return "" if v is None else v
+
+
+_TABLE_HEAD = f"{'SOURCE:LINE':<28} {'RESULT':<34} {'CLAIM':<22} HAND"
+
+
+def _table_result(row: dict) -> str:
+    short = _short(row)
+    if short is not None:
+        return "ERROR " + short
+    if row.get("log"):
+        return ("agree  " if row.get("agree") else "DISAGREE  ") + (row.get("summary") or "")
+    if not row.get("win"):
+        return f"no win: {row.get('reason')}"
+    if row.get("rules") == "mcr":
+        return f"{row.get('total')} points"
+    if row.get("yakuman"):
+        return f"{row.get('limit')} {row.get('points')}"
+    limit = f" {row['limit']}" if row.get("limit") else ""
+    return f"{row.get('han')} han {row.get('fu')} fu{limit} {row.get('points')}"
+
+
+def _table_line(row: dict) -> str:
+    where = f"{row['source']}:{row['line']}"
+    res = _table_result(row)
+    if _short(row) is not None:
+        return printable(f"{where:<28} {res}  | {row.get('input') or ''}")
+    claim = ""
+    if "claim_agrees" in row:
+        claim = f"{row['claim']} " + ("ok" if row["claim_agrees"] else f"NO ({row['claim_expected']})")
+    elif row.get("log"):
+        claim = "; ".join(row.get("mismatches") or [])[:60]
+    hand = row.get("hand") or row.get("label") or ""
+    return printable(f"{where:<28} {res:<34} {claim:<22} {hand}")
+
+
+def header(fmt: str) -> str:
+    """What a run writes before its first row: the CSV header or the table's header; nothing for JSON lines."""
+    if fmt == "csv":
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerow(CSV_COLUMNS)
+        return buf.getvalue()
+    if fmt == "table":
+        return _TABLE_HEAD + "\n"
+    return ""
+
+
+def render_rows(rows: list[dict], fmt: str) -> str:
+    """Whole batch rows in the output format (``jsonl``, ``csv`` or ``table``), each ending in a newline.
+
+    A row that cannot be rendered (a value JSON cannot hold: a bug upstream) is replaced, in ``rows`` too, by an
+    error row saying so: the row is not lost and the run goes on, and a tally taken afterwards counts it."""
+    if not rows:
+        return ""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    try:
+        return _render(rows, fmt)
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError):
+        pass
+    for i, r in enumerate(rows):            # the slow path: find the rows that fail and make them error rows
+        try:
+            _render([r], fmt)
+            if fmt == "jsonl":
+                _encode(r)                  # the checked encoder: NaN, cycles
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError) as exc:
+            rows[i] = _unrenderable(r, exc)
+    return _render(rows, fmt)
+
+
+def _render(rows: list[dict], fmt: str) -> str:
+    if fmt == "jsonl":
+        if _c_row is None:
+            return "\n".join(map(_encode, rows)) + "\n"
+        c = _c_row
+        return "\n".join(["".join(c(r, 0)) for r in rows]) + "\n"   # an ErrorRow is a dict: its short stays out
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        for r in rows:
+            w.writerow(_csv_values(r))
+        return buf.getvalue()
+    return "".join(_table_line(r) + "\n" for r in rows)
+
+
+def _unrenderable(row: dict, exc: BaseException) -> dict:
+    from scorer.batch import ErrorRow
+    source, line = row.get("source"), row.get("line")
+    out = ErrorRow(source=source if isinstance(source, str) else repr(source)[:100],
+                   line=line if isinstance(line, int) else 0, input=None,
+                   error=f"internal error: the row cannot be written ({type(exc).__name__}: {str(exc)[:200]})")
+    out.short = out["error"]
+    return out
+

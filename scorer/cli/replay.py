@@ -5,8 +5,11 @@ indented under it, a summary on stderr. ``--json`` prints one JSON object per ro
 each round on the board (:func:`scorer.cli.board.render_board`), one event per key press: Enter / space / n / →
 forward, b / p / ← back, g the end, q quit.
 
-Exit codes: 0 every round replayed (and, with ``--verify``, agreed); 1 an unreadable or illegal log, or a
-disagreement under ``--verify``; 2 usage (no files).
+Every file gets a verdict line on stderr (agree / DISAGREE / ERROR with the reason), whatever happened to the
+files before it, then the summary. A log with no rounds is an error, not a pass.
+
+Exit codes: 0 every round replayed (and, with ``--verify``, agreed); 1 an unreadable, empty or illegal log, or a
+disagreement under ``--verify``; 2 usage (no files, a path that does not exist).
 """
 
 from __future__ import annotations
@@ -32,32 +35,78 @@ def _round_line(rep, verify: bool) -> str:
 
 
 def _file_error(path: str, err: LogError, json_out: bool) -> None:
-    """A file (or the rest of it) that cannot be read: one line on stderr; with --json also an object on stdout."""
-    sys.stderr.write(f"mjscore: {err}\n")
+    """A file (or the rest of it) that cannot be read: with --json also an object on stdout (the verdict line on
+    stderr says the rest)."""
     if json_out:
-        sys.stdout.write(json.dumps({"file": path, "agree": False, "error": str(err)}, ensure_ascii=False,
-                                    separators=(",", ":")) + "\n")
+        sys.stdout.write(_json({"file": _shown(path), "agree": False, "error": str(err)}) + "\n")
+
+
+def _json(obj) -> str:
+    from scorer.cli.render import utf8
+    return utf8(json.dumps(obj, ensure_ascii=False, separators=(",", ":"))).decode("utf-8")
+
+
+def _shown(path: str) -> str:
+    from scorer.batch import display_path
+    return display_path(path) if path != "-" else "<stdin>"
+
+
+def _say(text: str) -> None:
+    from scorer.cli.render import printable
+    sys.stdout.flush()              # the rounds before the verdict, in order on a shared terminal
+    sys.stderr.write(printable(text) + "\n")
 
 
 def replay_command(files: list[str], verify: bool, json_out: bool, step: bool) -> int:
-    """Replay ``files``; see the module docstring. Returns the exit code."""
-    from scorer.logs import read_log
-    from scorer.logs.replay import LenientVisitor, replay_rounds
+    """Replay ``files``; see the module docstring. Returns the exit code. Every file gets its verdict on stderr
+    (rounds, how many agree, or why it could not be read), whatever happened to the files before it; then the
+    summary."""
+    import os
 
     if not files:
         sys.stderr.write("mjscore replay: give one or more log files (mjlog, tenhou.net/6, mjai, play logs)\n")
         return 2
+    for p in files:
+        if p != "-" and not os.path.exists(p):
+            sys.stderr.write(f"mjscore: no such file or directory: {_shown(p)}\n")
+            return 2
+    if files.count("-") > 1:
+        sys.stderr.write("mjscore: standard input (-) can be read once\n")
+        return 2
+    if "-" in files and sys.stdin is None:
+        sys.stderr.write("mjscore: standard input is closed (nothing to read for -)\n")
+        return 1
+    try:
+        return _replay_files(files, verify, json_out, step)
+    except BrokenPipeError:             # the reader went away (`| head`): stop quietly, as batch does
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 0
+
+
+def _replay_files(files: list[str], verify: bool, json_out: bool, step: bool) -> int:
+    from scorer.logs import read_log
+    from scorer.logs.replay import LenientVisitor, replay_rounds
     out = sys.stdout
     status = 0
     n_rounds = n_agree = n_files_bad = 0
+    given = files
     files = expand_paths(files)
+    if not files:
+        sys.stderr.write(f"mjscore: no game logs in {', '.join(_shown(p) for p in given)} (nothing was replayed)\n")
+        return 1
     for path in files:
+        shown = _shown(path)
+        f_rounds = f_agree = 0
         try:
             rounds = read_log(path)
             if step:
                 rounds = list(rounds)
         except LogError as e:
             _file_error(path, e, json_out)
+            _say(f"{shown}: ERROR {e}")
             status = 1
             n_files_bad += 1
             continue
@@ -67,25 +116,39 @@ def replay_command(files: list[str], verify: bool, json_out: bool, step: bool) -
                 return code
             continue
         visitor = LenientVisitor()
+        broken: LogError | None = None
         try:
             for rep in replay_rounds(rounds, visitor):
-                n_rounds += 1
+                f_rounds += 1
                 bad = rep.error is not None or (verify and rep.mismatches)
                 if not bad:
-                    n_agree += 1
+                    f_agree += 1
                 else:
                     status = 1
                 if json_out:
-                    out.write(json.dumps(rep.to_dict(), ensure_ascii=False, separators=(",", ":")) + "\n")
+                    out.write(_json(rep.to_dict()) + "\n")
                 else:
                     out.write(_round_line(rep, verify) + "\n")
                     if verify:
                         for m in rep.mismatches:
                             out.write(f"    {m}\n")
         except LogError as e:
-            _file_error(path, e, json_out)
+            broken = e
+        if broken is None and f_rounds == 0:
+            broken = LogError(f"{shown}: no rounds in this log (not a game, or an empty one)")
+        n_rounds += f_rounds
+        n_agree += f_agree
+        what = "agree with the record" if verify else "replayed"
+        if broken is not None:
+            _file_error(path, broken, json_out)
             status = 1
             n_files_bad += 1
+            done = f" after {f_rounds} round(s), {f_agree} {what}" if f_rounds else ""
+            _say(f"{shown}: ERROR {broken}{done}")
+        elif f_agree == f_rounds:
+            _say(f"{shown}: {'agree' if verify else 'ok'} ({f_rounds} rounds {what})")
+        else:
+            _say(f"{shown}: {'DISAGREE' if verify else 'ERROR'} ({f_agree} of {f_rounds} rounds {what})")
     if not step:
         what = "agree with the record" if verify else "replayed"
         msg = f"{len(files)} file(s), {n_rounds} rounds, {n_agree} {what}"
@@ -105,8 +168,14 @@ def expand_paths(paths: list[str]) -> list[str]:
     out = []
     for p in paths:
         if p != "-" and os.path.isdir(p):
-            out += sorted(os.path.join(p, f) for f in os.listdir(p)
-                          if f.endswith(LOG_SUFFIXES) and os.path.isfile(os.path.join(p, f)))
+            for f in sorted(os.listdir(p)):
+                full = os.path.join(p, f)
+                if not f.endswith(LOG_SUFFIXES):
+                    continue
+                if os.path.isfile(full):
+                    out.append(full)
+                elif not os.path.isdir(full):     # a FIFO or device: reading it could block or never end
+                    _say(f"skipped {_shown(full)}: not a regular file (a FIFO, device or socket)")
         else:
             out.append(p)
     return out
@@ -114,7 +183,9 @@ def expand_paths(paths: list[str]) -> list[str]:
 
 # ---- --step ---------------------------------------------------------------------------------------------------
 def _getkey() -> str:
-    """One key press (raw terminal when stdin is a tty, else one line of input)."""
+    """One key press (raw terminal when stdin is a tty, else one line of input); a closed stdin quits."""
+    if sys.stdin is None:
+        return "q"
     if not sys.stdin.isatty():
         line = sys.stdin.readline()
         if not line:
@@ -154,6 +225,7 @@ def state_at(rnd, k: int):
 def step_rounds(rounds, getkey: Callable[[], str] = _getkey, console=None) -> int | None:
     """Walk each round one event at a time. Returns an exit code to stop with, or None when all were walked."""
     from rich.console import Console
+    from scorer.cli.play import escape
     console = console or Console()
     try:
         from scorer.cli.board import render_board
@@ -166,11 +238,12 @@ def step_rounds(rounds, getkey: Callable[[], str] = _getkey, console=None) -> in
             try:
                 st = state_at(rnd, k)
             except LogError as e:
-                console.print(f"[red]{e}[/red]")
+                console.print(f"[red]{escape(str(e))}[/red]")
                 return 1
             console.clear()
             e = rnd.events[k - 1]
-            console.print(f"[bold]{rnd.name}[/bold]  event {k}/{n}: {e.to_json()}  [dim]({rnd.where[k - 1]})[/dim]")
+            console.print(f"[bold]{escape(rnd.name)}[/bold]  event {k}/{n}: {escape(e.to_json())}  "
+                          f"[dim]({escape(rnd.where[k - 1])})[/dim]")
             if render_board is not None:
                 console.print(render_board(st, viewer=st.dealer, names=rnd.players or None, reveal=True))
             else:

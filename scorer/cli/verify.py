@@ -2,7 +2,8 @@
 
 Scores the hand, checks the claim with :func:`scorer.claims.check_claim` and prints AGREE or DISAGREE, the
 right value in the claim's form, why the claim differs and the hand's value. The claim may also stand in the
-hand as ``claim:VALUE``; ``--claim`` wins over it. Exit 0 agree, 1 disagree, 2 bad input (notation, claim, or
+hand as ``claim:VALUE``; ``--claim`` wins over it. ``--rules``/``--preset`` are defaults, as in every command: the
+hand's own ``rules:``/``preset:`` keywords win over them. Exit 0 agree, 1 disagree, 2 bad input (notation, claim, or
 no claim at all).
 """
 
@@ -12,7 +13,8 @@ import sys
 
 
 def _fail(message: str) -> int:
-    sys.stderr.write(f"mjscore: {message}\n")
+    from scorer.cli.render import printable
+    sys.stderr.write("mjscore: " + "\n".join(printable(x) for x in message.split("\n")) + "\n")
     return 2
 
 
@@ -22,18 +24,22 @@ def verify_command(hand: str, claim: str | None, rules: str | None, preset: str 
     from scorer.claims import Claim, check_claim
     from scorer.errors import MjscoreError
 
-    if rules is not None and rules not in ("riichi", "mcr"):
-        return _fail(f"--rules expects riichi or mcr, not {rules!r}")
+    from scorer.cli.options import check_preset, check_rules
+    msg = check_rules(rules) or check_preset(preset)
+    if msg:
+        return _fail(msg)
     try:
         parsed = parse(hand, rules=rules, preset=preset)
         text = claim if claim is not None else parsed.claim
         if text is None:
             return _fail("verify needs a claim: --claim 7700 (or claim:7700 in the hand)")
         the_claim = Claim.parse(text)
-        result = score(parsed, rules=rules, preset=preset)
+        # --rules/--preset are defaults: the parsed hand carries them unless its own rules:/preset: say otherwise
+        result = score(parsed)
         verdict = check_claim(result, the_claim)
     except MjscoreError as exc:
-        return _fail(str(exc))
+        from scorer.batch import error_text
+        return _fail(error_text(exc))
 
     out = sys.stdout
     if json_out:

@@ -6,8 +6,12 @@ game (or one round object a line), mjai JSON lines or one of our own ``mjscore p
 the file each event came from. The record's own result (winner, han, fu, points, yaku, deltas) rides in the
 result events, so that :mod:`scorer.logs.replay` can recompute it and compare.
 
-Every reader fails with :class:`~scorer.errors.LogError` naming the file, the round and the event; files are read
-with a size bound (a gzip may not expand past :data:`MAX_LOG_BYTES`).
+Every reader fails with :class:`~scorer.errors.LogError` naming the file, the round and the event. Logs come from
+the internet, so everything is bounded: a file (after gunzip) by :data:`MAX_LOG_BYTES`, a round by
+:data:`MAX_EVENTS` events, a file by :data:`MAX_ROUNDS` rounds, and JSON is read by :func:`load_json`, which
+keeps numbers to what a log can hold (``1e400``, ``Infinity``, ``NaN`` and 5,000-digit integers become
+:class:`BadNumber` values that :func:`whole` reports naming the field) and turns nesting too deep to read into a
+:class:`LogError`.
 """
 
 from __future__ import annotations
@@ -22,7 +26,10 @@ from typing import Iterator
 from scorer.errors import LogError
 from scorer.game import events as ev
 
-MAX_LOG_BYTES = 32 * 1024 * 1024     # a log (after gunzip) larger than this is refused: real games are < 100 KB
+MAX_LOG_BYTES = 16 * 1024 * 1024     # a log (after gunzip) larger than this is refused: real games are < 100 KB
+MAX_EVENTS = 1000                    # events in one round (a real round has < 300: 136 tiles, calls, the result)
+MAX_ROUNDS = 5000                    # rounds in one file (a game has < 30)
+MAX_DIGITS = 15                      # digits of an integer in a JSON log (scores are < 10**7)
 
 _WINDS = ("East", "South", "West", "North")
 
@@ -67,6 +74,7 @@ class Round:
 def read_bytes(path: str, limit: int = MAX_LOG_BYTES) -> bytes:
     """The file's bytes, gunzipped if gzipped, at most ``limit`` of them (else :class:`LogError`). ``-`` is stdin."""
     import sys
+    shown = path if path != "-" else "<stdin>"
     try:
         if path == "-":
             raw = sys.stdin.buffer.read(limit + 1)
@@ -74,11 +82,11 @@ def read_bytes(path: str, limit: int = MAX_LOG_BYTES) -> bytes:
             with open(path, "rb") as f:
                 raw = f.read(limit + 1)
     except OSError as e:
-        raise LogError(f"{path}: cannot read ({e.strerror or e})") from None
+        raise LogError(f"{shown}: cannot read ({e.strerror or e})") from None
     if len(raw) > limit:
-        raise LogError(f"{path}: larger than {limit // (1024 * 1024)} MiB; not a game log")
+        raise LogError(f"{shown}: larger than {limit // (1024 * 1024)} MiB; not a game log")
     if raw[:2] == b"\x1f\x8b":
-        return _gunzip(raw, path, limit)
+        return _gunzip(raw, shown, limit)
     return raw
 
 
@@ -99,8 +107,66 @@ def _gunzip(raw: bytes, path: str, limit: int) -> bytes:
     return out.getvalue()
 
 
+class BadNumber(str):
+    """A JSON number no log field can hold (``1e400``, ``Infinity``, ``NaN``, a 5,000-digit integer), kept as
+    (a short window of) its text so that the field that meets it can say what it was."""
+
+
+def _bad_constant(text: str) -> BadNumber:
+    return BadNumber(text)
+
+
+def _float(text: str):
+    v = float(text)
+    return v if v - v == 0 else BadNumber(text[:24])        # inf - inf and nan - nan are nan, not 0
+
+
+def _int(text: str):
+    digits = len(text) - (text[0] == "-")
+    return int(text) if digits <= MAX_DIGITS else BadNumber(text[:16] + f"… ({digits:,} digits)")
+
+
+def load_json(text: str | bytes, name: str = "<log>"):
+    """JSON the way a log reader needs it: numbers bounded (see :class:`BadNumber`), nesting too deep to read
+    and malformed JSON a :class:`LogError` naming ``name`` (which should say the file and line)."""
+    try:
+        return json.loads(text, parse_constant=_bad_constant, parse_float=_float, parse_int=_int)
+    except RecursionError:
+        raise LogError(f"{name}: JSON nested too deeply to read") from None
+    except UnicodeDecodeError as e:
+        raise LogError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    except json.JSONDecodeError as e:
+        raise LogError(f"{name}: not JSON ({e.msg} at line {e.lineno}, column {e.colno})") from None
+    except ValueError as e:
+        raise LogError(f"{name}: not JSON ({e})") from None
+
+
+def whole(value, what: str, lo: int = -10 ** 9, hi: int = 10 ** 9) -> int:
+    """``value`` when it is a whole number from ``lo`` to ``hi`` (a JSON int, not a bool, a string or a float),
+    else a :class:`LogError` naming the field ``what``."""
+    if isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi:
+        return value
+    if isinstance(value, BadNumber):
+        raise LogError(f"{what}: the number {str(value)!r} is not one a log can hold")
+    if isinstance(value, int) and not isinstance(value, bool):
+        raise LogError(f"{what}: {value} is out of range ({lo} to {hi})")
+    shown = repr(value)
+    shown = shown if len(shown) <= 40 else shown[:40] + "…"
+    raise LogError(f"{what}: {shown} is not a whole number ({type(value).__name__})")
+
+
+def wholes(values, what: str, n: int | None = None, lo: int = -10 ** 9, hi: int = 10 ** 9) -> list[int]:
+    """A list of whole numbers (see :func:`whole`), of length ``n`` when given."""
+    if not isinstance(values, list):
+        raise LogError(f"{what}: expected a list of numbers, not {type(values).__name__}")
+    if n is not None and len(values) != n:
+        raise LogError(f"{what}: expected {n} numbers, not {len(values)}")
+    return [whole(v, f"{what}[{i}]", lo, hi) for i, v in enumerate(values)]
+
+
 def detect_format(data: bytes, path: str = "") -> str:
-    """``mjlog``, ``tenhou6``, ``mjai`` or ``own`` by the content (the file name only breaks no ties)."""
+    """``mjlog``, ``tenhou6``, ``mjai`` or ``own`` by the content (the file name only breaks no ties). Reads at
+    most the first line, with bounded numbers and nesting: deep nesting or huge numbers cannot break it."""
     head = data.lstrip()[:4096]
     if head.startswith(b"\xef\xbb\xbf"):
         head = head[3:].lstrip()
@@ -111,8 +177,8 @@ def detect_format(data: bytes, path: str = "") -> str:
         if b'"log"' in head or b'"log":' in first:
             return "tenhou6"
         try:
-            d = json.loads(data.lstrip().split(b"\n", 1)[0])
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            d = load_json(data.lstrip().split(b"\n", 1)[0])
+        except LogError:
             d = None
         if isinstance(d, dict):
             if "log" in d:
@@ -129,22 +195,29 @@ def detect_format(data: bytes, path: str = "") -> str:
 def read_log(path: str, fmt: str | None = None) -> Iterator[Round]:
     """The rounds of the log at ``path`` (format auto-detected unless ``fmt`` is given), in order."""
     data = read_bytes(path)
-    fmt = fmt or detect_format(data, path)
+    fmt = fmt or detect_format(data, display_name(path))
     name = path if path != "-" else "<stdin>"
     return _guarded(_reader(data, fmt, name), display_name(name))
 
 
 def _guarded(rounds: Iterator[Round], name: str) -> Iterator[Round]:
-    """A reader's rounds, with any malformation a reader did not foresee turned into a :class:`LogError`."""
+    """A reader's rounds, at most :data:`MAX_ROUNDS` of them, each of at most :data:`MAX_EVENTS` events, with
+    any malformation a reader did not foresee turned into a :class:`LogError` naming the file and the round."""
     n = 0
     try:
         for r in rounds:
             n += 1
+            if n > MAX_ROUNDS:
+                raise LogError(f"{name}: more than {MAX_ROUNDS:,} rounds: not a game log")
+            if len(r.events) > MAX_EVENTS:
+                raise LogError(f"{r.name}: more than {MAX_EVENTS:,} events in one round: not a real round")
             yield r
     except LogError:
         raise
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as e:
-        raise LogError(f"{name}: round {n + 1}: malformed log ({type(e).__name__}: {e})") from None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, OverflowError) as e:
+        text = str(e)
+        text = text if len(text) <= 200 else text[:200] + "…"
+        raise LogError(f"{name}: round {n + 1}: malformed log ({type(e).__name__}: {text})") from None
 
 
 def _reader(data: bytes, fmt: str, name: str) -> Iterator[Round]:
@@ -189,7 +262,15 @@ def comparable(e: ev.Event) -> dict:
 
 
 def display_name(path: str) -> str:
-    return os.path.basename(path) if path not in ("-", "") else "<stdin>"
+    """A log's name in messages and rows: its base name (a name that is not UTF-8 shown with U+FFFD)."""
+    if path in ("-", ""):
+        return "<stdin>"
+    name = os.path.basename(path)
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def decode_text(data: bytes, name: str) -> str:
@@ -200,4 +281,5 @@ def decode_text(data: bytes, name: str) -> str:
         raise LogError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
 
 
-__all__ = ["Round", "read_log", "comparable", "read_bytes", "detect_format", "round_label", "MAX_LOG_BYTES"]
+__all__ = ["Round", "read_log", "comparable", "read_bytes", "detect_format", "round_label", "load_json", "whole",
+           "wholes", "BadNumber", "MAX_LOG_BYTES", "MAX_EVENTS", "MAX_ROUNDS"]

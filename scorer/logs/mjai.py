@@ -9,12 +9,12 @@ Tenhou's (the programs that write mjai play by them).
 
 from __future__ import annotations
 
-import json
 from typing import Iterator
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.logs import Round, decode_text, display_name, round_label
+from scorer.logs import MAX_EVENTS, MAX_ROUNDS, Round, decode_text, display_name, load_json, round_label, whole, \
+    wholes
 from scorer.logs.tenhou6 import _Ids
 
 _HONORS = {"E": 41, "S": 42, "W": 43, "N": 44, "P": 45, "F": 46, "C": 47}
@@ -44,8 +44,9 @@ class _Mjai:
 
     def _seat(self, d, key="actor") -> int:
         v = d.get(key)
-        if not isinstance(v, int) or not 0 <= v < 4:
-            raise LogError(f"{key}={v!r} is not a seat")
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 4:
+            shown = repr(v) if len(repr(v)) <= 30 else repr(v)[:30] + "…"
+            raise LogError(f"{key}={shown} is not a seat (0-3)")
         return v
 
     def take_hand(self, seat: int, pai, what: str, prefer: int | None = None) -> int:
@@ -67,13 +68,16 @@ class _Mjai:
         raise LogError(f"{what}: seat {seat} holds no {pai}")
 
     def add(self, e: ev.Event, where: str) -> None:
+        if len(self.cur.events) >= MAX_EVENTS:
+            raise LogError(f"more than {MAX_EVENTS:,} events in one round: not a real round")
         self.cur.events.append(e)
         self.cur.where.append(where)
 
     def feed(self, d: dict, where: str) -> Round | None:
         t = d.get("type")
         if t == "start_game":
-            self.players = [str(x) for x in d.get("names", [])]
+            names = d.get("names", [])
+            self.players = [str(x)[:100] for x in names[:4]] if isinstance(names, list) else []
             return None
         if t in ("end_kyoku", "end_game", "none"):
             if t == "end_kyoku" and self.cur is not None:
@@ -85,14 +89,21 @@ class _Mjai:
         if t == "start_kyoku":
             if self.cur is not None:
                 raise LogError("start_kyoku inside a round (no end_kyoku)")
+            if self.rounds >= MAX_ROUNDS:
+                raise LogError(f"more than {MAX_ROUNDS:,} rounds: not a game log")
             self.ids = _Ids()
             tehais = d.get("tehais")
-            if not isinstance(tehais, list) or len(tehais) != 4:
+            if not isinstance(tehais, list) or len(tehais) != 4 or not all(isinstance(h, list) for h in tehais):
                 raise LogError("start_kyoku needs four tehais (three-player games are not replayed)")
+            if any(len(h) != 13 for h in tehais):
+                raise LogError(f"tehais of {[len(h) for h in tehais]} tiles: each seat is dealt 13")
             self.hands = [[self.ids.take(mjai_code(p), "tehai") for p in h] for h in tehais]
-            bakaze = "ESWN".index(d.get("bakaze", "E"))
-            kyoku = int(d.get("kyoku", 1))
-            honba = int(d.get("honba", 0))
+            wind = d.get("bakaze", "E")
+            if not isinstance(wind, str) or len(wind) != 1 or wind not in "ESWN":
+                raise LogError(f"bakaze={str(wind)[:20]!r} is not a wind (E S W N)")
+            bakaze = "ESWN".index(wind)
+            kyoku = whole(d.get("kyoku", 1), "kyoku", 1, 4)
+            honba = whole(d.get("honba", 0), "honba", 0, 999)
             dealer = self._seat(d, "oya")
             rnd = bakaze * 4 + kyoku - 1
             self.cur = Round(self.name, 0, self.rounds, round_label(rnd, honba), [], [], preset="tenhou",
@@ -102,8 +113,9 @@ class _Mjai:
             self.last_draw = None
             self.last_discard = None
             self.rinshan = False
-            self.add(ev.Deal(dealer=dealer, round_wind=bakaze, honba=honba, sticks=int(d.get("kyotaku", 0)),
-                             scores=[int(x) for x in d.get("scores", [25000] * 4)],
+            self.add(ev.Deal(dealer=dealer, round_wind=bakaze, honba=honba,
+                             sticks=whole(d.get("kyotaku", 0), "kyotaku", 0, 999),
+                             scores=wholes(d.get("scores", [25000] * 4), "scores", 4, -10 ** 7, 10 ** 7),
                              hands=[list(h) for h in self.hands],
                              dora_indicator=self.ids.take(mjai_code(d.get("dora_marker")), "dora marker"),
                              live_left=70), where)
@@ -131,7 +143,7 @@ class _Mjai:
             s = self._seat(d)
             if self.last_discard is None:
                 raise LogError(f"a {t} with no discard to call")
-            own = [self.take_hand(s, p, t) for p in d.get("consumed", [])]
+            own = [self.take_hand(s, p, t) for p in _list(d, "consumed", 3)]
             kind = {"chi": "chi", "pon": "pon", "daiminkan": "kan"}[t]
             self.add(ev.Call(seat=s, kind=kind, tiles=sorted(own + [self.last_discard]), called=self.last_discard,
                              from_seat=self._seat(d, "target")), where)
@@ -139,7 +151,7 @@ class _Mjai:
             self.rinshan = kind == "kan"
         elif t == "ankan":
             s = self._seat(d)
-            own = [self.take_hand(s, p, t) for p in d.get("consumed", [])]
+            own = [self.take_hand(s, p, t) for p in _list(d, "consumed", 4)]
             self.add(ev.Call(seat=s, kind="ankan", tiles=sorted(own)), where)
             self.rinshan = True
             self.last_draw = None
@@ -162,18 +174,27 @@ class _Mjai:
             tile = self.last_draw if target == s else self.last_discard
             if tile is None:
                 raise LogError("a hora with no tile to win on")
-            ura = [self.ids.take(mjai_code(p), "ura marker") for p in d.get("ura_markers", [])]
+            ura = [self.ids.take(mjai_code(p), "ura marker") for p in _list(d, "ura_markers", 5)]
             self.add(ev.Win(seat=s, from_seat=None if target == s else target, tile=tile,
-                            deltas=[int(x) for x in d.get("deltas", [0] * 4)], ura_indicators=ura), where)
+                            deltas=wholes(d.get("deltas", [0] * 4), "deltas", 4, -10 ** 7, 10 ** 7),
+                            ura_indicators=ura), where)
             self.results += 1
         elif t == "ryukyoku":
-            deltas = [int(x) for x in d.get("deltas", [0] * 4)]
+            deltas = wholes(d.get("deltas", [0] * 4), "deltas", 4, -10 ** 7, 10 ** 7)
             self.add(ev.DrawGame(reason="exhaustive", tenpai=[x > 0 for x in deltas], deltas=deltas,
                                  deposits_returned=False), where)
             self.results += 1
         else:
             raise LogError(f"unknown mjai event type {t!r}")
         return None
+
+
+def _list(d: dict, key: str, most: int) -> list:
+    v = d.get(key, [])
+    if not isinstance(v, list) or len(v) > most:
+        shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:40] + "…"
+        raise LogError(f"{key}={shown} is not a list of at most {most} tiles")
+    return v
 
 
 def read_mjai(data: bytes, name: str) -> Iterator[Round]:
@@ -185,9 +206,9 @@ def read_mjai(data: bytes, name: str) -> Iterator[Round]:
         if not line.strip():
             continue
         try:
-            d = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise LogError(f"{name}:{n}: not JSON ({e.msg}) — truncated?") from None
+            d = load_json(line, f"{name}:{n}")
+        except LogError as e:
+            raise LogError(f"{e} — truncated?") from None
         if not isinstance(d, dict):
             raise LogError(f"{name}:{n}: an mjai event is a JSON object")
         try:

@@ -16,7 +16,13 @@ from typing import Iterator
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.logs import Round, display_name, round_label
+import re
+
+from scorer.logs import MAX_EVENTS, MAX_ROUNDS, Round, display_name, round_label
+
+MAX_ELEMENTS = 100_000          # XML elements in one file (a real game has < 5,000): a runaway file stops early
+_NUMBER = re.compile(r"-?[0-9]{1,9}")      # an attribute's number: ASCII digits only (int() would take "１２")
+_SCORE = re.compile(r"-?[0-9]{1,7}(\.[0-9]{1,3})?")   # owari: a score in hundreds, then points like -12.3
 
 # Tenhou's yaku ids, in the kanji Tenhou writes (the riichi scorer uses the same kanji)
 YAKU_KANJI = (
@@ -72,12 +78,15 @@ def decode_meld(who: int, m: int) -> ev.Call:
 
 
 def _ints(s: str | None, what: str) -> list[int]:
+    """The comma-separated numbers of an attribute (ASCII digits, at most 9 a number), else a LogError naming
+    the attribute and quoting (a short window of) it."""
     if s is None or s == "":
         return []
-    try:
-        return [int(x) for x in s.split(",")]
-    except ValueError:
-        raise LogError(f"{what}={s!r} is not a list of numbers") from None
+    parts = s.split(",")
+    if len(parts) > 200 or not all(_NUMBER.fullmatch(x) for x in parts):
+        shown = s if len(s) <= 40 else s[:40] + "…"
+        raise LogError(f"{what}={shown!r} is not a list of numbers")
+    return [int(x) for x in parts]
 
 
 def _tile(n: int, what: str) -> int:
@@ -94,17 +103,26 @@ def _elements(data: bytes, name: str) -> Iterator[tuple[int, str, dict, int]]:
 
     depth = 0
     n = 0
+    starts = 0
+    root = None
     try:
         for kind, el in iterparse(io.BytesIO(data), events=("start", "end"), forbid_dtd=True,
                                   forbid_entities=True, forbid_external=True):
             if kind == "start":
                 depth += 1
+                starts += 1
+                if root is None:
+                    root = el
+                if starts > MAX_ELEMENTS:
+                    raise _Broken(f"more than {MAX_ELEMENTS:,} XML elements: not a game log", n)
                 continue
             depth -= 1
             if depth == 1:
                 yield n, el.tag, dict(el.attrib), 0
                 n += 1
                 el.clear()
+                if root is not None and len(root) > 64:
+                    del root[:]                 # the children already read: memory stays flat
     except ParseError as e:
         line, col = getattr(e, "position", (0, 0))
         raise _Broken(f"XML broken at line {line}, column {col} ({str(e).split(':')[0]})", n) from None
@@ -169,6 +187,8 @@ class _Reader:
         if tag in ("SHUFFLE", "TAIKYOKU", "BYE", "mjloggm"):
             return None
         if tag == "INIT":
+            if self.rounds_done >= MAX_ROUNDS:
+                raise LogError(f"more than {MAX_ROUNDS:,} rounds: not a game log")
             done = self._close()
             self._init(a, where)
             return done
@@ -177,7 +197,7 @@ class _Reader:
             raise LogError(f"<{tag}> before the first <INIT>")
         if self.results and tag not in ("AGARI",):
             raise LogError(f"<{tag}> after the round's result")
-        if c in "TUVW" and tag[1:].isdigit():
+        if c in "TUVW" and len(tag) <= 4 and tag[1:].isascii() and tag[1:].isdigit():
             seat = "TUVW".index(c)
             t = _tile(int(tag[1:]), "draw")
             self._add(ev.Draw(seat=seat, tile=t, rinshan=self.rinshan_next), where)
@@ -185,7 +205,7 @@ class _Reader:
             self.last_draw = [None] * 4
             self.last_draw[seat] = t
             return None
-        if c in "DEFGdefg" and tag[1:].isdigit():
+        if c in "DEFGdefg" and len(tag) <= 4 and tag[1:].isascii() and tag[1:].isdigit():
             seat = "DEFG".index(c.upper())
             t = _tile(int(tag[1:]), "discard")
             self._add(ev.Discard(seat=seat, tile=t, tsumogiri=self.last_draw[seat] == t), where)
@@ -193,10 +213,9 @@ class _Reader:
             return None
         if tag == "N":
             who = self._seat(a.get("who"))
-            try:
-                m = int(a.get("m", ""))
-            except ValueError:
-                raise LogError(f"m={a.get('m')!r} is not a number") from None
+            m = _one(a, "m")
+            if not 0 <= m < 1 << 16:
+                raise LogError(f"m={m} is not a packed meld (0-65535)")
             call = decode_meld(who, m)
             self._add(call, where)
             self.last_draw = [None] * 4
@@ -224,20 +243,20 @@ class _Reader:
             return None
         raise LogError(f"unknown element <{tag}>")
 
-    def _seat(self, s) -> int:
-        try:
-            v = int(s)
-        except (TypeError, ValueError):
-            raise LogError(f"who={s!r} is not a seat") from None
+    def _seat(self, s, key: str = "who") -> int:
+        if not isinstance(s, str) or not _NUMBER.fullmatch(s):
+            shown = s if not isinstance(s, str) or len(s) <= 20 else s[:20] + "…"
+            raise LogError(f"{key}={shown!r} is not a seat")
+        v = int(s)
         if not 0 <= v < 4:
             raise LogError(f"who={v} is not a seat (0-3)")
         return v
 
     def _go(self, a: dict) -> None:
         try:
-            t = int(a.get("type", "0"))
-        except ValueError:
-            raise LogError(f"{self.name}: GO type={a.get('type')!r} is not a number") from None
+            t = _one({"type": a.get("type", "0")}, "type")
+        except LogError:
+            raise LogError(f"{self.name}: GO type={str(a.get('type'))[:20]!r} is not a number") from None
         self.go_type = t
         if t & _GO_SANMA:
             raise LogError(f"{self.name}: a three-player game (GO type {t}); only four-player games are replayed")
@@ -268,7 +287,7 @@ class _Reader:
             for t in h:
                 _tile(t, f"hai{s}")
         rnd, honba, sticks = seed[0], seed[1], seed[2]
-        dealer = self._seat(a.get("oya"))
+        dealer = self._seat(a.get("oya"), "oya")
         if dealer != rnd % 4:
             raise LogError(f"{self.name}: {where}: dealer {dealer} does not match round {rnd}")
         deal = ev.Deal(dealer=dealer, round_wind=rnd // 4, honba=honba, sticks=sticks,
@@ -281,12 +300,14 @@ class _Reader:
         self.results = 0
 
     def _add(self, e: ev.Event, where: str) -> None:
+        if len(self.current.events) >= MAX_EVENTS:
+            raise LogError(f"more than {MAX_EVENTS:,} events in one round: not a real round")
         self.current.events.append(e)
         self.current.where.append(where)
 
     def _agari(self, a: dict, where: str) -> None:
         who = self._seat(a.get("who"))
-        frm = self._seat(a.get("fromWho"))
+        frm = self._seat(a.get("fromWho"), "fromWho")
         sc = _ints(a.get("sc"), "sc")
         if len(sc) < 8:
             raise LogError("AGARI without sc (scores and deltas)")
@@ -331,9 +352,12 @@ class _Reader:
         if "owari" in a:
             parts = a["owari"].split(",")
             try:
+                if len(parts) < 8 or not all(_SCORE.fullmatch(parts[i]) for i in range(8)):
+                    raise ValueError
                 self.current.final_scores = [int(round(float(parts[i]) * 100)) for i in range(0, 8, 2)]
-            except (ValueError, IndexError):
-                raise LogError(f"owari={a['owari']!r} is not four scores") from None
+            except ValueError:
+                shown = a["owari"] if len(a["owari"]) <= 60 else a["owari"][:60] + "…"
+                raise LogError(f"owari={shown!r} is not four scores with their points") from None
             self.current.last_of_game = True
 
     def _close(self) -> Round | None:
@@ -357,7 +381,7 @@ class _Reader:
 def _one(a: dict, key: str) -> int:
     v = _ints(a.get(key), key)
     if len(v) != 1:
-        raise LogError(f"{key}={a.get(key)!r}: expected one number")
+        raise LogError(f"{key}={str(a.get(key))[:40]!r}: expected one number")
     return v[0]
 
 

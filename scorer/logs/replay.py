@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from scorer.errors import LogError
+from scorer.errors import LogError, MjscoreError
 from scorer.game import actions as A
 from scorer.game import events as ev
 from scorer.game import tenhou as T
@@ -420,7 +420,12 @@ def _seats(flags) -> str:
 def replay_round(rnd: Round, visitor=None, state_hook=None) -> RoundReport:
     """Replay one round; illegal events raise :class:`LogError` (strict) or end up in ``report.error``."""
     visitor = visitor or StrictVisitor()
-    rr = _RoundReplay(rnd, visitor, state_hook)
+    try:
+        rr = _RoundReplay(rnd, visitor, state_hook)
+    except MjscoreError as err:             # the log names a table preset that does not exist
+        report = RoundReport(rnd)
+        visitor.error(report, rnd.error(None, str(err)))
+        return report
     try:
         return rr.run()
     except ReplayMismatch:
@@ -438,10 +443,22 @@ def replay_round(rnd: Round, visitor=None, state_hook=None) -> RoundReport:
 
 
 def replay_rounds(rounds: Iterable[Round], visitor=None) -> Iterator[RoundReport]:
-    """Replay rounds in order, checking the scores carried between the rounds of one game and the final scores."""
+    """Replay rounds in order, checking the scores carried between the rounds of one game and the final scores.
+
+    A round's report is yielded only once the next round's header has been compared with it (or the rounds have
+    ended), so a round-to-round mismatch is in the report before anyone prints it or counts its verdict."""
     visitor = visitor or StrictVisitor()
     prev: RoundReport | None = None
-    for rnd in rounds:
+    it = iter(rounds)
+    while True:
+        try:
+            rnd = next(it)
+        except StopIteration:
+            break
+        except LogError:            # the file breaks after a round: that round's verdict still comes out first
+            if prev is not None:
+                yield prev
+            raise
         deal = rnd.events[0] if rnd.events and rnd.events[0].type == "deal" else None
         if prev is not None and deal is not None and prev.round.game == rnd.game and prev.round.source == \
                 rnd.source and prev.scores_after is not None and not prev.round.last_of_game:
@@ -451,6 +468,8 @@ def replay_rounds(rounds: Iterable[Round], visitor=None) -> Iterator[RoundReport
             elif deal.sticks != prev.sticks_after:
                 visitor.mismatch(prev, f"{prev.sticks_after} deposits left on the table, next round has "
                                        f"{deal.sticks}")
+        if prev is not None:
+            yield prev
         rep = replay_round(rnd, visitor)
         if rnd.final_scores is not None and rep.scores_after is not None:
             first_dealer = 0
@@ -458,7 +477,8 @@ def replay_rounds(rounds: Iterable[Round], visitor=None) -> Iterator[RoundReport
             if final != list(rnd.final_scores):
                 visitor.mismatch(rep, f"final scores {final}, record {list(rnd.final_scores)}")
         prev = rep
-        yield rep
+    if prev is not None:
+        yield prev
 
 
 def replay_file(path: str, visitor=None) -> Iterator[RoundReport]:

@@ -16,13 +16,13 @@ is which (:func:`scorer.logs.comparable` compares them).
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Iterator
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.logs import Round, decode_text, display_name, round_label
+from scorer.logs import MAX_EVENTS, Round, decode_text, display_name, load_json, \
+    round_label, whole, wholes
 
 _RESULTS_DRAW = {
     "流局": "exhaustive", "全員聴牌": "exhaustive", "全員不聴": "exhaustive", "流し満貫": "nagashi_mangan",
@@ -33,8 +33,8 @@ _RESULTS_DRAW = {
 _ENGLISH = {"Riichi": "立直", "Dora": "ドラ", "Ura Dora": "裏ドラ", "Red Five": "赤ドラ", "Tsumo": "門前清自摸和",
             "Fully Concealed Hand": "門前清自摸和", "Pinfu": "平和", "Tanyao": "断幺九", "All Simples": "断幺九",
             "Ippatsu": "一発", "Red Five(s)": "赤ドラ"}
-_YAKU_RE = re.compile(r"^(.*)\((\d+)飜\)$|^(.*)\(役満\)$")
-_POINTS_RE = re.compile(r"^(?:(\d+)符)?(?:(\d+)飜)?\D*?(\d+)(?:-(\d+))?点(∀)?$")
+_YAKU_RE = re.compile(r"^(.*)\(([0-9]{1,2})飜\)$|^(.*)\(役満\)$")
+_POINTS_RE = re.compile(r"^(?:([0-9]{1,3})符)?(?:([0-9]{1,2})飜)?[^0-9]*?([0-9]{1,6})(?:-([0-9]{1,6}))?点(∀)?$")
 
 
 def kind_of(code, what: str = "tile") -> tuple[int, bool]:
@@ -83,7 +83,7 @@ def _split_call(s: str, letter: str) -> tuple[int, list[int]]:
     """(index of the letter, tile codes in written order with the one after the letter first)."""
     i = s.index(letter)
     body = s[:i] + s[i + 1:]
-    if len(body) % 2 or not body.isdigit():
+    if len(body) % 2 or not (body.isascii() and body.isdigit()) or len(body) > 8:
         raise LogError(f"call {s!r} is not written as two-digit tile codes")
     codes = [int(body[j:j + 2]) for j in range(0, len(body), 2)]
     k = i // 2
@@ -121,6 +121,8 @@ class _RoundBuilder:
         self.budget[0] -= 1
         if self.budget[0] < 0:
             raise LogError("cannot settle the order of the calls (the search gave up)")
+        if len(self.events) >= MAX_EVENTS:
+            raise LogError(f"more than {MAX_EVENTS:,} events in one round: not a real round")
         self.events.append(e)
         self.where.append(where)
 
@@ -145,11 +147,14 @@ class _RoundBuilder:
                            f"(header, scores, dora, ura, 3 lists per seat, result)")
         head, scores, dora = r[0], r[1], r[2]
         try:
-            rnd, honba, sticks = (int(x) for x in head[:3])
-            scores = [int(x) for x in scores]
-        except (TypeError, ValueError):
-            raise LogError(f"{self.name} round {self.number + 1}: header {head!r} / scores {scores!r} are not "
-                           f"numbers") from None
+            if not isinstance(head, list) or len(head) < 3:
+                raise LogError("the header is not [round, honba, deposits]")
+            rnd = whole(head[0], "header round", 0, 15)
+            honba = whole(head[1], "header honba", 0, 999)
+            sticks = whole(head[2], "header deposits", 0, 999)
+            scores = wholes(scores, "scores", lo=-10 ** 7, hi=10 ** 7)
+        except LogError as e:
+            raise LogError(f"{self.name} round {self.number + 1}: {e}") from None
         self.label = round_label(rnd, honba)
         if len(scores) != 4:
             raise self.fail("header", f"{len(scores)} scores: only four-player games are replayed")
@@ -309,10 +314,9 @@ class _RoundBuilder:
         if isinstance(item, str):
             if not item.startswith("r"):
                 raise LogError(f"{item!r} is not a discard")
-            try:
-                item = int(item[1:])
-            except ValueError:
-                raise LogError(f"{item!r} is not a riichi discard") from None
+            if not (item[1:].isascii() and item[1:].isdigit() and len(item) <= 3):
+                raise LogError(f"{item[:20]!r} is not a riichi discard")
+            item = int(item[1:])
             riichi = True
             self.add(ev.Riichi(seat=a), where)
         if item == 0:
@@ -410,7 +414,7 @@ class _RoundBuilder:
             for deltas, info in pairs:
                 if not isinstance(info, list) or len(info) < 4:
                     raise LogError(f"win details {info!r} are not [who, from, pao, points, yaku...]")
-                who, frm = int(info[0]), int(info[1])
+                who, frm = whole(info[0], "winner", 0, 3), whole(info[1], "from whom", 0, 3)
                 han, fu, points, yaku = _parse_win(info[3], info[4:])
                 if who == frm:
                     if self.last_draw is None or who != self.actor:
@@ -422,13 +426,15 @@ class _RoundBuilder:
                         raise LogError(f"seat {who} wins by ron from seat {frm}, who did not just discard")
                     tile = self.ron_source[1]
                     from_seat = frm
-                self.add(ev.Win(seat=who, from_seat=from_seat, tile=tile, deltas=[int(x) for x in deltas], han=han,
+                self.add(ev.Win(seat=who, from_seat=from_seat, tile=tile,
+                                deltas=wholes(deltas, "win deltas", 4, -10 ** 7, 10 ** 7), han=han,
                                 fu=fu, points=points, yaku=yaku, ura_indicators=list(ura_ids)), where)
             return
         reason = _RESULTS_DRAW.get(kind)
         if reason is None:
             raise LogError(f"unknown result {kind!r}")
-        deltas = [int(x) for x in result[1]] if len(result) > 1 and isinstance(result[1], list) else [0, 0, 0, 0]
+        deltas = wholes(result[1], "draw deltas", 4, -10 ** 7, 10 ** 7) if len(result) > 1 and \
+            isinstance(result[1], list) else [0, 0, 0, 0]
         if kind == "全員聴牌":
             tenpai = [True] * 4
         elif reason == "exhaustive":
@@ -482,7 +488,8 @@ def _rounds_of(obj, name: str, game: int, start: int, line: int | None) -> list[
     if not isinstance(obj["log"], list):
         raise LogError(f"{name}: 'log' is not a list of rounds")
     out = []
-    names = [str(x) for x in obj.get("name", [])]
+    raw_names = obj.get("name", [])
+    names = [str(x)[:100] for x in raw_names[:4]] if isinstance(raw_names, list) else []
     for k, r in enumerate(obj["log"]):
         rd = _RoundBuilder(r, name + (f":{line}" if line else ""), start + k, game).build()
         rd.source = name
@@ -491,7 +498,8 @@ def _rounds_of(obj, name: str, game: int, start: int, line: int | None) -> list[
         out.append(rd)
     sc = obj.get("sc")
     if out and isinstance(sc, list) and len(sc) >= 8:
-        out[-1].final_scores = [int(sc[i]) for i in range(0, 8, 2)]
+        out[-1].final_scores = [whole(sc[i], f"{name}: final scores sc[{i}]", -10 ** 7, 10 ** 7)
+                                for i in range(0, 8, 2)]
         out[-1].last_of_game = True
     return out
 
@@ -501,8 +509,10 @@ def read_tenhou6(data: bytes, name: str) -> Iterator[Round]:
     name = display_name(name)
     text = decode_text(data, name)
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError:
+        obj = load_json(text, name)
+    except LogError as e:
+        if "nested too deeply" in str(e):
+            raise
         obj = None
     if obj is not None:
         yield from _rounds_of(obj, name, 0, 0, None)
@@ -512,9 +522,9 @@ def read_tenhou6(data: bytes, name: str) -> Iterator[Round]:
         if not line.strip():
             continue
         try:
-            o = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise LogError(f"{name}:{line_no}: not JSON ({e.msg} at column {e.colno}) — truncated?") from None
+            o = load_json(line, f"{name}:{line_no}")
+        except LogError as e:
+            raise LogError(f"{e} — truncated?") from None
         rounds = _rounds_of(o, name, 0, n, line_no)
         n += len(rounds)
         yield from rounds
