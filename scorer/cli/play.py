@@ -397,7 +397,7 @@ def analyze(text: str, console=None) -> int:
     from rich.table import Table
     from scorer.errors import MjscoreError
     from scorer.tiles import format_tiles
-    from scorer.waits import discard_options, shanten, ukeire_counts, waits
+    from scorer.shanten import discard_options, shanten, ukeire_counts, waits
     from scorer.tiles import counts34, Tile
 
     console = console or Console()

@@ -174,7 +174,8 @@ def profile(path: Path, n: int) -> None:
     import itertools
     import pstats
 
-    from scorer.batch import chunks, read_text, run_chunk
+    from scorer.batch import chunks, read_text
+    from scorer.cli.batch import run_chunk
     with open(path) as f:
         items = list(itertools.islice(read_text(f, str(path)), n))
     run_chunk(items[:200], None, None, "jsonl")  # warm the caches and imports

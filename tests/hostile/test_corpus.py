@@ -22,8 +22,6 @@ def _jsonl(run) -> list[dict]:
     return [json.loads(line) for line in run.text.splitlines()]
 
 
-@pytest.mark.xfail(strict=True, reason="grammar/ (not this suite's code): `honba:²` raises ValueError from int() "
-                   "inside parse_hand instead of a NotationError (issue 12, class 3)")
 def test_no_corpus_line_meets_a_scorer_bug():
     run = mjscore("batch", HANDS, "--format", "jsonl")
     assert internal_rows(run) == []
