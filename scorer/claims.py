@@ -364,7 +364,7 @@ def _detail(result) -> str:
     return "; ".join(parts)
 
 
-def _check_riichi(result, claim: Claim) -> ClaimVerdict:
+def check_riichi_claim(result, claim: Claim) -> ClaimVerdict:
     from scorer.riichi.presets import find_preset
     opts = find_preset(result.preset).options
     hand = _hand_of(result)
@@ -426,7 +426,7 @@ def _check_riichi(result, claim: Claim) -> ClaimVerdict:
 
 
 # ---- MCR ------------------------------------------------------------------------------------------------------
-def _check_mcr(result, claim: Claim) -> ClaimVerdict:
+def check_mcr_claim(result, claim: Claim) -> ClaimVerdict:
     d = result.to_dict()
     total = d.get("total")
     if claim.kind != "points":
@@ -467,9 +467,8 @@ def check_claim(result, claim: Claim | str) -> ClaimVerdict:
     """Check a payout claim against a scored result (riichi or MCR). A malformed claim raises ClaimError."""
     claim = _as_claim(claim)
     rules = getattr(result, "rules", None) or result.to_dict().get("rules")
-    if rules == "mcr":
-        return _check_mcr(result, claim)
-    return _check_riichi(result, claim)
+    from scorer.rulesets import find_ruleset
+    return find_ruleset(rules).check_claim(result, claim)
 
 
 _CLAIM_WORD = re.compile(r"(?:^|\s)claim:(\S+)", re.IGNORECASE)

@@ -12,6 +12,8 @@ from typing import List, Optional
 
 import typer
 
+from scorer.cli.options import check_rules
+
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
@@ -69,8 +71,9 @@ def score(
     from scorer.errors import MjscoreError
     from scorer.cli.render import to_json
 
-    if rules is not None and rules not in ("riichi", "mcr"):
-        _print_error(f"--rules expects riichi or mcr, not {rules!r}")
+    msg = check_rules(rules)
+    if msg:
+        _print_error(msg)
         raise typer.Exit(2)
     msg = _check_preset(preset)
     if msg:
@@ -179,8 +182,9 @@ def play(
 ):
     """Play a deal in text mode against three AIs (or watch AI-only deals with --auto)."""
     from scorer.cli import play as play_mod
-    if rules not in ("riichi", "mcr"):
-        _print_error(f"--rules expects riichi or mcr, not {rules!r}")
+    msg = check_rules(rules)
+    if msg:
+        _print_error(msg)
         raise typer.Exit(2)
     if auto:
         raise typer.Exit(play_mod.play_auto(deals, seed, json_out, rules=rules))
@@ -205,8 +209,9 @@ def rules_cmd(rules: str = typer.Option("riichi", "--rules", help=RULES_HELP),
               preset: Optional[str] = typer.Option(None, "--preset", help="table preset")):
     """Print the table rules of a preset as a readable card."""
     from scorer.cli import play as play_mod
-    if rules not in ("riichi", "mcr"):
-        _print_error(f"--rules expects riichi or mcr, not {rules!r}")
+    msg = check_rules(rules)
+    if msg:
+        _print_error(msg)
         raise typer.Exit(2)
     code = play_mod.rules_card(rules, preset=preset)
     raise typer.Exit(2 if code == 1 else code)      # the only failure is an unknown --preset: usage

@@ -30,6 +30,8 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
+from scorer.cli.options import check_rules
+
 DASK_HINT = "the dask engine needs Dask: pip install 'mjscore[dask]'  (or: pip install 'dask[distributed]')"
 CHUNK = 1000            # hands per chunk (after the first few, smaller ones)
 WORKER_CHUNKS = 100     # chunks a worker process scores before it is replaced by a fresh one
@@ -424,8 +426,9 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
     # ---- usage ----
     if not inputs:
         return _usage("batch needs at least one INPUT (a file, a directory, or - for standard input)")
-    if rules is not None and rules not in ("riichi", "mcr"):
-        return _usage(f"--rules expects riichi or mcr, not {rules!r}")
+    msg = check_rules(rules)
+    if msg:
+        return _usage(msg)
     if out is None and (sys.stdout is None or getattr(sys.stdout, "closed_stream", False)):
         sys.stderr.write("mjscore: standard output is closed; give --out FILE\n")
         return 1

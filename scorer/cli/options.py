@@ -4,7 +4,7 @@ command, even when every line overrides it."""
 
 from __future__ import annotations
 
-RULES = ("riichi", "mcr")
+from scorer.rulesets import RULE_NAMES as RULES, RULESETS
 
 
 def check_rules(rules: str | None) -> str | None:
@@ -19,15 +19,9 @@ def check_preset(preset: str | None) -> str | None:
     if preset is None:
         return None
     known: list[str] = []
-    for mod in ("scorer.riichi.presets", "scorer.mcr.presets"):
-        try:
-            module = __import__(mod, fromlist=["PRESETS"])
-        except ImportError:
-            continue
-        names = list(getattr(module, "PRESETS", {}))
+    for ruleset in RULESETS.values():
+        names = list(ruleset.presets())
         if preset.lower() in (n.lower() for n in names):
             return None
         known.extend(names)
-    if not known:
-        return None
     return f"unknown preset {preset!r} (known presets: {', '.join(known)})"

@@ -27,16 +27,10 @@ def _options(preset) -> dict:
 
 
 def collect() -> dict:
-    from scorer.riichi.presets import PRESETS as RIICHI
-    out = {"riichi": {name: {"description": getattr(p, "description", ""), "options": _options(p)}
-                      for name, p in RIICHI.items()}}
-    try:
-        from scorer.mcr.presets import PRESETS as MCR
-    except ImportError:  # pragma: no cover - MCR not installed in this build
-        MCR = {}
-    out["mcr"] = {name: {"description": getattr(p, "description", ""), "options": _options(p)}
-                  for name, p in MCR.items()}
-    return out
+    from scorer.rulesets import RULESETS
+    return {name: {preset: {"description": getattr(p, "description", ""), "options": _options(p)}
+                   for preset, p in ruleset.presets().items()}
+            for name, ruleset in RULESETS.items()}
 
 
 def _cell(value) -> str:

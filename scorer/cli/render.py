@@ -14,6 +14,8 @@ import io
 import json
 from typing import Any
 
+from scorer.rulesets import find_ruleset
+
 FORMATS = ("table", "jsonl", "csv")
 CSV_COLUMNS = ("source", "line", "hand", "rules", "preset", "win", "reason", "han", "fu", "yakuman", "limit",
                "points", "total_gain", "yaku", "total", "claim", "claim_agrees", "claim_expected", "claim_why",
@@ -162,10 +164,11 @@ def mcr_panel(d: dict):
     return Panel(Group(*parts), title=title, expand=False)
 
 
+_PANELS = {"riichi": riichi_panel, "mcr": mcr_panel}   # by rule-set name (scorer.rulesets)
+
+
 def panel(result_dict: dict):
-    if result_dict.get("rules") == "mcr":
-        return mcr_panel(result_dict)
-    return riichi_panel(result_dict)
+    return _PANELS.get(result_dict.get("rules"), riichi_panel)(result_dict)
 
 
 # ---- batch rows ----------------------------------------------------------------------------------------------
@@ -222,12 +225,7 @@ def _table_result(row: dict) -> str:
         return ("agree  " if row.get("agree") else "DISAGREE  ") + (row.get("summary") or "")
     if not row.get("win"):
         return f"no win: {row.get('reason')}"
-    if row.get("rules") == "mcr":
-        return f"{row.get('total')} points"
-    if row.get("yakuman"):
-        return f"{row.get('limit')} {row.get('points')}"
-    limit = f" {row['limit']}" if row.get("limit") else ""
-    return f"{row.get('han')} han {row.get('fu')} fu{limit} {row.get('points')}"
+    return find_ruleset(row.get("rules")).summary(row)
 
 
 def _table_line(row: dict) -> str:
