@@ -24,7 +24,7 @@ __all__ = ["score", "parse", "Hand", "Situation", "Meld", "MeldType", "Tile", "M
 
 def parse(text: str, *, rules: str | None = None, preset: str | None = None) -> Hand:
     """Parse hand notation into a :class:`Hand` (raises :class:`NotationError`)."""
-    return _parse_hand()(text, rules=rules, preset=preset)
+    return (_parse or _parse_hand())(text, rules=rules, preset=preset)
 
 
 def score(hand: str | Hand, *, rules: str | None = None, preset: str | None = None):
@@ -33,12 +33,18 @@ def score(hand: str | Hand, *, rules: str | None = None, preset: str | None = No
     The evaluator is the one the rule-set registry (:mod:`scorer.rulesets`) has under the hand's rules."""
     if isinstance(hand, str):
         # ``rules`` and ``preset`` are defaults here: the line's own rules:/preset: keywords win
-        hand = _parse_hand()(hand, rules=rules, preset=preset)
+        hand = (_parse or _parse_hand())(hand, rules=rules, preset=preset)
         rules, preset = hand.rules, hand.preset
     else:
         rules = rules or hand.rules
         preset = preset or hand.preset
-    return find_ruleset(rules).evaluate(hand, preset=preset)
+    evaluate = _EVALUATORS.get(rules)
+    if evaluate is None:
+        evaluate = _EVALUATORS[rules] = find_ruleset(rules).evaluate
+    return evaluate(hand, preset=preset)
+
+
+_EVALUATORS: dict = {}   # rules name -> the registry's evaluator, looked up once
 
 
 def _parse_hand():
