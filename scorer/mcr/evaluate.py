@@ -583,6 +583,16 @@ class _Suit:
             self.others = {}
         key = 16 + r * 4 + target  # (the keys below 16 are before_state's)
         found = self.others.get(key)
+        size = self.size + (r < 0)  # the tiles once a tile is added
+        if found is None and size <= _SMALL_SUIT_TILES and (complete := _small_complete(self)) is not None:
+            # every complete suit of that size is known: look up the suit with each rank added (3n tiles are sets,
+            # 3n+2 sets and a pair; no count reaches five)
+            if target != (2 if size % 3 == 2 else 1 if size % 3 == 0 else 0):
+                found = self.others[key] = ()
+            else:
+                code = self.code - (1 << 5 * r) if r >= 0 else self.code
+                found = self.others[key] = tuple([x for x in range(len(self.counts))
+                                                  if code + (1 << 5 * x) in complete])
         if found is None:
             lst = list(self.counts)
             if r >= 0:

@@ -87,9 +87,14 @@ def test_unique_wait_look_ups_equal_the_search():
                 target = 2 if suit.has_pair else 1
                 searched = E._completions(lst, suit.honor, target, skip=r, first=True) != ()
                 assert suit.other_completion(r, target) == searched
+                for t in (1, 2):
+                    assert suit.completions(r, t) == E._completions(lst, suit.honor, t)
                 state = E._suit_ok(tuple(lst), suit.honor)
                 assert suit.before_complete(r) == (state != 0)
                 checked += 1
+            if suit.size < E._SMALL_SUIT_TILES:  # a tile added to the whole suit
+                for t in (1, 2):
+                    assert suit.completions(-1, t) == E._completions(list(suit.counts), suit.honor, t)
     assert checked > 5000
 
 
