@@ -452,7 +452,7 @@ class _Suit:
     a rank taken out (the winning tile, when it is of this suit), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "others", "knit")
+                 "others", "knit", "code", "size")
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out."""
@@ -466,6 +466,13 @@ class _Suit:
             found = self.others[r] = _suit_ok(tuple(lst), self.honor) if _could_be_sets(lst, target) else 0
         return found
 
+    def before_complete(self, r: int) -> bool:
+        """Is the suit with one tile of rank ``r`` taken out sets and at most one pair (``before_state`` not 0)?"""
+        complete = _small_complete(self)
+        if complete is not None:
+            return self.code - (1 << 5 * r) in complete
+        return self.before_state(r) != 0
+
     def other_completion(self, r: int, target: int) -> bool:
         """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
         or sets and a pair (2)? (Copies not limited, as in :func:`_suit_completions`.) Read from the completions
@@ -477,6 +484,11 @@ class _Suit:
             return any(x != r for x in done)
         key = 64 + r * 4 + target  # (the keys below 64 are before_state's and completions')
         found = self.others.get(key)
+        if found is None and (complete := _small_complete(self)) is not None:
+            # every complete suit this size is known: move the tile of rank r to each other rank and look it up
+            # (no count reaches five, so "copies not limited" changes nothing)
+            code = self.code - (1 << 5 * r)
+            found = self.others[key] = any(x != r and code + (1 << 5 * x) in complete for x in range(len(self.counts)))
         if found is None:
             lst = list(self.counts)
             lst[r] -= 1
@@ -489,6 +501,16 @@ class _Suit:
             self.others = {}
         key = 16 + r * 4 + target  # (the keys below 16 are before_state's)
         found = self.others.get(key)
+        size = self.size + (r < 0)  # the tiles once a tile is added
+        if found is None and size <= _SMALL_SUIT_TILES and (complete := _small_complete(self)) is not None:
+            # every complete suit of that size is known: look up the suit with each rank added (3n tiles are sets,
+            # 3n+2 sets and a pair; no count reaches five)
+            if target != (2 if size % 3 == 2 else 1 if size % 3 == 0 else 0):
+                found = self.others[key] = ()
+            else:
+                code = self.code - (1 << 5 * r) if r >= 0 else self.code
+                found = self.others[key] = tuple([x for x in range(len(self.counts))
+                                                  if code + (1 << 5 * x) in complete])
         if found is None:
             lst = list(self.counts)
             if r >= 0:
@@ -551,6 +573,8 @@ def _suit(index: int, code: int) -> _Suit:
         found.knit = 0 if honor else sum(1 << j for j in range(3) if counts[j] and counts[j + 3] and counts[j + 6])
         found.has_pair = sum(counts) % 3 == 2
         found.others = None  # made when first needed
+        found.code = code
+        found.size = sum(counts)
         cache[code] = found
     return found
 
@@ -585,15 +609,61 @@ def _complete_codes(ranks: int, chows: bool) -> list[int]:
     return sorted(out)
 
 
+def _special_codes(ranks: int) -> list[int]:
+    """The count codes of the suits the special forms hold most (suits that are not sets, so _complete_codes leaves
+    them out): pairs only, at most seven (seven pairs); each rank at most once (the knitted tiles and honors of
+    Lesser/Greater Honors and Knitted Tiles); for a numbered suit, its 1 and 9 at most twice each (thirteen
+    orphans), and for honors every kind at most once but one twice (thirteen orphans)."""
+    out = set()
+    for present in range(1 << ranks):  # which ranks are present
+        singles = sum(1 << 5 * r for r in range(ranks) if present >> r & 1)
+        if bin(present).count("1") <= 7:
+            out.add(2 * singles)  # pairs on those ranks
+        if ranks == 7:
+            out.add(singles)
+            out.update(singles + (1 << 5 * r) for r in range(ranks) if present >> r & 1)
+    if ranks == 9:
+        sets = [3 << 5 * r for r in range(9)] + [(1 << 5 * r) + (1 << 5 * r + 5) + (1 << 5 * r + 10) for r in range(7)]
+        pairs = [2 << 5 * r for r in range(9)]
+        for knit in _KNITTED_RANK_SETS:
+            for present in range(1 << 3):
+                out.add(sum(1 << 5 * r for i, r in enumerate(knit) if present >> i & 1))
+            # a knitted straight's part of the suit with the hand's set, its pair or both
+            full = sum(1 << 5 * r for r in knit)
+            for extra in sets + pairs + [a + b for a in sets for b in pairs]:
+                code = full + extra
+                if all(code >> 5 * r & 31 <= 4 for r in range(9)):
+                    out.add(code)
+        out.update(a + (b << 40) for a in range(3) for b in range(3))  # the 1 and the 9 of thirteen orphans
+    return sorted(out)
+
+
+_KNITTED_RANK_SETS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))  # the ranks (0-based) a suit of knitted tiles may hold
+
+
 def _build_small_suits() -> None:
     _scored[0] = None
-    numbered = _complete_codes(9, True)
+    complete = _complete_codes(9, True)
     for index in range(3):
-        for code in numbered:
+        for code in complete + _special_codes(9):
             _suit(index, code)
-    for code in _complete_codes(7, False):
+    complete_honors = _complete_codes(7, False)
+    for code in complete_honors + _special_codes(7):
         _suit(3, code)
     build_small_parts()
+    _SMALL_COMPLETE[:] = [frozenset(complete), frozenset(complete_honors)]
+
+
+# the count codes of every complete suit of at most _SMALL_SUIT_TILES tiles (numbered, honors), once built
+_SMALL_COMPLETE: list = [None, None]
+
+
+def _small_complete(suit: _Suit):
+    """The set of every complete code of the suit's kind (numbered or honors) when the suit is small enough for
+    it to hold them all and no rank holds four (so moving a tile cannot make a fifth copy); else None."""
+    if suit.size > _SMALL_SUIT_TILES or suit.most >= 4:
+        return None
+    return _SMALL_COMPLETE[suit.honor]
 
 
 def _could_be_sets(counts: list[int], target: int) -> bool:
@@ -801,7 +871,7 @@ def _unique_wait(info: _HandInfo) -> bool:
         # the winning tile's suit held the pair: the suit without it must take the tile and end with a pair
         if suit.other_completion(r, 2):
             return False
-    elif suit.before_state(r) == 0:
+    elif not suit.before_complete(r):
         # the suit without the winning tile is not sets and a pair: it must take the tile, ending as sets
         if suit.other_completion(r, 1):
             return False

@@ -64,3 +64,46 @@ def test_small_suit_codes_are_the_complete_suits():
         counts = tuple(code >> 5 * r & 31 for r in range(9))
         assert E._suit(1, code).readings == E._suit_readings(counts, 9)
     assert all(sum(code >> 5 * r & 31 for r in range(7)) <= 9 for code in E._complete_codes(7, False))
+
+
+def test_unique_wait_look_ups_equal_the_search():
+    """Once the small suits are built, a small suit answers "was it sets before the winning tile?" and "does a tile
+    of another rank complete it?" by looking codes up in the complete set: the same answers as the search (every
+    complete suit of at most nine tiles, every rank it holds taken out, numbered and honors)."""
+    E._build_small_suits()
+    checked = 0
+    for index, ranks, chows in ((0, 9, True), (3, 7, False)):
+        for code in E._complete_codes(ranks, chows):
+            suit = E._suit(index, code)
+            fast = E._small_complete(suit)
+            if fast is None:
+                assert suit.most >= 4
+                continue
+            for r, n in enumerate(suit.counts):
+                if not n:
+                    continue
+                lst = list(suit.counts)
+                lst[r] -= 1
+                target = 2 if suit.has_pair else 1
+                searched = E._completions(lst, suit.honor, target, skip=r, first=True) != ()
+                assert suit.other_completion(r, target) == searched
+                for t in (1, 2):
+                    assert suit.completions(r, t) == E._completions(lst, suit.honor, t)
+                state = E._suit_ok(tuple(lst), suit.honor)
+                assert suit.before_complete(r) == (state != 0)
+                checked += 1
+            if suit.size < E._SMALL_SUIT_TILES:  # a tile added to the whole suit
+                for t in (1, 2):
+                    assert suit.completions(-1, t) == E._completions(list(suit.counts), suit.honor, t)
+    assert checked > 5000
+
+
+def test_special_suit_codes_hold_the_special_forms_suits():
+    """The extra suits built in one go hold the suits of seven pairs, knitted tiles and thirteen orphans."""
+    numbered, honors = set(E._special_codes(9)), set(E._special_codes(7))
+    assert 2 + (2 << 5) + (2 << 40) in numbered  # 119 9 as pairs: 1199
+    assert 1 + (1 << 15) + (1 << 30) in numbered  # 147
+    assert (1 + (1 << 15) + (1 << 30)) + (3 << 10) in numbered  # 147 plus a pung of 3
+    assert 1 + (1 << 40) + (1 << 40) in numbered  # 1 99 of thirteen orphans
+    assert sum(1 << 5 * r for r in range(7)) + (1 << 10) in honors  # every honor, one twice
+    assert all(max(code >> 5 * r & 31 for r in range(9)) <= 4 for code in numbered)
