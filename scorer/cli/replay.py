@@ -243,7 +243,7 @@ def step_rounds(rounds, getkey: Callable[[], str] = _getkey, console=None) -> in
             console.clear()
             e = rnd.events[k - 1]
             console.print(f"[bold]{escape(rnd.name)}[/bold]  event {k}/{n}: {escape(e.to_json())}  "
-                          f"[dim]({escape(rnd.where[k - 1])})[/dim]")
+                          f"[dim]({escape(str(rnd.where[k - 1]))})[/dim]")
             if render_board is not None:
                 console.print(render_board(st, viewer=st.dealer, names=rnd.players or None, reveal=True))
             else:

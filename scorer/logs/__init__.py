@@ -52,7 +52,7 @@ class Round:
     number: int                  # index of the round in its game
     label: str
     events: list[ev.Event]
-    where: list[str]
+    where: list   # str-able: a str, or a description written out when a message asks for it
     preset: str = "tenhou"
     game_id: str = ""
     players: list[str] = field(default_factory=list)

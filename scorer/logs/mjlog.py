@@ -142,6 +142,21 @@ def _describe(tag: str, attrib: dict, n: int) -> str:
     return f"element {n + 1} <{tag}{' ' + attrs if attrs else ''}/>"
 
 
+class _Where:
+    """Where an event stands in the file (element number, tag, first attributes), written out only when a message
+    needs it: a replay reads every element, and almost none ends in an error."""
+
+    __slots__ = ("tag", "attrib", "n")
+
+    def __init__(self, tag: str, attrib: dict, n: int):
+        self.tag, self.attrib, self.n = tag, attrib, n
+
+    def __str__(self) -> str:
+        return _describe(self.tag, self.attrib, self.n)
+
+    __format__ = lambda self, spec: format(str(self), spec)   # noqa: E731 - f-strings show the description
+
+
 class _Reader:
     """Builds rounds from the elements of one mjlog."""
 
@@ -166,7 +181,7 @@ class _Reader:
     # ---- elements -------------------------------------------------------------------------------------------
     def feed(self, n: int, tag: str, a: dict) -> Round | None:
         """Take one element; returns a round when this element closes the previous one."""
-        where = _describe(tag, a, n)
+        where = _Where(tag, a, n)
         try:
             return self._feed(tag, a, where)
         except LogError as e:
