@@ -23,10 +23,11 @@ from __future__ import annotations
 from scorer.game import events as ev
 from scorer.game.presets import PRESETS
 from scorer.game.state import END, GameState
+from scorer.kinds import TERMINALS_AND_HONORS
 
 TENHOU = PRESETS["tenhou"]
 
-_TH = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_TH = frozenset(TERMINALS_AND_HONORS)
 _PAO_YAKU = {"daisangen": (31, 32, 33), "daisuushii": (27, 28, 29, 30)}
 
 

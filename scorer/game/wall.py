@@ -12,9 +12,10 @@ import random
 from typing import Iterable, Sequence
 
 from scorer.tiles import Tile, parse_tiles
+from scorer.kinds import RED_FIVE_IDS
 
 N_TILES = 136
-RED_IDS = (16, 52, 88)
+RED_IDS = RED_FIVE_IDS
 TILES = tuple(Tile(i // 4, i in RED_IDS) for i in range(N_TILES))
 TILES_NO_RED = tuple(Tile(i // 4) for i in range(N_TILES))
 HAND_SIZE = 13

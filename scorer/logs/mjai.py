@@ -16,6 +16,7 @@ from scorer.game import events as ev
 from scorer.logs import MAX_EVENTS, MAX_ROUNDS, Round, decode_text, display_name, load_json, round_label, whole, \
     wholes
 from scorer.logs.tenhou6 import _Ids
+from scorer.kinds import RED_FIVE_IDS
 
 _HONORS = {"E": 41, "S": 42, "W": 43, "N": 44, "P": 45, "F": 46, "C": 47}
 
@@ -54,15 +55,15 @@ class _Mjai:
         from scorer.logs.tenhou6 import kind_of
         kind, red = kind_of(code)
         h = self.hands[seat]
-        if prefer is not None and prefer in h and prefer // 4 == kind and (prefer in (16, 52, 88)) == red:
+        if prefer is not None and prefer in h and prefer // 4 == kind and (prefer in RED_FIVE_IDS) == red:
             h.remove(prefer)
             return prefer
         for t in h:
-            if t // 4 == kind and (t in (16, 52, 88)) == red and t != self.last_draw:
+            if t // 4 == kind and (t in RED_FIVE_IDS) == red and t != self.last_draw:
                 h.remove(t)
                 return t
         for t in h:
-            if t // 4 == kind and (t in (16, 52, 88)) == red:
+            if t // 4 == kind and (t in RED_FIVE_IDS) == red:
                 h.remove(t)
                 return t
         raise LogError(f"{what}: seat {seat} holds no {pai}")

@@ -23,6 +23,7 @@ from scorer.errors import LogError
 from scorer.game import events as ev
 from scorer.logs import MAX_EVENTS, Round, decode_text, display_name, load_json, \
     round_label, whole, wholes
+from scorer.kinds import RED_FIVE_IDS
 
 _RESULTS_DRAW = {
     "流局": "exhaustive", "全員聴牌": "exhaustive", "全員不聴": "exhaustive", "流し満貫": "nagashi_mangan",
@@ -210,7 +211,7 @@ class _RoundBuilder:
     def take_from_hand(self, seat: int, code, what: str, avoid: int | None = None) -> int:
         kind, red = kind_of(code, what)
         h = self.hands[seat]
-        cands = [t for t in h if t // 4 == kind and (t in (16, 52, 88)) == red]
+        cands = [t for t in h if t // 4 == kind and (t in RED_FIVE_IDS) == red]
         if avoid is not None and len(cands) > 1 and avoid in cands:
             cands.remove(avoid)
         if not cands:
@@ -392,7 +393,7 @@ class _RoundBuilder:
             if (s + src) % 4 != actor:
                 continue
             kind, red = kind_of(codes[0])
-            if kind != tile // 4 or red != (tile in (16, 52, 88)):
+            if kind != tile // 4 or red != (tile in RED_FIVE_IDS):
                 continue
             found.append((0 if letter != "c" else 1, s, (letter, codes, item)))
         if not found:

@@ -19,8 +19,9 @@ from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, 
 from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.state import ACT, GameState, waits_of_counts
 from scorer.shanten import improving_kinds, shanten_counts as shanten_cached, shanten_each
+from scorer.kinds import RED_FIVE_IDS, TERMINALS_AND_HONORS
 
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS = TERMINALS_AND_HONORS
 
 
 _IMPROVING: dict[bytes, tuple[int, ...]] = {}
@@ -196,7 +197,7 @@ class RiichiAI:
     def _pick_copy(discards: list[Action], kind: int) -> Action:
         """Discard a plain copy rather than a red five."""
         same = [a for a in discards if a.tile >> 2 == kind]
-        same.sort(key=lambda a: (a.tile in (16, 52, 88), a.tile))
+        same.sort(key=lambda a: (a.tile in RED_FIVE_IDS, a.tile))
         return same[0]
 
     # ---- responses --------------------------------------------------------------------------------------------
