@@ -90,12 +90,15 @@ PRESETS: dict[str, RiichiPreset] = {p.name: p for p in (
 DEFAULT_PRESET = "standard"
 
 
+_FOUND: dict = {**PRESETS, None: PRESETS[DEFAULT_PRESET]}   # the names as written, and None: the default
+
+
 def find_preset(name: "str | RiichiPreset | None") -> RiichiPreset:
     """The preset called ``name`` (case-insensitive; ``None`` is the default); unknown names raise NotationError.
 
     A :class:`RiichiPreset` is returned as it is (for callers that build their own, e.g. a table's house rules).
     """
-    preset = PRESETS.get(name)
+    preset = _FOUND.get(name)
     if preset is not None:
         return preset
     if isinstance(name, RiichiPreset):
