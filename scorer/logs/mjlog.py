@@ -154,8 +154,6 @@ class _Where:
     def __str__(self) -> str:
         return _describe(self.tag, self.attrib, self.n)
 
-    __format__ = lambda self, spec: format(str(self), spec)   # noqa: E731 - f-strings show the description
-
 
 class _Reader:
     """Builds rounds from the elements of one mjlog."""
