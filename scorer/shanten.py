@@ -25,7 +25,7 @@ from operator import itemgetter
 from typing import Iterable, TypeAlias
 
 from scorer import shanten_tables as _tables
-from scorer.arrangements import _suit_state, code_of, completing_kinds
+from scorer.arrangements import code_of, completing_kinds
 from scorer.kinds import HONOR, N_KINDS, TERMINALS_AND_HONORS, Kind, KindMask, mask_of
 from scorer.tiles import Tile, counts34
 
@@ -608,10 +608,57 @@ def discard_options(tiles: Iterable[Tile], melds: int = 0, visible=None):
 
 
 # ---- the standard form's completions, copies not limited (MCR's unique-wait test) -------------------------------
+def _splits(suit: tuple[int, ...], honor: bool, pair: bool) -> bool:
+    """Do the counts split into sets (and exactly one pair if ``pair``)? Any counts (a fifth copy included)."""
+    n = sum(suit)
+    if n == 0:
+        return not pair
+    if max(suit) <= 4 and n <= 14:
+        code = 0
+        for x in reversed(suit):
+            code = code * 5 + x
+        i = (_HONOR_IDS if honor else _SUIT_IDS)[code]
+        if i == NO_ID:
+            i = _computed_id(code, honor)
+        return _VECS[i][5 * pair + n // 3] == 0
+    return _splits_any(suit, honor, pair)
+
+
+def _splits_any(suit: tuple[int, ...], honor: bool, pair: bool) -> bool:
+    i = 0
+    while suit[i] == 0:
+        i += 1
+    c = list(suit)
+    if c[i] >= 3:
+        c[i] -= 3
+        if not any(c) and not pair or any(c) and _splits(tuple(c), honor, pair):
+            return True
+        c[i] += 3
+    if pair and c[i] >= 2:
+        c[i] -= 2
+        if not any(c) or _splits(tuple(c), honor, False):
+            return True
+        c[i] += 2
+    if not honor and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        if not any(c) and not pair or any(c) and _splits(tuple(c), honor, pair):
+            return True
+    return False
+
+
 def suit_ok(suit: tuple[int, ...], honor: bool) -> int:
-    """0: the suit is not sets (+ one pair); 1: sets only (or empty); 2: sets and one pair. Read from the
-    arrangement engine's per-suit table (a fifth copy included: its over-four part)."""
-    return _suit_state(suit, honor)
+    """0: the suit is not sets (+ one pair); 1: sets only (or empty); 2: sets and one pair."""
+    n = sum(suit)
+    if n == 0:
+        return 1
+    r = n % 3
+    if r == 1:
+        return 0
+    if r == 0:
+        return 1 if _splits(suit, honor, False) else 0
+    return 2 if _splits(suit, honor, True) else 0
 
 
 _WAIT_INFO: dict[tuple[tuple[int, ...], bool], tuple] = {}
