@@ -75,10 +75,6 @@ def code_of(counts) -> HandCode:
     return code
 
 
-def count_in(code: HandCode, kind: Kind) -> int:
-    return code >> 5 * kind & COUNT_MASK
-
-
 # ---- the per-suit table ------------------------------------------------------------------------------------------
 LocalSplit: TypeAlias = "tuple[tuple[int, ...], tuple[int, ...], int | None]"
 """One split of one suit in the suit's own kinds 0-8: (sequence starts, triplet kinds, pair kind or None); the
@@ -475,18 +471,11 @@ class Placement(NamedTuple):
         return self.arrangement.groups[self.index] if self.index >= 0 else None
 
 
-def _suit_code(counts) -> SuitCode:
-    code = 0
-    for i, n in enumerate(counts):
-        code += n << 5 * i
-    return code
-
-
 @lru_cache(maxsize=1 << 15)
 def _suit_splits(counts: tuple[int, ...], honor: bool) -> tuple[tuple[bool, tuple[tuple[str, int], ...]], ...]:
     """Every way to split one suit's counts fully into sets and at most one pair: (has_pair, groups), the groups
     sorted as (shape, kind in the suit) pairs. Read from the per-suit table."""
-    found = _lookup(_suit_code(counts), honor, sum(counts))
+    found = _lookup(code_of(counts), honor, sum(counts))
     if found is None:
         return ()
     return tuple((pair is not None,
@@ -495,12 +484,9 @@ def _suit_splits(counts: tuple[int, ...], honor: bool) -> tuple[tuple[bool, tupl
                  for seqs, trips, pair in found[0])
 
 
-suit_splits = _suit_splits   # the public name
-
-
 def _suit_state(counts: tuple[int, ...], honor: bool) -> int:
     """Bit 1: the suit splits into sets only (an empty suit too); bit 2: into sets and one pair."""
-    found = _lookup(_suit_code(counts), honor, sum(counts))
+    found = _lookup(code_of(counts), honor, sum(counts))
     if found is None:
         return 0
     return 2 if found[2] else 1

@@ -22,11 +22,8 @@ KindMask: TypeAlias = int
 
 N_KINDS = 34
 FLOWER_BASE = 34
-N_FLOWERS = 8
-N_TILE_IDS = 136
 
 MAN, PIN, SOU, HONOR = 0, 9, 18, 27          # the first kind of each suit
-SUIT_STARTS = (MAN, PIN, SOU, HONOR)
 EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
 WHITE, GREEN, RED = 31, 32, 33
 WINDS = (EAST, SOUTH, WEST, NORTH)
@@ -63,9 +60,6 @@ GREEN_MASK = mask_of(GREEN_KINDS)
 SEQ_MASK: tuple[KindMask, ...] = tuple((7 << k) if k < HONOR and k % 9 <= 6 else 0 for k in range(N_KINDS))
 """The three kinds of the sequence that starts at kind ``k`` (0 where no sequence starts there)."""
 
-SUIT_OF: tuple[int, ...] = tuple(min(k // 9, 3) for k in range(N_KINDS))
-"""0 m, 1 p, 2 s, 3 honors."""
-
 
 def _successor(k: Kind) -> Kind:
     if k < HONOR:
@@ -80,11 +74,3 @@ DORA_SUCCESSOR: tuple[Kind, ...] = tuple(_successor(k) for k in range(N_KINDS))
 (North → East), the next dragon (Red → White)."""
 DORA_SUCCESSOR_SANMA: tuple[Kind, ...] = (8,) + DORA_SUCCESSOR[1:]
 """Three-player riichi has no 2m-8m: the 1m indicator points to 9m."""
-
-KIND_OF_ID: tuple[Kind, ...] = tuple(i // 4 for i in range(N_TILE_IDS))
-IS_RED_ID: tuple[bool, ...] = tuple(i in RED_FIVE_IDS for i in range(N_TILE_IDS))
-
-
-def is_red_id(tile_id: TileId) -> bool:
-    """Is the physical tile ``tile_id`` a red five?"""
-    return tile_id in RED_FIVE_IDS
