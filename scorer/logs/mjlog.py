@@ -95,8 +95,59 @@ def _tile(n: int, what: str) -> int:
     return n
 
 
+# ---- the flat fast path -------------------------------------------------------------------------------------
+# A Tenhou mjlog is one root whose children are empty elements with double-quoted attributes:
+# ``<mjloggm ver="2.3"><GO type="169"/>...<T52/><D52/>...</mjloggm>``. A document that is exactly that, in a
+# strict subset of XML (no DTD, entity or character reference, comment, processing instruction other than a
+# leading UTF-8 ``<?xml ...?>`` declaration, namespace or text), is read with two compiled patterns instead of an
+# XML parser; it has the same children with the same attributes in the same order as defusedxml's iterparse finds.
+# Anything else, including every malformed or hostile file, takes the defusedxml path, which says where it breaks.
+_WS = r"[ \t\r\n]"
+_NAME = r"(?![Xx][Mm][Ll])[A-Za-z_][A-Za-z0-9_]*"        # "xml..." names (xmlns!) are reserved: parser path
+_VALUE = r'"[^"<&\x00-\x1f\ufffe\uffff]*"'               # no reference to expand, no whitespace to normalise
+_ATTRS = rf"(?:{_WS}++{_NAME}={_VALUE})*+{_WS}*+"
+_FLAT_DOC = re.compile(
+    rf"(?:<\?xml{_WS}+version=(?:\"1\.0\"|'1\.0')(?:{_WS}+encoding=(?:\"(?i:utf-8)\"|'(?i:utf-8)'))?"
+    rf"(?:{_WS}+standalone=(?:\"(?:yes|no)\"|'(?:yes|no)'))?{_WS}*\?>)?"
+    rf"{_WS}*+<({_NAME}){_ATTRS}>"                       # the root's start tag
+    rf"((?:{_WS}*+<{_NAME}{_ATTRS}/>)*+)"                # its children, empty elements only
+    rf"{_WS}*+</\1{_WS}*+>{_WS}*+")
+_FLAT_CHILD = re.compile(rf"<({_NAME})({_ATTRS})/>")
+_FLAT_ATTR = re.compile(rf'({_NAME})="([^"]*)"')
+
+
+def _flat_elements(data: bytes) -> list[tuple[str, dict]] | None:
+    """The (tag, attributes) of each child of the root when ``data`` is a flat mjlog (see above), else None."""
+    if data.count(b"<") > MAX_ELEMENTS:          # the parser path stops it at the limit, with its message
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    m = _FLAT_DOC.fullmatch(text)
+    if m is None:
+        return None
+    out = []
+    for tag, attrs in _FLAT_CHILD.findall(m.group(2)):
+        if not attrs:                            # <T52/>, <D52/>: most elements of a game
+            out.append((tag, {}))
+            continue
+        pairs = _FLAT_ATTR.findall(attrs)
+        a = dict(pairs)
+        if len(a) != len(pairs):                 # a repeated attribute is not well-formed: the parser says so
+            return None
+        out.append((tag, a))
+    return out
+
+
 def _elements(data: bytes, name: str) -> Iterator[tuple[int, str, dict, int]]:
-    """(index, tag, attributes, line) of each child of the root, parsed incrementally with defusedxml."""
+    """(index, tag, attributes, line) of each child of the root: a flat mjlog read by pattern, anything else
+    parsed incrementally with defusedxml."""
+    flat = _flat_elements(data)
+    if flat is not None:
+        for n, (tag, a) in enumerate(flat):
+            yield n, tag, a, 0
+        return
     from xml.etree.ElementTree import ParseError
     from defusedxml import DefusedXmlException
     from defusedxml.ElementTree import iterparse
@@ -142,17 +193,35 @@ def _describe(tag: str, attrib: dict, n: int) -> str:
     return f"element {n + 1} <{tag}{' ' + attrs if attrs else ''}/>"
 
 
-class _Where:
-    """Where an event stands in the file (element number, tag, first attributes), written out only when a message
-    needs it: a replay reads every element, and almost none ends in an error."""
+class _Where(tuple):
+    """Where an event stands in the file: ``(tag, attributes, element index)``, written out (element number, tag,
+    first attributes) only when a message needs it: a replay reads every element, and almost none ends in an
+    error."""
 
-    __slots__ = ("tag", "attrib", "n")
-
-    def __init__(self, tag: str, attrib: dict, n: int):
-        self.tag, self.attrib, self.n = tag, attrib, n
+    __slots__ = ()
 
     def __str__(self) -> str:
-        return _describe(self.tag, self.attrib, self.n)
+        return _describe(*self)
+
+    __repr__ = __str__
+
+
+# Draw and discard elements by tag: ``T``/``U``/``V``/``W`` + tile id draw for seats 0-3, ``D``/``E``/``F``/``G``
+# (or lower case) + tile id discard. tag -> ((seat, tile), event with flag False, event with flag True), the flag
+# being ``rinshan`` for a draw and ``tsumogiri`` for a discard; events are frozen, so one object serves every
+# occurrence. Built on the first mjlog read; a tag spelled otherwise (``T052``, ``T200``) takes the general path.
+_DRAW_TAGS: dict[str, tuple[tuple[int, int], ev.Draw, ev.Draw]] = {}
+_DISCARD_TAGS: dict[str, tuple[tuple[int, int], ev.Discard, ev.Discard]] = {}
+
+
+def _turn_tags() -> None:
+    for seat in range(4):
+        for t in range(136):
+            _DRAW_TAGS["TUVW"[seat] + str(t)] = ((seat, t), ev.Draw(seat=seat, tile=t, rinshan=False),
+                                                   ev.Draw(seat=seat, tile=t, rinshan=True))
+            pair = ((seat, t), ev.Discard(seat=seat, tile=t, tsumogiri=False),
+                    ev.Discard(seat=seat, tile=t, tsumogiri=True))
+            _DISCARD_TAGS["DEFG"[seat] + str(t)] = _DISCARD_TAGS["defg"[seat] + str(t)] = pair
 
 
 class _Reader:
@@ -165,7 +234,7 @@ class _Reader:
         self.players: list[str] = []
         self.current: Round | None = None
         self.go_type: int | None = None
-        self.last_draw: list[int | None] = [None] * 4
+        self.last_draw: tuple[int, int] | None = None     # (seat, tile) of the draw not yet followed by a discard
         self.rinshan_next = False
         self.results = 0
 
@@ -179,7 +248,24 @@ class _Reader:
     # ---- elements -------------------------------------------------------------------------------------------
     def feed(self, n: int, tag: str, a: dict) -> Round | None:
         """Take one element; returns a round when this element closes the previous one."""
-        where = _Where(tag, a, n)
+        r = self.current
+        if r is not None and not self.results and len(r.events) < MAX_EVENTS:
+            # the draws and discards inside a round, most of a game, without the general path's checks (they
+            # cannot fail here: the round is open and has room)
+            d = _DRAW_TAGS.get(tag)
+            if d is not None:
+                r.events.append(d[2] if self.rinshan_next else d[1])
+                r.where.append(_Where((tag, a, n)))
+                self.rinshan_next = False
+                self.last_draw = d[0]
+                return None
+            d = _DISCARD_TAGS.get(tag)
+            if d is not None:
+                r.events.append(d[2] if self.last_draw == d[0] else d[1])
+                r.where.append(_Where((tag, a, n)))
+                self.last_draw = None
+                return None
+        where = _Where((tag, a, n))
         try:
             return self._feed(tag, a, where)
         except LogError as e:
@@ -215,14 +301,13 @@ class _Reader:
             t = _tile(int(tag[1:]), "draw")
             self._add(ev.Draw(seat=seat, tile=t, rinshan=self.rinshan_next), where)
             self.rinshan_next = False
-            self.last_draw = [None] * 4
-            self.last_draw[seat] = t
+            self.last_draw = (seat, t)
             return None
         if c in "DEFGdefg" and len(tag) <= 4 and tag[1:].isascii() and tag[1:].isdigit():
             seat = "DEFG".index(c.upper())
             t = _tile(int(tag[1:]), "discard")
-            self._add(ev.Discard(seat=seat, tile=t, tsumogiri=self.last_draw[seat] == t), where)
-            self.last_draw = [None] * 4
+            self._add(ev.Discard(seat=seat, tile=t, tsumogiri=self.last_draw == (seat, t)), where)
+            self.last_draw = None
             return None
         if tag == "N":
             who = self._seat(a.get("who"))
@@ -231,7 +316,7 @@ class _Reader:
                 raise LogError(f"m={m} is not a packed meld (0-65535)")
             call = decode_meld(who, m)
             self._add(call, where)
-            self.last_draw = [None] * 4
+            self.last_draw = None
             if call.kind in ("kan", "ankan", "kakan"):
                 self.rinshan_next = True
             return None
@@ -308,7 +393,7 @@ class _Reader:
                        live_left=70)
         self.current = Round(self.name, 0, self.rounds_done, round_label(rnd, honba), [deal], [where],
                              preset="tenhou", game_id=self.game_id, players=list(self.players))
-        self.last_draw = [None] * 4
+        self.last_draw = None
         self.rinshan_next = False
         self.results = 0
 
@@ -401,6 +486,8 @@ def _one(a: dict, key: str) -> int:
 def read_mjlog(data: bytes, name: str) -> Iterator[Round]:
     """The rounds of one mjlog document."""
     name = display_name(name)
+    if not _DRAW_TAGS:
+        _turn_tags()
     rd = _Reader(name)
     rd.game_id = name.rsplit(".", 1)[0] if name.endswith((".mjlog", ".xml", ".gz")) else name
     try:

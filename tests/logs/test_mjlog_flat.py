@@ -1,0 +1,127 @@
+"""The mjlog reader's two paths agree: a flat document (one root, empty children with plain double-quoted
+attributes) is read by pattern, anything else by defusedxml's iterparse. For every real record, every fixture and
+mutated records (hypothesis), the pattern path either declines or finds exactly the parser's children, and the
+rounds (events, where each came from, every error message) are the same whichever path reads the file."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorer.errors import LogError
+from scorer.logs import mjlog, read_bytes
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "fixtures" / "logs"
+REAL = ROOT / ".." / "shared" / "realdata" / "riichi"
+BASE = (FIXTURES / "pao-ron.mjlog").read_bytes()
+
+
+def _xml_files() -> list[Path]:
+    out = [p for p in sorted(FIXTURES.glob("*.mjlog*")) + sorted(FIXTURES.glob("*.xml")) if "bomb" not in p.name]
+    if REAL.is_dir():
+        out += sorted((REAL / "tenhou-mjlog").glob("*.mjlog")) + sorted((REAL / "tenhou-mjlog-misc").glob("*.xml*"))
+    return out
+
+
+def _parsed(data: bytes):
+    """The root's children by defusedxml's iterparse (tag, attribute items in order), or the exception's type."""
+    from defusedxml.ElementTree import iterparse
+    out, depth = [], 0
+    try:
+        for kind, el in iterparse(io.BytesIO(data), events=("start", "end"), forbid_dtd=True, forbid_entities=True,
+                                  forbid_external=True):
+            if kind == "start":
+                depth += 1
+                continue
+            depth -= 1
+            if depth == 1:
+                out.append((el.tag, list(el.attrib.items())))
+    except Exception as e:          # noqa: BLE001 - any refusal counts: the pattern path must have declined
+        return type(e).__name__
+    return out
+
+
+def _check_children(data: bytes) -> bool:
+    """True when the pattern path took ``data`` (and then found what the parser finds)."""
+    flat = mjlog._flat_elements(data)
+    if flat is None:
+        return False
+    assert [(t, list(a.items())) for t, a in flat] == _parsed(data)
+    return True
+
+
+def _rounds(data: bytes, name: str, flat: bool) -> list:
+    """Every round as (name, events, where strings, final scores), ending in the error's message if one stops it."""
+    with mock.patch.object(mjlog, "_flat_elements", mjlog._flat_elements if flat else lambda data: None):
+        out = []
+        try:
+            for r in mjlog.read_mjlog(data, name):
+                out.append((r.name, [e.to_dict() for e in r.events], [str(w) for w in r.where], r.final_scores,
+                            r.last_of_game, r.players))
+        except LogError as e:
+            out.append(("error", str(e)))
+        return out
+
+
+@pytest.mark.parametrize("path", _xml_files(), ids=lambda p: p.name)
+def test_pattern_path_reads_what_the_parser_reads(path):
+    data = read_bytes(str(path))
+    took = _check_children(data)
+    if path.parent.name == "tenhou-mjlog":
+        assert took, "a Tenhou record should be flat"
+    assert _rounds(data, path.name, True) == _rounds(data, path.name, False)
+
+
+@pytest.mark.parametrize("doc", [
+    b'<!DOCTYPE mjloggm [<!ENTITY a "x">]><mjloggm><T1/></mjloggm>',      # a DTD: defusedxml refuses it
+    b'<mjloggm><UN n0="&amp;"/></mjloggm>',                                 # a reference to expand
+    b'<mjloggm><UN n0="&#65;"/></mjloggm>',
+    b'<mjloggm xmlns="urn:x"><T1/></mjloggm>',                              # a namespace renames every tag
+    b'<mjloggm><!-- c --><T1/></mjloggm>',
+    b'<mjloggm><?pi x?><T1/></mjloggm>',
+    b"<mjloggm><UN n0='a'/></mjloggm>",
+    b'<mjloggm><UN n0="a\tb"/></mjloggm>',                                 # whitespace the parser normalises
+    b'<mjloggm><UN n0="a" n0="b"/></mjloggm>',                              # not well-formed
+    b'<mjloggm><UN n0 = "a"/></mjloggm>',
+    b'<mjloggm><T1></T1></mjloggm>',
+    b'<mjloggm><T1/>text</mjloggm>',
+    b'<mjloggm><T1/></mjlog>',
+    b'<mjloggm><T1/>',
+    b'\xef\xbb\xbf<mjloggm><T1/></mjloggm>',
+    b'<?xml version="1.0" encoding="Shift_JIS"?><mjloggm><T1/></mjloggm>',
+    b' <?xml version="1.0"?><mjloggm><T1/></mjloggm>',
+    b'<mjloggm><UN n0="\xff"/></mjloggm>',
+    b'<mjloggm/>',
+    b'<mjloggm>' + b'<T1/>' * (mjlog.MAX_ELEMENTS + 1) + b'</mjloggm>',  # the parser path stops it at the limit
+])
+def test_pattern_path_declines_what_it_cannot_read_exactly(doc):
+    assert mjlog._flat_elements(doc) is None
+
+
+def test_pattern_path_takes_a_declaration_and_whitespace():
+    doc = b'<?xml version="1.0" encoding="UTF-8"?>\r\n<mjloggm ver="2.3">\n  <GO type="169" lobby="0" />\n<T1/>\n</mjloggm >\n'
+    assert _check_children(doc)
+    assert mjlog._flat_elements(doc) == [("GO", {"type": "169", "lobby": "0"}), ("T1", {})]
+
+
+_PIECES = [b"<", b">", b"/", b"/>", b'"', b"'", b"=", b" ", b"\n", b"\t", b"&", b"&amp;", b"&#1;", b"<!DOCTYPE x>",
+           b"<!--", b"xmlns", b"</mjloggm>", b"<T1/>", b"<D1/>", b"<T0052/>", b"\xff", b"\xe3\x81\x82", b"\x00",
+           b" a=\"1\"", b"INIT", b"AGARI", b"N", b"m=\"", b"who=\"1\""]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(BASE)), st.integers(0, 8), st.sampled_from(_PIECES)),
+                min_size=1, max_size=4))
+def test_mutated_records_read_the_same_by_either_path(edits):
+    data = BASE
+    for at, cut, piece in edits:
+        at = min(at, len(data))
+        data = data[:at] + piece + data[at + cut:]
+    _check_children(data)
+    assert _rounds(data, "m.mjlog", True) == _rounds(data, "m.mjlog", False)
