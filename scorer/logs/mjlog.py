@@ -22,6 +22,7 @@ from scorer.logs import MAX_EVENTS, MAX_ROUNDS, Round, display_name, round_label
 
 MAX_ELEMENTS = 100_000          # XML elements in one file (a real game has < 5,000): a runaway file stops early
 _NUMBER = re.compile(r"-?[0-9]{1,9}")      # an attribute's number: ASCII digits only (int() would take "１２")
+_NUMBERS = re.compile(r"-?[0-9]{1,9}(?:,-?[0-9]{1,9}){0,199}")   # a list of them: at most 200
 _SCORE = re.compile(r"-?[0-9]{1,7}(\.[0-9]{1,3})?")   # owari: a score in hundreds, then points like -12.3
 
 # Tenhou's yaku ids, in the kanji Tenhou writes (the riichi scorer uses the same kanji)
@@ -82,11 +83,10 @@ def _ints(s: str | None, what: str) -> list[int]:
     the attribute and quoting (a short window of) it."""
     if s is None or s == "":
         return []
-    parts = s.split(",")
-    if len(parts) > 200 or not all(_NUMBER.fullmatch(x) for x in parts):
+    if _NUMBERS.fullmatch(s) is None:
         shown = s if len(s) <= 40 else s[:40] + "…"
         raise LogError(f"{what}={shown!r} is not a list of numbers")
-    return [int(x) for x in parts]
+    return list(map(int, s.split(",")))
 
 
 def _tile(n: int, what: str) -> int:
@@ -491,8 +491,9 @@ def read_mjlog(data: bytes, name: str) -> Iterator[Round]:
     rd = _Reader(name)
     rd.game_id = name.rsplit(".", 1)[0] if name.endswith((".mjlog", ".xml", ".gz")) else name
     try:
+        feed = rd.feed
         for n, tag, attrib, _ in _elements(data, name):
-            r = rd.feed(n, tag, attrib)
+            r = feed(n, tag, attrib)
             if r is not None:
                 yield r
     except _Broken as b:

@@ -129,6 +129,10 @@ def _t(tile_id: int) -> str:
     return str(TILES[tile_id])
 
 
+# one frozen discard action per (seat, tile id), shared by every replay
+_DISCARDS = {(seat, t): A.Action(A.DISCARD, seat, t) for seat in range(4) for t in range(136)}
+
+
 # ---- one round ------------------------------------------------------------------------------------------------
 class _RoundReplay:
     def __init__(self, rnd: Round, visitor, state_hook=None):
@@ -151,23 +155,31 @@ class _RoundReplay:
             raise self.fail(0 if evs else None, "a round must start with its deal")
         i = 0
         n = len(evs)
+        st = self.state
+        results = st.results             # the state's own list: a result appended by apply shows here
+        check, apply, hook = self._check, st.apply, self.hook
         while i < n:
             e = evs[i]
-            if self.state.results:
+            if results:
                 raise self.fail(i, "an event after the round's result")
-            if e.type == "win":
+            t = e.type
+            if t == "win":
                 j = i
                 while j < n and evs[j].type == "win":
                     j += 1
                 self._wins(i, evs[i:j])
                 i = j
                 continue
-            self._check(i, e)
-            if e.type == "draw_game":
+            check(i, e)
+            if t == "draw_game":
                 e = self._draw_game(i, e)
-            self._apply(i, e)
+            try:                         # as _apply, inline: this runs for every event
+                apply(e)
+            except LogError as err:
+                raise self.fail(i, str(err)) from None
+            if hook is not None:
+                hook(i, e, st)
             i += 1
-        st = self.state
         if not st.results:
             raise self.fail(n - 1, "the round ends without a result")
         self.report.scores_after = [p.score for p in st.players]
@@ -185,16 +197,32 @@ class _RoundReplay:
 
     # ---- legality -------------------------------------------------------------------------------------------
     def _legal(self, i: int, action: A.Action, what: str) -> None:
+        if not A.is_legal(self.state, action):
+            raise self._illegal(i, action, what)
+
+    def _illegal(self, i: int, action: A.Action, what: str) -> LogError:
         st = self.state
-        if not A.is_legal(st, action):
-            legal = A.legal_actions(st, action.seat)
-            shown = ", ".join(a.describe(st.table) for a in legal[:8]) or "nothing"
-            raise self.fail(i, f"illegal: seat {action.seat} cannot {what} (legal now: {shown}"
-                               f"{' ...' if len(legal) > 8 else ''})")
+        legal = A.legal_actions(st, action.seat)
+        shown = ", ".join(a.describe(st.table) for a in legal[:8]) or "nothing"
+        return self.fail(i, f"illegal: seat {action.seat} cannot {what} (legal now: {shown}"
+                            f"{' ...' if len(legal) > 8 else ''})")
 
     def _check(self, i: int, e: ev.Event) -> None:
         st = self.state
         t = e.type
+        if t == "discard":               # the most common event first; the message is written only if it fails
+            seat = e.seat
+            if st.phase != ACT or seat != st.turn:
+                raise self.fail(i, f"seat {seat} acts out of turn (it is seat {st.turn}'s {st.phase} phase)")
+            try:
+                action = _DISCARDS.get((seat, e.tile))
+            except TypeError:            # an unhashable tile: the message below names it
+                action = None
+            if action is None:
+                action = A.Action(A.DISCARD, seat, e.tile)
+            if not A.is_legal(st, action):
+                raise self._illegal(i, action, f"discard {_t(e.tile)}")
+            return
         if t == "deal":
             if i != 0:
                 raise self.fail(i, "a second deal inside a round")
@@ -238,16 +266,13 @@ class _RoundReplay:
             return
         # the actions of a seat
         seat = getattr(e, "seat", None)
-        if t in ("riichi", "discard") or (t == "call" and e.kind in ("ankan", "kakan")):
+        if t == "riichi" or (t == "call" and e.kind in ("ankan", "kakan")):
             if st.phase != ACT or seat != st.turn:
                 raise self.fail(i, f"seat {seat} acts out of turn (it is seat {st.turn}'s {st.phase} phase)")
         if t == "riichi":
             if not any(a.type == A.RIICHI for a in A.legal_actions(st, seat)):
                 raise self.fail(i, f"illegal: seat {seat} cannot declare riichi (closed, tenpai, 1,000 points "
                                    f"and 4 tiles in the wall needed)")
-            return
-        if t == "discard":
-            self._legal(i, A.Action(A.DISCARD, seat, e.tile), f"discard {_t(e.tile)}")
             return
         if t == "call":
             k = e.kind
