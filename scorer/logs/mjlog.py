@@ -12,6 +12,7 @@ hundreds); ``T U V W`` + id draw for seats 0-3, ``D E F G`` + id discard; ``N wh
 from __future__ import annotations
 
 import io
+from types import MappingProxyType
 from typing import Iterator
 
 from scorer.errors import LogError
@@ -116,8 +117,9 @@ _FLAT_CHILD = re.compile(rf"<({_NAME})({_ATTRS})/>")
 _FLAT_ATTR = re.compile(rf'({_NAME})="([^"]*)"')
 
 
-def _flat_elements(data: bytes) -> list[tuple[str, dict]] | None:
-    """The (tag, attributes) of each child of the root when ``data`` is a flat mjlog (see above), else None."""
+def _flat_elements(data: bytes) -> list[tuple[str, dict | str]] | None:
+    """The (tag, attributes) of each child of the root when ``data`` is a flat mjlog (see above), else None. An
+    element without attributes (``<T52/>``, most of a game) has ``""`` for them."""
     if data.count(b"<") > MAX_ELEMENTS:          # the parser path stops it at the limit, with its message
         return None
     try:
@@ -127,27 +129,30 @@ def _flat_elements(data: bytes) -> list[tuple[str, dict]] | None:
     m = _FLAT_DOC.fullmatch(text)
     if m is None:
         return None
-    out = []
-    for tag, attrs in _FLAT_CHILD.findall(m.group(2)):
-        if not attrs:                            # <T52/>, <D52/>: most elements of a game
-            out.append((tag, {}))
-            continue
-        pairs = _FLAT_ATTR.findall(attrs)
-        a = dict(pairs)
-        if len(a) != len(pairs):                 # a repeated attribute is not well-formed: the parser says so
-            return None
-        out.append((tag, a))
+    out = _FLAT_CHILD.findall(m.group(2))
+    attributes = _FLAT_ATTR.findall
+    for i, (tag, attrs) in enumerate(out):
+        if attrs:
+            pairs = attributes(attrs)
+            a = dict(pairs)
+            if len(a) != len(pairs):             # a repeated attribute is not well-formed: the parser says so
+                return None
+            out[i] = (tag, a)
     return out
 
 
-def _elements(data: bytes, name: str) -> Iterator[tuple[int, str, dict, int]]:
-    """(index, tag, attributes, line) of each child of the root: a flat mjlog read by pattern, anything else
-    parsed incrementally with defusedxml."""
+def _elements(data: bytes) -> Iterator[tuple[int, tuple[str, dict | str]]]:
+    """(index, (tag, attributes)) of each child of the root: a flat mjlog read by pattern, anything else parsed
+    incrementally with defusedxml. No attributes may come as ``""``."""
     flat = _flat_elements(data)
     if flat is not None:
-        for n, (tag, a) in enumerate(flat):
-            yield n, tag, a, 0
-        return
+        return enumerate(flat)
+    return _parsed_elements(data)
+
+
+def _parsed_elements(data: bytes) -> Iterator[tuple[int, tuple[str, dict]]]:
+    """:func:`_elements` by defusedxml's iterparse: a broken or refused document raises :class:`_Broken` after
+    the children before the break."""
     from xml.etree.ElementTree import ParseError
     from defusedxml import DefusedXmlException
     from defusedxml.ElementTree import iterparse
@@ -169,7 +174,7 @@ def _elements(data: bytes, name: str) -> Iterator[tuple[int, str, dict, int]]:
                 continue
             depth -= 1
             if depth == 1:
-                yield n, el.tag, dict(el.attrib), 0
+                yield n, (el.tag, dict(el.attrib))
                 n += 1
                 el.clear()
                 if root is not None and len(root) > 64:
@@ -191,6 +196,9 @@ class _Broken(Exception):
 def _describe(tag: str, attrib: dict, n: int) -> str:
     attrs = " ".join(f'{k}="{v}"' for k, v in list(attrib.items())[:4] if len(v) < 60)
     return f"element {n + 1} <{tag}{' ' + attrs if attrs else ''}/>"
+
+
+_NO_ATTRIBUTES = MappingProxyType({})       # the attributes of <T52/>, shared read-only
 
 
 class _Where(tuple):
@@ -248,23 +256,6 @@ class _Reader:
     # ---- elements -------------------------------------------------------------------------------------------
     def feed(self, n: int, tag: str, a: dict) -> Round | None:
         """Take one element; returns a round when this element closes the previous one."""
-        r = self.current
-        if r is not None and not self.results and len(r.events) < MAX_EVENTS:
-            # the draws and discards inside a round, most of a game, without the general path's checks (they
-            # cannot fail here: the round is open and has room)
-            d = _DRAW_TAGS.get(tag)
-            if d is not None:
-                r.events.append(d[2] if self.rinshan_next else d[1])
-                r.where.append(_Where((tag, a, n)))
-                self.rinshan_next = False
-                self.last_draw = d[0]
-                return None
-            d = _DISCARD_TAGS.get(tag)
-            if d is not None:
-                r.events.append(d[2] if self.last_draw == d[0] else d[1])
-                r.where.append(_Where((tag, a, n)))
-                self.last_draw = None
-                return None
         where = _Where((tag, a, n))
         try:
             return self._feed(tag, a, where)
@@ -492,8 +483,27 @@ def read_mjlog(data: bytes, name: str) -> Iterator[Round]:
     rd.game_id = name.rsplit(".", 1)[0] if name.endswith((".mjlog", ".xml", ".gz")) else name
     try:
         feed = rd.feed
-        for n, tag, attrib, _ in _elements(data, name):
-            r = feed(n, tag, attrib)
+        draws, discards = _DRAW_TAGS, _DISCARD_TAGS
+        for n, (tag, a) in _elements(data):
+            a = a or _NO_ATTRIBUTES
+            r = rd.current
+            if r is not None and not rd.results and len(r.events) < MAX_EVENTS:
+                # the draws and discards inside a round, most of a game, without the general path's checks
+                # (they cannot fail here: the round is open and has room; the tag names a seat and a tile id)
+                d = draws.get(tag)
+                if d is not None:
+                    r.events.append(d[2] if rd.rinshan_next else d[1])
+                    r.where.append(_Where((tag, a, n)))
+                    rd.rinshan_next = False
+                    rd.last_draw = d[0]
+                    continue
+                d = discards.get(tag)
+                if d is not None:
+                    r.events.append(d[2] if rd.last_draw == d[0] else d[1])
+                    r.where.append(_Where((tag, a, n)))
+                    rd.last_draw = None
+                    continue
+            r = feed(n, tag, a)
             if r is not None:
                 yield r
     except _Broken as b:
