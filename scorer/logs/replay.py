@@ -223,16 +223,6 @@ class _RoundReplay:
             if not A.is_legal(st, action):
                 raise self._illegal(i, action, f"discard {_t(e.tile)}")
             return
-        if t == "deal":
-            if i != 0:
-                raise self.fail(i, "a second deal inside a round")
-            ids = [x for h in e.hands for x in h] + [e.dora_indicator]
-            if len(set(ids)) != len(ids) or any(not 0 <= x < 136 for x in ids):
-                raise self.fail(i, "the deal shows a tile twice (or a tile id outside 0-135)")
-            if any(len(h) != 13 for h in e.hands) or len(e.hands) != 4:
-                raise self.fail(i, "each of four seats is dealt 13 tiles")
-            self.seen.update(ids)
-            return
         if t == "draw":
             if st.phase == RESPOND:
                 if st.riichi_pending is not None:
@@ -250,13 +240,29 @@ class _RoundReplay:
                 raise self.fail(i, f"seat {st.turn} must discard before anyone draws")
             if e.seat != want:
                 raise self.fail(i, f"seat {e.seat} draws but it is seat {want}'s turn")
-            self._new_tile(i, e.tile)
+            tile = e.tile
+            if not 0 <= tile < 136 or tile in self.seen:
+                raise self._not_new(i, tile)
+            self.seen.add(tile)
+            return
+        if t == "deal":
+            if i != 0:
+                raise self.fail(i, "a second deal inside a round")
+            ids = [x for h in e.hands for x in h] + [e.dora_indicator]
+            if len(set(ids)) != len(ids) or any(not 0 <= x < 136 for x in ids):
+                raise self.fail(i, "the deal shows a tile twice (or a tile id outside 0-135)")
+            if any(len(h) != 13 for h in e.hands) or len(e.hands) != 4:
+                raise self.fail(i, "each of four seats is dealt 13 tiles")
+            self.seen.update(ids)
             return
         if t == "dora":
             if self.dora_pending <= 0:
                 raise self.fail(i, "a new dora indicator without a kan")
             self.dora_pending -= 1
-            self._new_tile(i, e.indicator)
+            tile = e.indicator
+            if not 0 <= tile < 136 or tile in self.seen:
+                raise self._not_new(i, tile)
+            self.seen.add(tile)
             return
         if t == "riichi_accepted":
             if st.riichi_pending != e.seat or st.phase != RESPOND:
@@ -300,12 +306,12 @@ class _RoundReplay:
             return
         raise self.fail(i, f"unexpected {t} event")
 
-    def _new_tile(self, i: int, tile: int) -> None:
+    def _not_new(self, i: int, tile: int) -> LogError:
+        """Why a tile drawn or turned over as a dora indicator cannot come from the wall: no tile id, or a tile
+        already in play (the callers take a new tile out of the wall, ``seen``, themselves)."""
         if not 0 <= tile < 136:
-            raise self.fail(i, f"{tile} is not a tile id")
-        if tile in self.seen:
-            raise self.fail(i, f"tile {_t(tile)} (id {tile}) is already in play: that tile is not in the wall")
-        self.seen.add(tile)
+            return self.fail(i, f"{tile} is not a tile id")
+        return self.fail(i, f"tile {_t(tile)} (id {tile}) is already in play: that tile is not in the wall")
 
     # ---- results --------------------------------------------------------------------------------------------
     def _wins(self, i: int, wins: list[ev.Win]) -> None:
