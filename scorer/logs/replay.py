@@ -240,10 +240,7 @@ class _RoundReplay:
                 raise self.fail(i, f"seat {st.turn} must discard before anyone draws")
             if e.seat != want:
                 raise self.fail(i, f"seat {e.seat} draws but it is seat {want}'s turn")
-            tile = e.tile
-            if not 0 <= tile < 136 or tile in self.seen:
-                raise self._not_new(i, tile)
-            self.seen.add(tile)
+            self._new_tile(i, e.tile)
             return
         if t == "deal":
             if i != 0:
@@ -259,10 +256,7 @@ class _RoundReplay:
             if self.dora_pending <= 0:
                 raise self.fail(i, "a new dora indicator without a kan")
             self.dora_pending -= 1
-            tile = e.indicator
-            if not 0 <= tile < 136 or tile in self.seen:
-                raise self._not_new(i, tile)
-            self.seen.add(tile)
+            self._new_tile(i, e.indicator)
             return
         if t == "riichi_accepted":
             if st.riichi_pending != e.seat or st.phase != RESPOND:
@@ -306,12 +300,12 @@ class _RoundReplay:
             return
         raise self.fail(i, f"unexpected {t} event")
 
-    def _not_new(self, i: int, tile: int) -> LogError:
-        """Why a tile drawn or turned over as a dora indicator cannot come from the wall: no tile id, or a tile
-        already in play (the callers take a new tile out of the wall, ``seen``, themselves)."""
+    def _new_tile(self, i: int, tile: int) -> None:
         if not 0 <= tile < 136:
-            return self.fail(i, f"{tile} is not a tile id")
-        return self.fail(i, f"tile {_t(tile)} (id {tile}) is already in play: that tile is not in the wall")
+            raise self.fail(i, f"{tile} is not a tile id")
+        if tile in self.seen:
+            raise self.fail(i, f"tile {_t(tile)} (id {tile}) is already in play: that tile is not in the wall")
+        self.seen.add(tile)
 
     # ---- results --------------------------------------------------------------------------------------------
     def _wins(self, i: int, wins: list[ev.Win]) -> None:
