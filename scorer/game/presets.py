@@ -41,6 +41,8 @@ class TablePreset:
     riichi: bool = True                 # riichi can be declared
     dora: bool = True                   # dora indicators are shown
     min_points: int = 0                 # points a win needs, flowers not counted (MCR: 8)
+    # the table rules object that plays this preset (scorer.game.rules.find_table); "": the rule set's own table
+    table: str = ""
 
     def to_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -64,7 +66,7 @@ PRESETS: dict[str, TablePreset] = {p.name: p for p in (
                 scorer_preset="tenhou", kan_after_riichi="waits_unchanged", multiple_ron="double",
                 draw_deposits="carry",
                 abortive_draws=("nine_terminals", "four_winds", "four_riichi", "triple_ron", "four_kans"),
-                kan_dora="after_discard", pao=True, karaten_noten=True),
+                kan_dora="after_discard", pao=True, karaten_noten=True, table="tenhou"),
 )}
 
 DEFAULT_PRESET = "standard"
@@ -166,7 +168,7 @@ def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
     rows = []
     mcr_only = {"flowers", "min_points"}
     for f in fields(preset):
-        if f.name in ("name", "description"):
+        if f.name in ("name", "description", "table"):
             continue
         if preset.rules == "riichi" and (f.name in mcr_only or f.name in ("riichi", "dora")):
             continue

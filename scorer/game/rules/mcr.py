@@ -1,0 +1,227 @@
+"""The MCR table's rules object (Chinese Official; stage: game, rules ``mcr``): the shared handlers with flowers
+and without furiten, waits, kuikae, riichi or dora, its legal actions and its win checks.
+
+- **Flowers** (the ``flower`` event): a flower id (136-143) leaves the hand for the player's flowers and its
+  replacement, if any, comes from the far end of the wall; a flower met while drawing a kong's replacement keeps
+  that chain a kong replacement (``state.kong_chain``).
+- **Legal actions** (:func:`legal_actions`): draw and discard; win, pung or exposed kong on a discard from anyone;
+  chow from the next player only; concealed and added kongs on one's own turn, never right after a chow or pung;
+  a kong needs a replacement tile left; no calls on the last discard (nobody could draw after it). A win is
+  offered only when the MCR scorer says the hand reaches the preset's minimum (8 points, flowers not counted); the
+  situation fans come from the table: Self-Drawn, Last Tile (the other three copies already in view: rivers and
+  exposed melds), Last Tile Draw/Claim (the wall is empty), Out with Replacement Tile (a kong's replacement),
+  Robbing the Kong (an added kong only; a concealed kong cannot be robbed).
+- **The validator**: an action is legal when it matches one of :func:`legal_actions` (up to equivalent copies).
+
+The wall, the deal flow (flowers in the deal) and the payments are the MCR engine's (:mod:`scorer.game.mcr`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from scorer.errors import LogError
+from scorer.game import events as ev
+from scorer.game.actions import CHI, DISCARD, KAN, PASS, PON, RON, TSUMO, Action, _dedupe, chi_partners, \
+    kan_declarations, matches_listed
+from scorer.game.rules.base import TableRules
+from scorer.game.state import ACT, CHANKAN, RESPOND, GameState
+from scorer.game.wall import FLOWER_ID0, MCR_TILES
+from scorer.hand import Hand, Situation
+from scorer.shanten import is_complete_counts
+
+
+def is_flower_id(tile_id: int) -> bool:
+    return tile_id >= FLOWER_ID0
+
+
+# ---- win checks -----------------------------------------------------------------------------------------------
+_evaluate: Callable | None = None
+
+
+def evaluator() -> Callable:
+    """The MCR scorer's ``evaluate(hand, preset)`` (imported on first use; tests may replace it)."""
+    global _evaluate
+    if _evaluate is None:
+        from scorer.mcr.evaluate import evaluate
+        _evaluate = evaluate
+    return _evaluate
+
+
+def _is_complete(counts: list[int], melds: int) -> bool:
+    """Any MCR winning shape (four of a kind as two pairs, the knitted shapes): the cheap test before scoring."""
+    return is_complete_counts(counts, melds, True, True)
+
+
+def in_view_counts(state: GameState, exclude: int | None = None) -> list[int]:
+    """Copies of each kind on the table for everyone to see: uncalled river tiles and exposed melds (a concealed
+    kong is face down). ``exclude``: a tile id not to count (the winning tile itself)."""
+    v = [0] * 34
+    for p in state.players:
+        for r in p.river:
+            if r.called_by is None and r.tile != exclude:
+                v[r.tile >> 2] += 1
+        for m in p.melds:
+            if m.kind == "ankan":
+                continue
+            for t in m.tiles:
+                if t != exclude:
+                    v[t >> 2] += 1
+    return v
+
+
+def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> Hand:
+    """The :class:`Hand` a win would score, the situation fans taken from the table."""
+    p = state.players[seat]
+    table = state.table
+    hand_ids = list(p.hand)
+    if tsumo:
+        hand_ids.remove(tile)
+    wall_empty = state.live_left == 0
+    sit = Situation(
+        tsumo=tsumo,
+        haitei=tsumo and wall_empty,                   # Last Tile Draw
+        houtei=not tsumo and wall_empty and not chankan,   # Last Tile Claim
+        rinshan=tsumo and state.kong_chain,            # Out with Replacement Tile (a kong's, not a flower's)
+        chankan=chankan,                               # Robbing the Kong
+        last_tile=(not chankan) and in_view_counts(state, exclude=tile)[tile >> 2] == 3,   # Last Tile
+        round_wind=state.round_wind,
+        seat_wind=state.seat_wind(seat),
+    )
+    return Hand(concealed=tuple(table[t] for t in hand_ids), melds=tuple(m.meld(table) for m in p.melds),
+                winning_tile=table[tile], situation=sit, flowers=tuple(table[f] for f in p.flowers),
+                rules="mcr", preset=state.preset.scorer_preset)
+
+
+def score_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False):
+    return evaluator()(win_hand(state, seat, tile, tsumo=tsumo, chankan=chankan),
+                       preset=state.preset.scorer_preset)
+
+
+def can_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> bool:
+    """Complete in some MCR form and worth the minimum (8 points without flowers) by the scorer."""
+    p = state.players[seat]
+    counts = p.counts()
+    if not tsumo:
+        counts[tile >> 2] += 1
+    if not _is_complete(counts, len(p.melds)):
+        return False
+    return meets_minimum(score_win(state, seat, tile, tsumo=tsumo, chankan=chankan), state.preset)
+
+
+def meets_minimum(result, preset) -> bool:
+    """A complete hand worth the table preset's ``min_points`` (flowers not counted)."""
+    if getattr(result, "form", None) is None:
+        return False
+    return result.fan_total >= preset.min_points
+
+
+# ---- legal actions --------------------------------------------------------------------------------------------
+def can_kong(state: GameState) -> bool:
+    """A kong needs a replacement tile left in the wall."""
+    return state.live_left > 0
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    """Every legal action of ``seat`` now ([] if it has nothing to decide). Responses include ``pass``."""
+    if state.phase == ACT and seat == state.turn:
+        return _turn_actions(state, seat)
+    if state.phase == RESPOND and seat != state.last_discarder and state.last_discard is not None:
+        return _response_actions(state, seat)
+    if state.phase == CHANKAN and seat != state.turn and state.kakan_tile is not None:
+        # Robbing the Kong: only an added kong's tile can be robbed (a concealed kong never opens this window)
+        out = [Action(PASS, seat)]
+        if can_win(state, seat, state.kakan_tile, tsumo=False, chankan=True):
+            out.insert(0, Action(RON, seat, state.kakan_tile))
+        return out
+    return []
+
+
+def _turn_actions(state: GameState, seat: int) -> list[Action]:
+    p = state.players[seat]
+    table = state.table
+    drawn = state.last_draw
+    # the drawn tile first, so that it is the copy that stands for its kind (Enter discards it in text mode)
+    hand = sorted(p.hand, key=lambda t: t != drawn)
+    if state.after_call:
+        # after a chow or pung: discard first, no kong and no win
+        return _dedupe([Action(DISCARD, seat, t) for t in hand], table)
+    out: list[Action] = []
+    if drawn is not None and can_win(state, seat, drawn, tsumo=True):
+        out.append(Action(TSUMO, seat, drawn))
+    if can_kong(state):
+        out += kan_declarations(p, seat, p.counts())
+    out += [Action(DISCARD, seat, t) for t in hand]
+    return _dedupe(out, table)
+
+
+def _response_actions(state: GameState, seat: int) -> list[Action]:
+    p = state.players[seat]
+    tile = state.last_discard
+    k = tile >> 2
+    out: list[Action] = []
+    if can_win(state, seat, tile, tsumo=False):
+        out.append(Action(RON, seat, tile))
+    if state.live_left > 0:        # no calls on the last discard: nobody could draw after it
+        same = [t for t in p.hand if t >> 2 == k]
+        if len(same) >= 2:
+            out.append(Action(PON, seat, tile, tuple(same[:2])))
+        if len(same) == 3:
+            out.append(Action(KAN, seat, tile, tuple(same)))
+        if seat == (state.last_discarder + 1) % 4:
+            # one chow per shape: no red fives and no kuikae at this table, so any copies will do
+            for need in chi_partners(k):
+                a = next((t for t in p.hand if t >> 2 == need[0]), None)
+                b = next((t for t in p.hand if t >> 2 == need[1]), None)
+                if a is not None and b is not None:
+                    out.append(Action(CHI, seat, tile, (a, b)))
+    if not out:
+        return []
+    out.append(Action(PASS, seat))
+    return _dedupe(out, state.table)
+
+
+def validate(state: GameState, action: Action, legal: list[Action] | None = None) -> bool:
+    """Is ``action`` one of the seat's legal actions (up to equivalent copies) with ids the seat really holds?"""
+    return matches_listed(state, action, legal if legal is not None else legal_actions(state, action.seat))
+
+
+class McrTable(TableRules):
+    """The MCR table: 144 tiles, flowers, no furiten, waits, kuikae, riichi, dora, honba or deposits."""
+
+    name = "mcr"
+    keeps_waits = False
+    kuikae = False
+    flowers = True
+    fixed_honba = True
+
+    def tiles(self, preset) -> tuple:
+        return MCR_TILES
+
+    def close_window(self, st) -> None:     # no furiten at this table
+        st.missed = None
+
+    def legal_actions(self, st, seat: int) -> list[Action]:
+        return legal_actions(st, seat)
+
+    def validate(self, st, action: Action, legal: list[Action] | None = None) -> bool:
+        return validate(st, action, legal)
+
+    def on_flower(self, st, e: ev.Flower) -> None:
+        p = st.players[e.seat]
+        if not is_flower_id(e.tile):
+            raise LogError(f"tile id {e.tile} is not a flower: {json.dumps(e.to_dict())}")
+        st.remove(e.seat, e.tile)
+        p.flowers.append(e.tile)
+        if e.replacement is not None:
+            if st.live_left <= 0:
+                raise LogError("a flower replacement from an empty wall")
+            p.hand.append(e.replacement)
+            p.counted = None
+            st.live_left -= 1
+            if e.seat == st.turn and st.last_draw == e.tile:
+                st.last_draw = e.replacement   # the replacement is now the turn's drawn tile
+
+
+MCR_TABLE = McrTable()
