@@ -167,7 +167,7 @@ class McrEngine(Engine):
     def run(self) -> GameState:
         wall = self.wall
         names = [getattr(p, "name", type(p).__name__) for p in self.players]
-        self.emit(ev.Start(seed=self.seed, preset=self.preset.name, rules="mcr", players=names))
+        self.emit(ev.Start(seed=self.seed, preset=self.preset.name, rules=self.preset.rules, players=names))
         hands: list[list[int]] = [[] for _ in range(4)]
         for i, h in enumerate(wall.hands()):          # the dealer takes the first 13, then seat order
             hands[(self.dealer + i) % 4] = list(h)

@@ -128,24 +128,6 @@ def find_preset(name: str | None = None) -> TablePreset:
     return p
 
 
-# issue #5: riichi-table fields that mean nothing at the MCR table, and the MCR table's rules in words
-_RIICHI_ONLY = frozenset(("red_fives", "dead_wall", "max_kans", "riichi_cost", "riichi_min_points", "riichi_min_tiles",
-                          "kan_after_riichi", "kuikae", "missed_ron_furiten", "noten_payment", "draw_deposits",
-                          "abortive_draws", "kan_dora", "riichi", "dora"))
-MCR_CARD_ROWS = [
-    ("wall", "144 tiles: 136 and 8 flowers; no dead wall, replacements from the far end; no red fives, no dora"),
-    ("flowers", "revealed at once and replaced: in the deal in seat order, round after round; later on every "
-                "draw, replacements included; 1 point each after the minimum"),
-    ("calls", "win > pung/kong > chow (chow from the next player only); equal claims by seat order after the "
-              "discarder; several wins: head bump"),
-    ("kongs", "a replacement from the far end, then discard; a kong needs a tile left; after a chow or pung "
-              "discard first; an added kong can be robbed, a concealed kong cannot"),
-    ("winning", "8 points without flowers; situation fans come from the table"),
-    ("payments", "self-drawn: each opponent 8 + total; on a discard: the discarder 8 + total, the others 8"),
-    ("exhaustive draw", "no payments"),
-]
-
-
 def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
     """The preset's table rules as (rule, value) rows in plain words, for the rules card."""
     words = {
@@ -165,14 +147,11 @@ def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
         ("missed_ron_furiten", "none"): "none",
         ("draw_deposits", "none"): "no deposits",
     }
+    from scorer.game.rules import find_table
+    table = find_table(preset)          # which fields mean something at this table, and its rules in words
     rows = []
-    mcr_only = {"flowers", "min_points"}
     for f in fields(preset):
-        if f.name in ("name", "description", "table"):
-            continue
-        if preset.rules == "riichi" and (f.name in mcr_only or f.name in ("riichi", "dora")):
-            continue
-        if preset.rules == "mcr" and f.name in _RIICHI_ONLY:   # issue #5: the MCR card shows its own rules
+        if f.name in ("name", "description", "table") or f.name in table.card_hidden:
             continue
         v = getattr(preset, f.name)
         if (f.name, v) in words:
@@ -186,13 +165,4 @@ def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
         else:
             text = str(v)
         rows.append((RULE_TEXT.get(f.name, f.name), text))
-    if preset.rules == "mcr":   # issue #5
-        rows += MCR_CARD_ROWS
-    if preset.rules != "riichi":
-        return rows
-    rows.append(("calls", "ron > pon/kan > chi; equal claims by seat order after the discarder"))
-    rows.append(("furiten", "a winning kind among your own discards: no ron (tsumo allowed)"))
-    rows.append(("riichi", "closed and tenpai; afterwards only the drawn tile is discarded; ippatsu ends with any "
-                           "call or your next discard; double riichi on an uninterrupted first turn"))
-    rows.append(("exhaustive draw", "noten pay tenpai 1,000/1,500/3,000 (1/2/3 tenpai); all or none tenpai: nothing"))
-    return rows
+    return rows + list(table.card_rows)

@@ -24,6 +24,8 @@ class TableRules:
     kuikae = True           # the preset's kuikae rule applies after a chi or pon
     flowers = False         # players reveal flowers (the snapshot shows them)
     fixed_honba = False     # honba and deposits stay 0 whatever the deal says (no riichi sticks at the table)
+    card_hidden: frozenset[str] = frozenset()       # preset fields the rules card leaves out (meaningless here)
+    card_rows: tuple[tuple[str, str], ...] = ()     # the table's own rules in words, after the preset's fields
 
     def __init__(self):
         # event type -> handler (looked up once: apply runs for every event of every deal)

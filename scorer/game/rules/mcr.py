@@ -187,6 +187,24 @@ def validate(state: GameState, action: Action, legal: list[Action] | None = None
     return matches_listed(state, action, legal if legal is not None else legal_actions(state, action.seat))
 
 
+# the rules card (issue #5): riichi-table fields that mean nothing at the MCR table, and the MCR table's rules in words
+_RIICHI_ONLY = frozenset(("red_fives", "dead_wall", "max_kans", "riichi_cost", "riichi_min_points", "riichi_min_tiles",
+                          "kan_after_riichi", "kuikae", "missed_ron_furiten", "noten_payment", "draw_deposits",
+                          "abortive_draws", "kan_dora", "riichi", "dora"))
+MCR_CARD_ROWS = (
+    ("wall", "144 tiles: 136 and 8 flowers; no dead wall, replacements from the far end; no red fives, no dora"),
+    ("flowers", "revealed at once and replaced: in the deal in seat order, round after round; later on every "
+                "draw, replacements included; 1 point each after the minimum"),
+    ("calls", "win > pung/kong > chow (chow from the next player only); equal claims by seat order after the "
+              "discarder; several wins: head bump"),
+    ("kongs", "a replacement from the far end, then discard; a kong needs a tile left; after a chow or pung "
+              "discard first; an added kong can be robbed, a concealed kong cannot"),
+    ("winning", "8 points without flowers; situation fans come from the table"),
+    ("payments", "self-drawn: each opponent 8 + total; on a discard: the discarder 8 + total, the others 8"),
+    ("exhaustive draw", "no payments"),
+)
+
+
 class McrTable(TableRules):
     """The MCR table: 144 tiles, flowers, no furiten, waits, kuikae, riichi, dora, honba or deposits."""
 
@@ -195,6 +213,8 @@ class McrTable(TableRules):
     kuikae = False
     flowers = True
     fixed_honba = True
+    card_hidden = _RIICHI_ONLY
+    card_rows = MCR_CARD_ROWS
 
     def tiles(self, preset) -> tuple:
         return MCR_TILES

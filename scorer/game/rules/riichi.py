@@ -291,10 +291,23 @@ def validate(state: GameState, action: Action, legal: list[Action] | None = None
     return matches_listed(state, action, legal)
 
 
+# the rules card: the MCR table's switches mean nothing here; the riichi table's rules in words
+_MCR_ONLY = frozenset(("flowers", "min_points", "riichi", "dora"))
+RIICHI_CARD_ROWS = (
+    ("calls", "ron > pon/kan > chi; equal claims by seat order after the discarder"),
+    ("furiten", "a winning kind among your own discards: no ron (tsumo allowed)"),
+    ("riichi", "closed and tenpai; afterwards only the drawn tile is discarded; ippatsu ends with any "
+               "call or your next discard; double riichi on an uninterrupted first turn"),
+    ("exhaustive draw", "noten pay tenpai 1,000/1,500/3,000 (1/2/3 tenpai); all or none tenpai: nothing"),
+)
+
+
 class RiichiTable(TableRules):
     """The riichi table: the shared handlers, riichi and dora events, its legal actions and validator."""
 
     name = "riichi"
+    card_hidden = _MCR_ONLY
+    card_rows = RIICHI_CARD_ROWS
 
     def legal_actions(self, st, seat: int) -> list[Action]:
         return legal_actions(st, seat)
