@@ -205,5 +205,6 @@ def play_deal(players, **kwargs) -> McrEngine:
 
 
 def replay(events: Iterable, *, strict: bool = True, visitor=None) -> GameState:
-    """Rebuild an MCR deal's state from its events (or JSON lines): the shared reader, no rule checks."""
-    return replay_events(events, strict=strict, check_rules=False, visitor=visitor, rules="mcr")
+    """Rebuild an MCR deal's state from its events (or JSON lines): the shared reader, every player's action
+    validated against the MCR legal actions."""
+    return replay_events(events, strict=strict, visitor=visitor, rules="mcr")
