@@ -17,6 +17,7 @@ from scorer.game import events as ev
 from scorer.game.presets import TablePreset, find_preset
 from scorer.game.wall import N_TILES, TILES
 from scorer.melds import Meld, MeldType
+from scorer.arrangements import CODE_ONE, HandCode, code_of, completing_kinds
 from scorer.shanten import waits_counts
 
 _MELD_TYPE = {"chi": MeldType.CHI, "pon": MeldType.PON, "kan": MeldType.KAN, "kakan": MeldType.KAN,
@@ -29,6 +30,13 @@ DRAW, ACT, RESPOND, CHANKAN, RINSHAN, END = "draw", "act", "respond", "chankan",
 def waits_of_counts(counts: list[int], melds: int) -> tuple[int, ...]:
     """Winning kinds of a 3n+1 hand (a kind all four of which are in the hand is no wait)."""
     return tuple(waits_counts(counts, melds))
+
+
+def waits_of_player(p: "Player") -> tuple[int, ...]:
+    """:func:`waits_of_counts` of a player's 3n+1 hand, read from the hand code the player keeps (the same
+    computation: the arrangement engine's completing kinds of the standard form, seven pairs and orphans)."""
+    code, n = p.hand_code()
+    return tuple(completing_kinds(code, n, len(p.melds)))
 
 
 @dataclass
@@ -72,8 +80,10 @@ class Player:
     riichi_furiten: bool = False     # passed a winning kind in riichi: for the rest of the deal
     waits: tuple[int, ...] = ()      # winning kinds of the 13-tile hand (kept up to date by apply)
     flowers: list[int] = field(default_factory=list)   # flower ids revealed (MCR)
-    # the hand's counts by kind, with what they were counted from (hand object, length, last id); apply drops
-    # them whenever it changes the hand
+    # the hand's counts by kind and its hand code (``scorer.arrangements``: count k at bits 5k..5k+4) with the
+    # number of tiles they count, and what they were counted from (hand object, length, last id): the rules'
+    # handlers keep them up to date as they add and take tiles (add_tile, remove_tile); a hand changed by other
+    # code no longer matches its key and is counted again
     counted: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -82,17 +92,56 @@ class Player:
 
     def counts(self) -> list[int]:
         """The hand's counts by kind (a new list: callers may change it)."""
+        return list(self._counted()[1])
+
+    def kind_counts(self) -> list[int]:
+        """The hand's counts by kind, the kept list itself: read it, do not change it (hot code's
+        :meth:`counts`)."""
+        return self._counted()[1]
+
+    def hand_code(self) -> tuple[HandCode, int]:
+        """The hand's :data:`~scorer.arrangements.HandCode` and the number of tiles it holds (flowers are no
+        kind)."""
+        found = self._counted()
+        return found[2], found[3]
+
+    def _counted(self) -> tuple:
         hand = self.hand
-        key = (id(hand), len(hand), hand[-1] if hand else -1)
         found = self.counted
-        if found is not None and found[0] == key:
-            return list(found[1])
+        if found is not None and found[0] == (id(hand), len(hand), hand[-1] if hand else -1):
+            return found
         c = [0] * 34
         for t in hand:
             if t < N_TILES:          # flower ids (MCR, 136-143) are no kind
                 c[t >> 2] += 1
-        self.counted = (key, c)
-        return list(c)
+        found = self.counted = ((id(hand), len(hand), hand[-1] if hand else -1), c, code_of(c), sum(c))
+        return found
+
+    def add_tile(self, tile: int) -> None:
+        """A tile id joins the hand (a draw, a replacement); the counts follow."""
+        _, c, code, n = self._counted()
+        hand = self.hand
+        hand.append(tile)
+        if tile < N_TILES:
+            c[tile >> 2] += 1
+            code += CODE_ONE[tile >> 2]
+            n += 1
+        self.counted = ((id(hand), len(hand), tile), c, code, n)
+
+    def remove_tile(self, tile: int) -> bool:
+        """A tile id leaves the hand (a discard, a call, a flower); False if the hand does not hold it."""
+        _, c, code, n = self._counted()
+        hand = self.hand
+        try:
+            hand.remove(tile)
+        except ValueError:
+            return False
+        if tile < N_TILES:
+            c[tile >> 2] -= 1
+            code -= CODE_ONE[tile >> 2]
+            n -= 1
+        self.counted = ((id(hand), len(hand), hand[-1] if hand else -1), c, code, n)
+        return True
 
     @property
     def discarded_kinds(self) -> set[int]:
@@ -203,12 +252,8 @@ class GameState:
 
     def remove(self, seat: int, tile: int) -> None:
         """Take a tile id out of a seat's hand (for the rules' handlers); not held: LogError."""
-        p = self.players[seat]
-        p.counted = None
-        try:
-            p.hand.remove(tile)
-        except ValueError:
-            raise LogError(f"seat {seat} does not hold tile id {tile} ({self.table[tile]})") from None
+        if not self.players[seat].remove_tile(tile):
+            raise LogError(f"seat {seat} does not hold tile id {tile} ({self.table[tile]})")
 
 
 def kuikae_kinds(kind: str, meld_kinds: list[int], called: int) -> frozenset[int]:

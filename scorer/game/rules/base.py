@@ -12,7 +12,7 @@ from scorer.errors import LogError
 from scorer.game import events as ev
 from scorer.game.actions import ANKAN, KAKAN, RON, TSUMO, Action
 from scorer.game.state import ACT, CHANKAN, DRAW, END, RESPOND, RINSHAN, MeldRecord, RiverTile, kuikae_kinds, \
-    waits_of_counts
+    waits_of_player
 from scorer.game.wall import TILES, TILES_NO_RED
 
 
@@ -88,7 +88,7 @@ class TableRules:
             return
         p = st.players[seat]
         if len(p.hand) % 3 == 1:
-            p.waits = waits_of_counts(p.counts(), len(p.melds))
+            p.waits = waits_of_player(p)
 
     def on_start(self, st, e: ev.Start) -> None:
         if e.preset != st.preset.name:      # a preset given as data (not registered) keeps its own rules
@@ -113,8 +113,7 @@ class TableRules:
         if st.live_left <= 0:
             raise LogError("a draw from an empty wall")
         p = st.players[e.seat]
-        p.hand.append(e.tile)
-        p.counted = None
+        p.add_tile(e.tile)
         p.temp_furiten = False          # temporary furiten lasts until the player's next draw
         st.live_left -= 1
         st.turn = e.seat

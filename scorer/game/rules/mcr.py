@@ -237,8 +237,7 @@ class McrTable(TableRules):
         if e.replacement is not None:
             if st.live_left <= 0:
                 raise LogError("a flower replacement from an empty wall")
-            p.hand.append(e.replacement)
-            p.counted = None
+            p.add_tile(e.replacement)
             st.live_left -= 1
             if e.seat == st.turn and st.last_draw == e.tile:
                 st.last_draw = e.replacement   # the replacement is now the turn's drawn tile

@@ -139,10 +139,11 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         out = [Action(DISCARD, seat, t) for t in sorted(p.hand, key=lambda t: t != drawn)
                if _tenpai_after(counts, len(p.melds), t >> 2)]
         return _dedupe(out, table)
-    counts = p.counts()
+    counts = p.kind_counts()        # read only
     melds = len(p.melds)
-    sh = shanten(counts, melds)
-    if drawn is not None and sh == -1 and score_win(state, seat, drawn, tsumo=True).win:
+    # complete (shanten -1) exactly when the drawn tile is one of the waits kept for the hand before the draw
+    complete = drawn is not None and (drawn >> 2) in p.waits
+    if complete and score_win(state, seat, drawn, tsumo=True).win:
         out.append(Action(TSUMO, seat, drawn))
     kan_ok = can_kan(state)
     if p.riichi:
@@ -173,8 +174,8 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         if c not in seen:
             seen.add(c)
             choices.append(t)
-    if (sh <= 0 and p.is_closed and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
-            and len(p.hand) % 3 == 2):
+    if (p.is_closed and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
+            and len(p.hand) % 3 == 2 and (complete or shanten(counts, melds) <= 0)):
         kinds = sorted({t >> 2 for t in choices})
         tenpai = {k for k, v in zip(kinds, shanten_each(counts, melds, kinds, -1)) if v == 0}
         out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
@@ -194,6 +195,12 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
     if _can_ron(state, seat, tile, chankan=False):
         out.append(Action(RON, seat, tile))
     calls_ok = not p.riichi and (state.live_left > 0 or pre.calls_on_last_discard)
+    if calls_ok:
+        # most seats can make no call at all: two of the kind for a pon, or (the next seat) both partners of a chi
+        counts = p.kind_counts()
+        if counts[k] < 2 and (seat != (state.last_discarder + 1) % 4 or
+                              not any(counts[a] and counts[b] for a, b in _CHI_PARTNERS[k])):
+            calls_ok = False
     if calls_ok:
         same = [t for t in p.hand if t >> 2 == k]
         if len(same) >= 2:
