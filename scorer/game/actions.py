@@ -88,16 +88,33 @@ def kan_declarations(p, seat: int, counts: list[int]) -> list[Action]:
     return out
 
 
-_DISCARDS: dict[int, Action] = {}
+# every seat's discard of every tile id (actions are frozen values: one object per seat and tile id, so a turn's
+# discards are looked up, not built); ids 0-143: the 136 tiles and the MCR flowers
+DISCARD_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(tuple(Action(DISCARD, s, t) for t in range(144))
+                                                        for s in range(4))
 
 
 def _discard_action(seat: int, tile: int) -> Action:
-    """The discard of ``tile`` by ``seat`` (actions are frozen values: one object per seat and tile id)."""
-    key = seat * 256 + tile
-    a = _DISCARDS.get(key)
-    if a is None:
-        a = _DISCARDS[key] = Action(DISCARD, seat, tile)
-    return a
+    """The discard of ``tile`` by ``seat``."""
+    return DISCARD_ACTIONS[seat][tile]
+
+
+def discard_choices(table, hand: list[int], drawn: int | None) -> list[int]:
+    """One tile id per distinct discard (kind and red flag) in hand order, the drawn tile first: of equal
+    copies the listed one is the drawn one (tsumogiri; Enter discards it in text mode)."""
+    codes = _codes_of(table)
+    if drawn in hand:
+        seen = {codes[drawn]}
+        choices = [drawn]
+    else:
+        seen = set()
+        choices = []
+    for t in hand:
+        c = codes[t]
+        if c not in seen:
+            seen.add(c)
+            choices.append(t)
+    return choices
 
 
 def chi_partners(k: int) -> list[list[int]]:

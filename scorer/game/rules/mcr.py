@@ -23,8 +23,8 @@ from typing import Callable
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.game.actions import CHI, DISCARD, KAN, PASS, PON, RON, TSUMO, Action, _dedupe, chi_partners, \
-    kan_declarations, matches_listed
+from scorer.game.actions import CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS, PON, RON, TSUMO, Action, _dedupe, \
+    chi_partners, discard_choices, kan_declarations, matches_listed
 from scorer.game.rules.base import TableRules
 from scorer.game.state import ACT, CHANKAN, RESPOND, GameState
 from scorer.game.wall import FLOWER_ID0, MCR_TILES
@@ -142,18 +142,18 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
     p = state.players[seat]
     table = state.table
     drawn = state.last_draw
-    # the drawn tile first, so that it is the copy that stands for its kind (Enter discards it in text mode)
-    hand = sorted(p.hand, key=lambda t: t != drawn)
     if state.after_call:
-        # after a chow or pung: discard first, no kong and no win
+        # after a chow or pung: discard first, no kong and no win (the drawn tile first, so that it is the copy
+        # that stands for its kind: Enter discards it in text mode)
+        hand = sorted(p.hand, key=lambda t: t != drawn)
         return _dedupe([Action(DISCARD, seat, t) for t in hand], table)
     out: list[Action] = []
     if drawn is not None and can_win(state, seat, drawn, tsumo=True):
         out.append(Action(TSUMO, seat, drawn))
     if can_kong(state):
-        out += kan_declarations(p, seat, p.counts())
-    out += [Action(DISCARD, seat, t) for t in hand]
-    return _dedupe(out, table)
+        out += _dedupe(kan_declarations(p, seat, p.kind_counts()), table)
+    row = DISCARD_ACTIONS[seat]      # one discard per distinct tile, the drawn one first
+    return out + [row[t] for t in discard_choices(table, p.hand, drawn)]
 
 
 def _response_actions(state: GameState, seat: int) -> list[Action]:

@@ -17,9 +17,9 @@ from itertools import combinations
 from typing import Callable
 
 from scorer.game import events as ev
-from scorer.game.actions import (ANKAN, CHI, DISCARD, KAN, PASS, PON, RIICHI, RON, TSUMO, _CHI_PARTNERS, Action,
-                                 _codes_of, _dedupe, _discard_action, _discard_left, kan_declarations,
-                                 matches_listed)
+from scorer.game.actions import (ANKAN, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS, PON, RIICHI, RON, TSUMO,
+                                 _CHI_PARTNERS, Action, _codes_of, _dedupe, _discard_action, _discard_left,
+                                 discard_choices, kan_declarations, matches_listed)
 from scorer.game.rules.base import TableRules
 from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, kuikae_kinds, waits_of_counts
 from scorer.hand import Hand, Situation
@@ -161,27 +161,17 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         return out
     if kan_ok:
         out += kan_declarations(p, seat, counts)
-    # the drawn tile first, so that of equal copies the listed one is the drawn one (tsumogiri)
-    hand = p.hand
-    if drawn in hand:
-        hand = [drawn] + [t for t in hand if t != drawn]
-    # one discard per distinct choice (kind and red flag): the first copy listed stands for the others
-    codes = _codes_of(table)
-    seen: set[int] = set()
-    choices = []
-    for t in hand:
-        c = codes[t]
-        if c not in seen:
-            seen.add(c)
-            choices.append(t)
-    if (p.is_closed and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
+    # one discard per distinct choice (kind and red flag), the drawn tile first
+    choices = discard_choices(table, p.hand, drawn)
+    if ((not p.melds or p.is_closed) and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
             and len(p.hand) % 3 == 2 and (complete or shanten(counts, melds) <= 0)):
         kinds = sorted({t >> 2 for t in choices})
         tenpai = {k for k, v in zip(kinds, shanten_each(counts, melds, kinds, -1)) if v == 0}
         out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
     if len(out) > 1:
         out = _dedupe(out, table)
-    out += [_discard_action(seat, t) for t in choices]
+    row = DISCARD_ACTIONS[seat]
+    out += [row[t] for t in choices]
     return out
 
 
