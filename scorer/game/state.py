@@ -80,10 +80,10 @@ class Player:
     riichi_furiten: bool = False     # passed a winning kind in riichi: for the rest of the deal
     waits: tuple[int, ...] = ()      # winning kinds of the 13-tile hand (kept up to date by apply)
     flowers: list[int] = field(default_factory=list)   # flower ids revealed (MCR)
-    # the hand's counts by kind and its hand code (``scorer.arrangements``: count k at bits 5k..5k+4) with the
-    # number of tiles they count, and what they were counted from (hand object, length, last id): the rules'
-    # handlers keep them up to date as they add and take tiles (add_tile, remove_tile); a hand changed by other
-    # code no longer matches its key and is counted again
+    # what the hand counts as: (hand list, its length, its last id, counts by kind, hand code of
+    # ``scorer.arrangements`` — count k at bits 5k..5k+4 — and the number of tiles counted). The rules' handlers
+    # keep it up to date as they add and take tiles (add_tile, remove_tile); a hand changed by other code no
+    # longer matches its list, length or last id and is counted again
     counted: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -92,46 +92,45 @@ class Player:
 
     def counts(self) -> list[int]:
         """The hand's counts by kind (a new list: callers may change it)."""
-        return list(self._counted()[1])
+        return list(self._counted()[3])
 
     def kind_counts(self) -> list[int]:
         """The hand's counts by kind, the kept list itself: read it, do not change it (hot code's
         :meth:`counts`)."""
-        return self._counted()[1]
+        return self._counted()[3]
 
     def hand_code(self) -> tuple[HandCode, int]:
         """The hand's :data:`~scorer.arrangements.HandCode` and the number of tiles it holds (flowers are no
         kind)."""
         found = self._counted()
-        return found[2], found[3]
+        return found[4], found[5]
 
     def _counted(self) -> tuple:
         hand = self.hand
         found = self.counted
-        if found is not None and found[0] == (id(hand), len(hand), hand[-1] if hand else -1):
+        if found is not None and found[0] is hand and found[1] == len(hand) and \
+                found[2] == (hand[-1] if hand else -1):
             return found
         c = [0] * 34
         for t in hand:
             if t < N_TILES:          # flower ids (MCR, 136-143) are no kind
                 c[t >> 2] += 1
-        found = self.counted = ((id(hand), len(hand), hand[-1] if hand else -1), c, code_of(c), sum(c))
+        found = self.counted = (hand, len(hand), hand[-1] if hand else -1, c, code_of(c), sum(c))
         return found
 
     def add_tile(self, tile: int) -> None:
         """A tile id joins the hand (a draw, a replacement); the counts follow."""
-        _, c, code, n = self._counted()
-        hand = self.hand
+        hand, _, _, c, code, n = self._counted()
         hand.append(tile)
         if tile < N_TILES:
             c[tile >> 2] += 1
             code += CODE_ONE[tile >> 2]
             n += 1
-        self.counted = ((id(hand), len(hand), tile), c, code, n)
+        self.counted = (hand, len(hand), tile, c, code, n)
 
     def remove_tile(self, tile: int) -> bool:
         """A tile id leaves the hand (a discard, a call, a flower); False if the hand does not hold it."""
-        _, c, code, n = self._counted()
-        hand = self.hand
+        hand, _, _, c, code, n = self._counted()
         try:
             hand.remove(tile)
         except ValueError:
@@ -140,7 +139,7 @@ class Player:
             c[tile >> 2] -= 1
             code -= CODE_ONE[tile >> 2]
             n -= 1
-        self.counted = ((id(hand), len(hand), hand[-1] if hand else -1), c, code, n)
+        self.counted = (hand, len(hand), hand[-1] if hand else -1, c, code, n)
         return True
 
     @property

@@ -41,11 +41,18 @@ class TableRules:
         if handler is None:
             raise LogError(f"unknown event {event!r}")
         if st.phase == END:
+            if self.after_end(st, event):
+                st.n_events += 1
+                return
             raise LogError(f"event after the end of the deal: {event.to_json()}")
-        if event.type != "win":
+        if st.missed is not None and event.type != "win":
             self.close_window(st)
         handler(st, event)
         st.n_events += 1
+
+    def after_end(self, st, event: ev.Event) -> bool:
+        """Apply an event that comes after the deal's result, if this table has any (True); else False."""
+        return False
 
     # ---- legal actions and the validator (each table its own) ------------------------------------------------
     def legal_actions(self, st, seat: int) -> list[Action]:
@@ -70,9 +77,8 @@ class TableRules:
 
     # ---- the shared handlers ----------------------------------------------------------------------------------
     def close_window(self, st) -> None:
-        """A discard (or an added kan's tile) went unclaimed by ron: whoever waits on its kind is now furiten."""
-        if st.missed is None:
-            return
+        """A discard (or an added kan's tile) went unclaimed by ron: whoever waits on its kind is now furiten
+        (called by :meth:`apply` when a window is open)."""
         kind, offerer = st.missed
         st.missed = None
         if st.preset.missed_ron_furiten == "none":

@@ -7,23 +7,21 @@ from __future__ import annotations
 
 from scorer.game import events as ev
 from scorer.game.rules.riichi import RiichiTable
-from scorer.game.state import END
 
 
 class TenhouTable(RiichiTable):
     name = "tenhou"
 
-    def apply(self, st, event: ev.Event) -> None:
+    def after_end(self, st, event: ev.Event) -> bool:
         # double ron: a second win by another seat on the discard the first win took
-        if (st.phase == END and event.type == "win" and st.results and st.results[-1].type == "win"
+        if (event.type == "win" and st.results and st.results[-1].type == "win"
                 and st.results[-1].from_seat is not None and event.from_seat == st.results[-1].from_seat
                 and all(r.seat != event.seat for r in st.results)):
             for s, d in enumerate(event.deltas):
                 st.players[s].score += d
             st.results.append(event)
-            st.n_events += 1
-            return
-        super().apply(st, event)
+            return True
+        return False
 
 
 TENHOU_TABLE = TenhouTable()
