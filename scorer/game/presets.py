@@ -1,7 +1,8 @@
 """Table presets: the rules of play at the table (not of scoring), as frozen data looked up by name.
 
 The game engine reads every rule that differs between tables from a :class:`TablePreset`; code never tests a
-preset's name. Scoring options (kuitan, red fives as dora, kiriage ...) belong to the scorer's own presets and are
+preset's name. A preset's ``table`` (else its ``rules``) names the table rules object that plays it
+(:func:`scorer.game.rules.find_table`). Scoring options (kuitan, red fives as dora, kiriage ...) belong to the scorer's own presets and are
 named here by ``scorer_preset``.
 """
 
@@ -36,7 +37,7 @@ class TablePreset:
     calls_on_last_discard: bool = False  # chi/pon/kan on the houtei discard
     pao: bool = False                   # liability for daisangen/daisuushii (settled by scorer.game.tenhou)
     karaten_noten: bool = False         # at a draw, waiting only on kinds whose four tiles you hold is noten
-    # MCR table switches (issue #5; the mcr table itself lives in scorer/game/mcr.py)
+    # MCR table switches (issue #5; the MCR table's rules object is scorer/game/rules/mcr.py, its engine mcr.py)
     flowers: int = 0                    # flower tiles in the wall (MCR: 8, ids 136-143), replaced from the far end
     riichi: bool = True                 # riichi can be declared
     dora: bool = True                   # dora indicators are shown
@@ -51,7 +52,8 @@ class TablePreset:
 PRESETS: dict[str, TablePreset] = {p.name: p for p in (
     TablePreset("standard", "mjscore's one-deal table: 25,000 each, red fives, head bump, no kans after riichi, "
                             "noten payments 3,000, deposits returned after a draw"),
-    # issue #5: the MCR table (played by scorer.game.mcr): 144 tiles, no dead wall, replacements from the far end
+    # issue #5: the MCR table (rules scorer.game.rules.mcr, engine scorer.game.mcr): 144 tiles, no dead wall,
+    # replacements from the far end
     TablePreset("mcr", "Chinese Official (MCR) table: 144 tiles with 8 flowers, 8-point minimum, no riichi, "
                        "no dora, no red fives; self-drawn: each pays 8 + total; on a discard: the discarder "
                        "8 + total, the others 8; a draw pays nothing",
@@ -59,7 +61,8 @@ PRESETS: dict[str, TablePreset] = {p.name: p for p in (
                 riichi_cost=0, riichi_min_points=0, riichi_min_tiles=0, kuikae="none", missed_ron_furiten="none",
                 noten_payment=0, draw_deposits="none", kan_dora="none", flowers=8, riichi=False, dora=False,
                 min_points=8),
-    # issue #6: Tenhou's ranked rooms, enough to replay real games (settlement in scorer.game.tenhou)
+    # issue #6: Tenhou's ranked rooms, enough to replay real games (double ron: the tenhou table,
+    # scorer.game.rules.tenhou; settlement in scorer.game.tenhou)
     TablePreset("tenhou", "Tenhou.net four-player ranked rooms (喰赤): 25,000 each, red fives, double ron (triple "
                           "ron aborts), kans after riichi that keep the waits, abortive draws, nagashi mangan, pao, "
                           "deposits carried",

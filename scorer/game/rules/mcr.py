@@ -222,11 +222,9 @@ class McrTable(TableRules):
     def close_window(self, st) -> None:     # no furiten at this table
         st.missed = None
 
-    def legal_actions(self, st, seat: int) -> list[Action]:
-        return legal_actions(st, seat)
-
-    def validate(self, st, action: Action, legal: list[Action] | None = None) -> bool:
-        return validate(st, action, legal)
+    # the module's functions themselves (no extra call per question: the engine asks for every seat and event)
+    legal_actions = staticmethod(legal_actions)
+    validate = staticmethod(validate)
 
     def on_flower(self, st, e: ev.Flower) -> None:
         p = st.players[e.seat]

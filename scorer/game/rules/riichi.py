@@ -306,11 +306,9 @@ class RiichiTable(TableRules):
     card_hidden = _MCR_ONLY
     card_rows = RIICHI_CARD_ROWS
 
-    def legal_actions(self, st, seat: int) -> list[Action]:
-        return legal_actions(st, seat)
-
-    def validate(self, st, action: Action, legal: list[Action] | None = None) -> bool:
-        return validate(st, action, legal)
+    # the module's functions themselves (no extra call per question: the engine asks for every seat and event)
+    legal_actions = staticmethod(legal_actions)
+    validate = staticmethod(validate)
 
     def on_riichi(self, st, e: ev.Riichi) -> None:
         st.riichi_pending = e.seat
