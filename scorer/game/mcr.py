@@ -31,8 +31,12 @@ from scorer.game.presets import find_preset
 from scorer.game.state import GameState
 from scorer.game.wall import FLOWER_ID0, MCR_TILES, arranged_ids
 # the MCR table's rules object and its checks (imported here as they always were)
-from scorer.game.rules.mcr import (MCR_TABLE, can_kong, can_win, evaluator, in_view_counts, is_flower_id,  # noqa: F401
+from scorer.game.rules.mcr import (MCR_TABLE, can_kong, can_win, evaluator, in_view_counts, is_flower_id,
                                    legal_actions, meets_minimum, score_win, validate, win_hand)
+
+__all__ = ["MCR_TABLE", "MCR_TILES", "FLOWER_ID0", "Flower", "McrWall", "McrEngine", "can_kong", "can_win",
+           "deltas_for", "evaluator", "in_view_counts", "is_flower_id", "is_legal", "legal_actions", "meets_minimum",
+           "play_deal", "replay", "score_win", "validate", "win_hand"]
 
 is_legal = validate
 

@@ -2,8 +2,8 @@
 
 The game engine reads every rule that differs between tables from a :class:`TablePreset`; code never tests a
 preset's name. A preset's ``table`` (else its ``rules``) names the table rules object that plays it
-(:func:`scorer.game.rules.find_table`). Scoring options (kuitan, red fives as dora, kiriage ...) belong to the scorer's own presets and are
-named here by ``scorer_preset``.
+(:func:`scorer.game.rules.find_table`). Scoring options (kuitan, red fives as dora, kiriage ...) belong to the
+scorer's own presets and are named here by ``scorer_preset``.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.game.actions import ANKAN, KAKAN, RON, TSUMO, Action
+from scorer.game.actions import ANKAN, KAKAN, PASS, RON, TSUMO, Action
 from scorer.game.state import ACT, CHANKAN, DRAW, END, RESPOND, RINSHAN, MeldRecord, RiverTile, kuikae_kinds, \
     waits_of_player
 from scorer.game.wall import TILES, TILES_NO_RED
@@ -54,8 +54,30 @@ class TableRules:
         """Apply an event that comes after the deal's result, if this table has any (True); else False."""
         return False
 
-    # ---- legal actions and the validator (each table its own) ------------------------------------------------
+    # ---- legal actions and the validator ----------------------------------------------------------------------
     def legal_actions(self, st, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now ([] if it has nothing to decide). Responses include ``pass``: on
+        its turn the table's :meth:`turn_actions`, on a discard its :meth:`response_actions`, on an added kan's
+        tile ron if :meth:`can_rob` (chankan, Robbing the Kong) and pass."""
+        if st.phase == ACT and seat == st.turn:
+            return self.turn_actions(st, seat)
+        if st.phase == RESPOND and seat != st.last_discarder and st.last_discard is not None:
+            return self.response_actions(st, seat)
+        if st.phase == CHANKAN and seat != st.turn and st.kakan_tile is not None:
+            out = [Action(PASS, seat)]
+            if self.can_rob(st, seat, st.kakan_tile):
+                out.insert(0, Action(RON, seat, st.kakan_tile))
+            return out
+        return []
+
+    # each table's own answers
+    def turn_actions(self, st, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def response_actions(self, st, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def can_rob(self, st, seat: int, tile: int) -> bool:
         raise NotImplementedError
 
     def validate(self, st, action: Action, legal: list[Action] | None = None) -> bool:
@@ -223,6 +245,15 @@ class TableRules:
         st.result = e
         st.results.append(e)
         st.phase = END
+
+
+def concealed_tiles(st, seat: int, tile: int, tsumo: bool) -> tuple:
+    """The closed tiles a win on ``tile`` scores besides the winning tile (a tsumo's drawn tile is that tile)."""
+    ids = list(st.players[seat].hand)
+    if tsumo:
+        ids.remove(tile)
+    table = st.table
+    return tuple(table[t] for t in ids)
 
 
 def event_action(e: ev.Event) -> Action | None:

@@ -25,10 +25,11 @@ from scorer.errors import LogError
 from scorer.game import events as ev
 from scorer.game.actions import CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS, PON, RON, TSUMO, Action, _dedupe, \
     chi_partners, discard_choices, kan_declarations, matches_listed
-from scorer.game.rules.base import TableRules
-from scorer.game.state import ACT, CHANKAN, RESPOND, GameState
+from scorer.game.rules.base import TableRules, concealed_tiles
+from scorer.game.state import GameState
 from scorer.game.wall import FLOWER_ID0, MCR_TILES
 from scorer.hand import Hand, Situation
+from scorer.rulesets import RULESETS
 from scorer.shanten import is_complete_counts
 
 
@@ -37,16 +38,9 @@ def is_flower_id(tile_id: int) -> bool:
 
 
 # ---- win checks -----------------------------------------------------------------------------------------------
-_evaluate: Callable | None = None
-
-
 def evaluator() -> Callable:
-    """The MCR scorer's ``evaluate(hand, preset)`` (imported on first use; tests may replace it)."""
-    global _evaluate
-    if _evaluate is None:
-        from scorer.mcr.evaluate import evaluate
-        _evaluate = evaluate
-    return _evaluate
+    """The MCR scorer's ``evaluate(hand, preset)``, as the rule-set registry names it (imported on first use)."""
+    return RULESETS["mcr"].evaluate
 
 
 def _is_complete(counts: list[int], melds: int) -> bool:
@@ -75,9 +69,6 @@ def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bo
     """The :class:`Hand` a win would score, the situation fans taken from the table."""
     p = state.players[seat]
     table = state.table
-    hand_ids = list(p.hand)
-    if tsumo:
-        hand_ids.remove(tile)
     wall_empty = state.live_left == 0
     sit = Situation(
         tsumo=tsumo,
@@ -89,7 +80,7 @@ def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bo
         round_wind=state.round_wind,
         seat_wind=state.seat_wind(seat),
     )
-    return Hand(concealed=tuple(table[t] for t in hand_ids), melds=tuple(m.meld(table) for m in p.melds),
+    return Hand(concealed=concealed_tiles(state, seat, tile, tsumo), melds=tuple(m.meld(table) for m in p.melds),
                 winning_tile=table[tile], situation=sit, flowers=tuple(table[f] for f in p.flowers),
                 rules="mcr", preset=state.preset.scorer_preset)
 
@@ -121,21 +112,6 @@ def meets_minimum(result, preset) -> bool:
 def can_kong(state: GameState) -> bool:
     """A kong needs a replacement tile left in the wall."""
     return state.live_left > 0
-
-
-def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """Every legal action of ``seat`` now ([] if it has nothing to decide). Responses include ``pass``."""
-    if state.phase == ACT and seat == state.turn:
-        return _turn_actions(state, seat)
-    if state.phase == RESPOND and seat != state.last_discarder and state.last_discard is not None:
-        return _response_actions(state, seat)
-    if state.phase == CHANKAN and seat != state.turn and state.kakan_tile is not None:
-        # Robbing the Kong: only an added kong's tile can be robbed (a concealed kong never opens this window)
-        out = [Action(PASS, seat)]
-        if can_win(state, seat, state.kakan_tile, tsumo=False, chankan=True):
-            out.insert(0, Action(RON, seat, state.kakan_tile))
-        return out
-    return []
 
 
 def _turn_actions(state: GameState, seat: int) -> list[Action]:
@@ -223,8 +199,14 @@ class McrTable(TableRules):
         st.missed = None
 
     # the module's functions themselves (no extra call per question: the engine asks for every seat and event)
-    legal_actions = staticmethod(legal_actions)
+    turn_actions = staticmethod(_turn_actions)
+    response_actions = staticmethod(_response_actions)
     validate = staticmethod(validate)
+
+    @staticmethod
+    def can_rob(st, seat: int, tile: int) -> bool:
+        """Robbing the Kong: only an added kong's tile can be robbed (a concealed kong never opens this window)."""
+        return can_win(st, seat, tile, tsumo=False, chankan=True)
 
     def on_flower(self, st, e: ev.Flower) -> None:
         p = st.players[e.seat]
@@ -242,3 +224,5 @@ class McrTable(TableRules):
 
 
 MCR_TABLE = McrTable()
+# every legal action of a seat now at the MCR table ([] if it has nothing to decide; responses include pass)
+legal_actions = MCR_TABLE.legal_actions

@@ -20,22 +20,18 @@ from scorer.game import events as ev
 from scorer.game.actions import (ANKAN, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS, PON, RIICHI, RON, TSUMO,
                                  _CHI_PARTNERS, Action, _codes_of, _dedupe, _discard_action, _discard_left,
                                  discard_choices, kan_declarations, matches_listed)
-from scorer.game.rules.base import TableRules
-from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, kuikae_kinds, waits_of_counts
+from scorer.game.rules.base import TableRules, concealed_tiles
+from scorer.game.state import ACT, RESPOND, GameState, kuikae_kinds, waits_of_counts
 from scorer.hand import Hand, Situation
+from scorer.rulesets import RULESETS
 from scorer.shanten import shanten_counts as shanten, shanten_each
 
 # ---- scoring hook ---------------------------------------------------------------------------------------------
-_evaluate: Callable | None = None
 
 
 def evaluator() -> Callable:
-    """The riichi scorer's ``evaluate(hand, preset)`` (imported on first use)."""
-    global _evaluate
-    if _evaluate is None:
-        from scorer.riichi import evaluate
-        _evaluate = evaluate
-    return _evaluate
+    """The riichi scorer's ``evaluate(hand, preset)``, as the rule-set registry names it (imported on first use)."""
+    return RULESETS["riichi"].evaluate
 
 
 def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False,
@@ -43,9 +39,6 @@ def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bo
     """The :class:`Hand` a win would score, with the table's facts in its situation."""
     p = state.players[seat]
     table = state.table
-    hand_ids = list(p.hand)
-    if tsumo:
-        hand_ids.remove(tile)
     last = state.live_left == 0
     first = state.first_turn(seat)
     sit = Situation(
@@ -66,7 +59,7 @@ def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bo
         dora=tuple(table[t] for t in state.dora_indicators),
         ura=tuple(table[t] for t in ura) if p.riichi else (),
     )
-    return Hand(concealed=tuple(table[t] for t in hand_ids), melds=tuple(m.meld(table) for m in p.melds),
+    return Hand(concealed=concealed_tiles(state, seat, tile, tsumo), melds=tuple(m.meld(table) for m in p.melds),
                 winning_tile=table[tile], situation=sit, rules="riichi", preset=state.preset.scorer_preset)
 
 
@@ -107,20 +100,6 @@ def _tenpai_after(counts: list[int], melds: int, kind: int) -> bool:
     ok = shanten(counts, melds) == 0
     counts[kind] += 1
     return ok
-
-
-def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """Every legal action of ``seat`` now ([] if the seat has nothing to decide). Responses include ``pass``."""
-    if state.phase == ACT and seat == state.turn:
-        return _turn_actions(state, seat)
-    if state.phase == RESPOND and seat != state.last_discarder and state.last_discard is not None:
-        return _response_actions(state, seat)
-    if state.phase == CHANKAN and seat != state.turn and state.kakan_tile is not None:
-        out = [Action(PASS, seat)]
-        if _can_ron(state, seat, state.kakan_tile, chankan=True):
-            out.insert(0, Action(RON, seat, state.kakan_tile))
-        return out
-    return []
 
 
 def _turn_actions(state: GameState, seat: int) -> list[Action]:
@@ -307,8 +286,14 @@ class RiichiTable(TableRules):
     card_rows = RIICHI_CARD_ROWS
 
     # the module's functions themselves (no extra call per question: the engine asks for every seat and event)
-    legal_actions = staticmethod(legal_actions)
+    turn_actions = staticmethod(_turn_actions)
+    response_actions = staticmethod(_response_actions)
     validate = staticmethod(validate)
+
+    @staticmethod
+    def can_rob(st, seat: int, tile: int) -> bool:
+        """Chankan: ron on an added kan's tile (complete, not furiten, a yaku)."""
+        return _can_ron(st, seat, tile, chankan=True)
 
     def on_riichi(self, st, e: ev.Riichi) -> None:
         st.riichi_pending = e.seat
@@ -327,3 +312,5 @@ class RiichiTable(TableRules):
 
 
 RIICHI_TABLE = RiichiTable()
+# every legal action of a seat now at the riichi table ([] if it has nothing to decide; responses include pass)
+legal_actions = RIICHI_TABLE.legal_actions
