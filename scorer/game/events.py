@@ -157,8 +157,8 @@ EVENT_TYPES: dict[str, type[Event]] = {c.type: c for c in (
 
 
 class EventFieldError(LogError):
-    """An event line whose required field is missing or holds the wrong JSON type (a seat that is a string, a
-    tile that is ``true``): the message names the event type and the field."""
+    """An event line whose required field is missing or holds the wrong JSON type or range (a seat that is a
+    string or 7, a tile that is ``true``): the message names the event type and the field."""
 
 
 # ---- what a JSON event must hold --------------------------------------------------------------------------------
@@ -170,25 +170,44 @@ def _is_ints(v) -> bool:
     return isinstance(v, list) and all(_is_int(x) for x in v)
 
 
+def _is_seat(v) -> bool:
+    return _is_int(v) and 0 <= v < 4
+
+
+def _is_tile(v) -> bool:
+    return _is_int(v) and 0 <= v < N_IDS
+
+
+def _is_tiles(v) -> bool:
+    return isinstance(v, list) and all(_is_tile(x) for x in v)
+
+
+N_IDS = 144      # physical tile ids: 0-135 the tiles, 136-143 the MCR flowers
 _INT = (_is_int, "a whole number")
-_OPT_INT = (lambda v: v is None or _is_int(v), "a whole number or null")
+_SEAT = (_is_seat, "a seat (0-3)")
+_OPT_SEAT = (lambda v: v is None or _is_seat(v), "a seat (0-3) or null")
+_TILE = (_is_tile, "a tile id (0-143)")
+_OPT_TILE = (lambda v: v is None or _is_tile(v), "a tile id (0-143) or null")
 _BOOL = (lambda v: isinstance(v, bool), "true or false")
 _STR = (lambda v: isinstance(v, str), "a string")
 _OPT_STR = (lambda v: v is None or isinstance(v, str), "a string or null")
-_INTS = (_is_ints, "a list of whole numbers")
+_TILES = (_is_tiles, "a list of tile ids (0-143)")
+_FOUR_INTS = (lambda v: _is_ints(v) and len(v) == 4, "four whole numbers, one a seat")
 
 # the JSON type of each field, by name (a name means the same in every event type)
 FIELD_TYPES: dict[str, tuple] = {
-    "seat": _INT, "tile": _INT, "dealer": _INT, "round_wind": _INT, "honba": _INT, "sticks": _INT,
-    "live_left": _INT, "indicator": _INT, "han": _INT, "fu": _INT, "points": _INT, "version": _INT,
-    "seed": _OPT_INT, "dora_indicator": _OPT_INT, "called": _OPT_INT, "from_seat": _OPT_INT,
-    "replacement": _OPT_INT,
+    "seat": _SEAT, "dealer": _SEAT, "round_wind": _SEAT, "from_seat": _OPT_SEAT,
+    "tile": _TILE, "indicator": _TILE, "dora_indicator": _OPT_TILE, "called": _OPT_TILE, "replacement": _OPT_TILE,
+    "honba": _INT, "sticks": _INT, "live_left": _INT, "han": _INT, "fu": _INT, "points": _INT, "version": _INT,
+    "seed": (lambda v: v is None or _is_int(v), "a whole number or null"),
     "rinshan": _BOOL, "tsumogiri": _BOOL, "deposits_returned": _BOOL,
     "preset": _STR, "rules": _STR, "kind": _STR, "reason": _STR, "hand": _STR, "limit": _OPT_STR,
-    "scores": _INTS, "deltas": _INTS, "tiles": _INTS, "ura_indicators": _INTS,
-    "wall": (lambda v: v is None or _is_ints(v), "a list of whole numbers or null"),
-    "tenpai": (lambda v: isinstance(v, list) and all(isinstance(x, bool) for x in v), "a list of true/false"),
-    "hands": (lambda v: isinstance(v, list) and all(_is_ints(h) for h in v), "a list of lists of tile ids"),
+    "scores": _FOUR_INTS, "deltas": _FOUR_INTS, "tiles": _TILES, "ura_indicators": _TILES,
+    "wall": (lambda v: v is None or _is_tiles(v), "a list of tile ids (0-143) or null"),
+    "tenpai": (lambda v: isinstance(v, list) and len(v) == 4 and all(isinstance(x, bool) for x in v),
+               "four true/false, one a seat"),
+    "hands": (lambda v: isinstance(v, list) and len(v) == 4 and all(_is_tiles(h) for h in v),
+              "four lists of tile ids, one a seat"),
     "yaku": (lambda v: isinstance(v, list) and all(isinstance(y, (str, list)) for y in v), "a list of yaku"),
     "players": (lambda v: isinstance(v, list), "a list of names"),
 }

@@ -138,6 +138,13 @@ def test_a_missing_required_field_is_an_error_naming_it(line, field):
     ({"type": "draw_game", "reason": "exhaustive", "deltas": [0, 0, 0, 0], "tenpai": [1, 0, 0, 0]}, "tenpai"),
     ({"type": "deal", "dealer": 0, "scores": [0] * 4, "hands": [[1], "x"], "dora_indicator": 3, "live_left": 70},
      "hands"),
+    # the shapes the table needs: a seat 0-3, a tile id 0-143, one entry a seat
+    ({"type": "draw", "seat": 4, "tile": 4}, "seat"),
+    ({"type": "discard", "seat": 0, "tile": 144}, "tile"),
+    ({"type": "call", "seat": 1, "kind": "pon", "tiles": [1, 2, -3]}, "tiles"),
+    ({"type": "win", "seat": 1, "from_seat": 0, "tile": 2, "deltas": [0, 0, 0]}, "deltas"),
+    ({"type": "deal", "dealer": 0, "scores": [0] * 4, "hands": [[1]] * 3, "dora_indicator": 3, "live_left": 70},
+     "hands"),
 ])
 def test_a_wrong_typed_field_is_an_error_naming_it(line, field):
     with pytest.raises(ev.EventFieldError, match=f"{line['type']} event: field '{field}' is"):
