@@ -79,6 +79,8 @@ class Player:
     temp_furiten: bool = False       # passed a winning kind since the last draw
     riichi_furiten: bool = False     # passed a winning kind in riichi: for the rest of the deal
     waits: tuple[int, ...] = ()      # winning kinds of the 13-tile hand (kept up to date by apply)
+    # a lower bound of that hand's shanten, kept with the waits (-1: nothing known; see TableRules.update_waits)
+    shanten_floor: int = field(default=-1, repr=False, compare=False)
     flowers: list[int] = field(default_factory=list)   # flower ids revealed (MCR)
     # what the hand counts as: (hand list, its length, its last id, counts by kind, hand code of
     # ``scorer.arrangements`` — count k at bits 5k..5k+4 — and the number of tiles counted). The rules' handlers
@@ -115,6 +117,7 @@ class Player:
         for t in hand:
             if t < N_TILES:          # flower ids (MCR, 136-143) are no kind
                 c[t >> 2] += 1
+        self.shanten_floor = -1      # a new hand: its shanten bound is gone with its counts
         found = self.counted = (hand, len(hand), hand[-1] if hand else -1, c, code_of(c), sum(c))
         return found
 

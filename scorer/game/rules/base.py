@@ -14,6 +14,7 @@ from scorer.game.actions import ANKAN, KAKAN, PASS, RON, TSUMO, Action
 from scorer.game.state import ACT, CHANKAN, DRAW, END, RESPOND, RINSHAN, MeldRecord, RiverTile, kuikae_kinds, \
     waits_of_player
 from scorer.game.wall import TILES, TILES_NO_RED
+from scorer.shanten import shanten_counts
 
 
 class TableRules:
@@ -112,11 +113,29 @@ class TableRules:
                     p.riichi_furiten = True
 
     def update_waits(self, st, seat: int) -> None:
+        """The winning kinds of a seat's new 3n+1 hand. Most hands are far from tenpai, and one draw and one
+        discard lower a hand's shanten by one at most: while the kept lower bound (``shanten_floor``, of the
+        hand before that exchange) stays 2 or more, the new hand is not tenpai and nothing is computed. Otherwise
+        the shanten is looked up (a hand that was tenpai goes straight to its waits) and the waits only if tenpai.
+        A call or a hand changed outside the handlers forgets the bound."""
         if not self.keeps_waits:
             return
         p = st.players[seat]
-        if len(p.hand) % 3 == 1:
+        if len(p.hand) % 3 != 1:
+            return
+        counts = p.kind_counts()         # first: a hand changed outside the handlers forgets its bound here
+        floor = p.shanten_floor - 1      # the hand has changed by one draw and one discard since the bound
+        if floor >= 1:
+            p.shanten_floor = floor
+            p.waits = ()
+            return
+        if floor == -1 and p.waits:      # tenpai before: most likely still
             p.waits = waits_of_player(p)
+            p.shanten_floor = 0
+            return
+        sh = shanten_counts(counts, len(p.melds))
+        p.shanten_floor = sh
+        p.waits = waits_of_player(p) if sh == 0 else ()
 
     def on_start(self, st, e: ev.Start) -> None:
         if e.preset != st.preset.name:      # a preset given as data (not registered) keeps its own rules
@@ -131,6 +150,7 @@ class TableRules:
             p.counted = None
             p.score = e.scores[s]
             p.flowers = []
+            p.shanten_floor = -1
             self.update_waits(st, s)
         st.dora_indicators = [] if e.dora_indicator is None else [e.dora_indicator]
         st.live_left = e.live_left
@@ -179,6 +199,7 @@ class TableRules:
 
     def on_call(self, st, e: ev.Call) -> None:
         p = st.players[e.seat]
+        p.shanten_floor = -1             # a call changes the hand by more than a draw and a discard
         if e.kind != "kakan":
             for q in st.players:
                 q.ippatsu = False       # any call ends every ippatsu ...
