@@ -158,3 +158,36 @@ def test_field_errors_are_log_errors_and_name_the_line():
         list(ev.read_events(lines, "game.jsonl"))
     with pytest.raises(ev.EventFieldError, match="draw event without its 'tile' field"):
         replay(lines)
+
+
+# ---- the kept waits -------------------------------------------------------------------------------------------
+def test_the_kept_waits_are_the_waits_of_the_hand_after_every_event():
+    """The waits a state keeps (skipping hands whose shanten bound says they cannot be tenpai) equal the waits
+    computed from the hand itself, for every seat after every event of seeded AI deals."""
+    from scorer.game.state import waits_of_counts
+    checked = [0, 0]
+
+    def on_event(e, state):
+        for p in state.players:
+            if len(p.hand) % 3 == 1:
+                assert p.waits == waits_of_counts(p.counts(), len(p.melds)), e
+                checked[0] += 1
+                checked[1] += bool(p.waits)
+
+    for seed in range(8):
+        Engine([RiichiAI(f"ai{s}") for s in range(4)], seed=seed, on_event=on_event).run()
+    assert checked[0] > 2000 and checked[1] > 50        # tenpai hands among them
+
+
+def test_a_hand_changed_outside_the_table_forgets_its_shanten_bound():
+    from scorer.game.state import waits_of_counts
+    from scorer.tiles import parse_tiles
+    from tests.game.scene import Scene
+    sc = Scene(["19m19p19s1234567z", "2468m2468p2468s5z", "3579m3579p3579s6z", "22m22p22s33m33p33s4z"])
+    p = sc.state.players[1]
+    assert p.shanten_floor >= 2 and p.waits == ()       # far from tenpai: the next hand is not computed
+    # a test or a tool puts a one-away hand in place directly: the next discard must not trust the old bound
+    p.hand = sc.take("1234m456p789s112z")
+    sc.turn(0, "3z")
+    sc.draw(1, "2z").discard(1, "4m")
+    assert p.waits == waits_of_counts(p.counts(), 0) == tuple(t.kind for t in parse_tiles("12z"))
