@@ -142,8 +142,10 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         out += kan_declarations(p, seat, counts)
     # one discard per distinct choice (kind and red flag), the drawn tile first
     choices = discard_choices(table, p.hand, drawn)
+    # riichi needs a discard that leaves the hand tenpai (shanten <= 0 now): a draw lowers shanten by one at most,
+    # so a hand whose bound before the draw (TableRules.update_waits) is 2 or more cannot declare
     if ((not p.melds or p.is_closed) and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
-            and len(p.hand) % 3 == 2 and (complete or shanten(counts, melds) <= 0)):
+            and len(p.hand) % 3 == 2 and (complete or (p.shanten_floor <= 1 and shanten(counts, melds) <= 0))):
         kinds = sorted({t >> 2 for t in choices})
         tenpai = {k for k, v in zip(kinds, shanten_each(counts, melds, kinds, -1)) if v == 0}
         out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
