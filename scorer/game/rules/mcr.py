@@ -23,8 +23,8 @@ from typing import Callable
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.game.actions import CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS, PON, RON, TSUMO, Action, _dedupe, \
-    chi_partners, discard_choices, kan_declarations, matches_listed
+from scorer.game.actions import _CHI_PARTNERS, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS, PON, RON, TSUMO, Action, \
+    _dedupe, discard_choices, kan_declarations, matches_listed
 from scorer.game.rules.base import TableRules, concealed_tiles
 from scorer.game.state import GameState
 from scorer.game.wall import FLOWER_ID0, MCR_TILES
@@ -93,10 +93,17 @@ def score_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: b
 def can_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> bool:
     """Complete in some MCR form and worth the minimum (8 points without flowers) by the scorer."""
     p = state.players[seat]
-    counts = p.counts()
-    if not tsumo:
-        counts[tile >> 2] += 1
-    if not _is_complete(counts, len(p.melds)):
+    counts = p.kind_counts()        # the kept counts: a ron's tile is added for the question and taken back
+    if tsumo:
+        complete = _is_complete(counts, len(p.melds))
+    else:
+        k = tile >> 2
+        counts[k] += 1
+        try:
+            complete = _is_complete(counts, len(p.melds))
+        finally:
+            counts[k] -= 1
+    if not complete:
         return False
     return meets_minimum(score_win(state, seat, tile, tsumo=tsumo, chankan=chankan), state.preset)
 
@@ -139,7 +146,10 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     if can_win(state, seat, tile, tsumo=False):
         out.append(Action(RON, seat, tile))
-    if state.live_left > 0:        # no calls on the last discard: nobody could draw after it
+    counts = p.kind_counts()
+    # no calls on the last discard (nobody could draw after it); most seats hold no pair of the kind and are not
+    # the next seat: no call to look for
+    if state.live_left > 0 and (counts[k] >= 2 or seat == (state.last_discarder + 1) % 4):
         same = [t for t in p.hand if t >> 2 == k]
         if len(same) >= 2:
             out.append(Action(PON, seat, tile, tuple(same[:2])))
@@ -147,7 +157,9 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
             out.append(Action(KAN, seat, tile, tuple(same)))
         if seat == (state.last_discarder + 1) % 4:
             # one chow per shape: no red fives and no kuikae at this table, so any copies will do
-            for need in chi_partners(k):
+            for need in _CHI_PARTNERS[k]:
+                if not (counts[need[0]] and counts[need[1]]):
+                    continue
                 a = next((t for t in p.hand if t >> 2 == need[0]), None)
                 b = next((t for t in p.hand if t >> 2 == need[1]), None)
                 if a is not None and b is not None:
