@@ -229,7 +229,8 @@ def _text_mode(rules: str):
     from importlib import import_module
     from scorer.rulesets import find_ruleset
     name = find_ruleset(rules).text_mode
-    return None if name == __name__ else import_module(name)
+    own = __spec__.name if __spec__ is not None else __name__     # "scorer.cli.play" under python -m too
+    return None if name == own else import_module(name)
 
 
 def play_interactive(seed: int | None = None, log_path: str | None = None, console=None,
