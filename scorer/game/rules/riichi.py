@@ -158,39 +158,44 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
 
 def _response_actions(state: GameState, seat: int) -> list[Action]:
     p = state.players[seat]
-    pre = state.preset
-    table = state.table
     tile = state.last_discard
     k = tile >> 2
-    out: list[Action] = []
-    if _can_ron(state, seat, tile, chankan=False):
-        out.append(Action(RON, seat, tile))
-    calls_ok = not p.riichi and (state.live_left > 0 or pre.calls_on_last_discard)
+    ron = k in p.waits and _can_ron(state, seat, tile, chankan=False)
+    # most seats can make no call at all: in riichi, on the last discard, or without two of the kind for a pon
+    # and (the next seat) both partners of a chi
+    calls_ok = not p.riichi and (state.live_left > 0 or state.preset.calls_on_last_discard)
     if calls_ok:
-        # most seats can make no call at all: two of the kind for a pon, or (the next seat) both partners of a chi
         counts = p.kind_counts()
-        if counts[k] < 2 and (seat != (state.last_discarder + 1) % 4 or
-                              not any(counts[a] and counts[b] for a, b in _CHI_PARTNERS[k])):
-            calls_ok = False
-    if calls_ok:
-        same = [t for t in p.hand if t >> 2 == k]
-        if len(same) >= 2:
-            for pair in combinations(same, 2):
-                if _discard_left(p.hand, pair, frozenset({k})):
-                    out.append(Action(PON, seat, tile, tuple(pair)))
-        if len(same) == 3 and can_kan(state):
-            out.append(Action(KAN, seat, tile, tuple(same)))
-        if seat == (state.last_discarder + 1) % 4:
-            held = {t >> 2 for t in p.hand}
-            for need in _CHI_PARTNERS[k]:
-                if need[0] not in held or need[1] not in held:
-                    continue
-                a = [t for t in p.hand if t >> 2 == need[0]]
-                b = [t for t in p.hand if t >> 2 == need[1]]
-                for x in a:
-                    for y in b:
-                        if _discard_left(p.hand, (x, y), _chi_kuikae(need, k)):
-                            out.append(Action(CHI, seat, tile, (x, y)))
+        if counts[k] < 2:
+            calls_ok = seat == (state.last_discarder + 1) % 4
+            if calls_ok:
+                for a, b in _CHI_PARTNERS[k]:
+                    if counts[a] and counts[b]:
+                        break
+                else:
+                    calls_ok = False
+    if not calls_ok:
+        return [Action(RON, seat, tile), Action(PASS, seat)] if ron else []
+    table = state.table
+    out: list[Action] = [Action(RON, seat, tile)] if ron else []
+    same = [t for t in p.hand if t >> 2 == k]
+    if len(same) >= 2:
+        for pair in combinations(same, 2):
+            if _discard_left(p.hand, pair, frozenset({k})):
+                out.append(Action(PON, seat, tile, tuple(pair)))
+    if len(same) == 3 and can_kan(state):
+        out.append(Action(KAN, seat, tile, tuple(same)))
+    if seat == (state.last_discarder + 1) % 4:
+        held = {t >> 2 for t in p.hand}
+        for need in _CHI_PARTNERS[k]:
+            if need[0] not in held or need[1] not in held:
+                continue
+            a = [t for t in p.hand if t >> 2 == need[0]]
+            b = [t for t in p.hand if t >> 2 == need[1]]
+            for x in a:
+                for y in b:
+                    if _discard_left(p.hand, (x, y), _chi_kuikae(need, k)):
+                        out.append(Action(CHI, seat, tile, (x, y)))
     if not out:
         return []
     out.append(Action(PASS, seat))
