@@ -38,6 +38,11 @@ class RuleSet:
     red_fives: bool = True        # 0m/0p/0s
     riichi_keywords: bool = True  # riichi, ippatsu, dora:, ura:, ...
     flowers: bool = False         # 1f-8f, flowers:N, last-tile
+    # the game table: the table preset a deal (or a log without a start line) is played under by default, the
+    # module of its text mode (play_interactive, play_auto) and the board's heading ({wind}: the round wind)
+    table_preset: str = "standard"
+    text_mode: str = "scorer.cli.play"
+    round_heading: str = "{wind} round"
 
     @cached_property
     def evaluate(self) -> Callable:
@@ -74,7 +79,8 @@ RULESETS: dict[str, RuleSet] = {r.name: r for r in (
             "scorer.riichi.presets:find_preset", "scorer.claims:check_riichi_claim", _riichi_summary),
     RuleSet("mcr", "MCR", "scorer.mcr.evaluate:evaluate", "scorer.mcr.presets:PRESETS",
             "scorer.mcr.presets:find_preset", "scorer.claims:check_mcr_claim", _mcr_summary,
-            red_fives=False, riichi_keywords=False, flowers=True),
+            red_fives=False, riichi_keywords=False, flowers=True, table_preset="mcr",
+            text_mode="scorer.cli.play_mcr", round_heading="MCR · prevalent wind {wind}"),
 )}
 RULE_NAMES: tuple[str, ...] = tuple(RULESETS)
 DEFAULT_RULES = "riichi"

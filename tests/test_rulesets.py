@@ -58,10 +58,11 @@ def test_notation_traits_come_from_the_registry():
 
 
 # The scoring path — notation, core, evaluators' callers, claims, batch, logs and the CLI's scoring commands —
-# asks the registry. The game tables (scorer/game, the play/board commands) are not rules objects yet: that part
-# of the "one core" issue is still open, so they are not scanned here.
+# asks the registry; so do the game tables (scorer/game: table rules objects found by preset data) and the
+# play, MCR play and board commands.
 _SCANNED = ["grammar", "scorer/*.py", "scorer/riichi", "scorer/logs", "scorer/cli/app.py", "scorer/cli/batch.py",
-            "scorer/cli/render.py", "scorer/cli/options.py", "scorer/cli/presets.py", "scorer/cli/verify.py"]
+            "scorer/cli/render.py", "scorer/cli/options.py", "scorer/cli/presets.py", "scorer/cli/verify.py",
+            "scorer/game", "scorer/cli/play.py", "scorer/cli/play_mcr.py", "scorer/cli/board.py"]
 _NAME_CHECK = re.compile(r"""rules\w*\s*[!=]=\s*['"](mcr|riichi)['"]|in\s*\(\s*['"]riichi['"],\s*['"]mcr['"]\s*\)""")
 
 
@@ -80,3 +81,19 @@ def test_the_scoring_path_asks_no_rules_by_name():
     found = [f"{f.relative_to(ROOT)}:{i}: {line.strip()}"
              for f in files for i, line in enumerate(f.read_text().splitlines(), 1) if _NAME_CHECK.search(line)]
     assert found == []
+
+
+@pytest.mark.parametrize("name", RULE_NAMES)
+def test_each_rule_set_names_its_game_table_and_text_mode(name):
+    import importlib
+
+    from scorer.game.presets import find_preset
+    from scorer.game.rules import find_table
+    rs = find_ruleset(name)
+    preset = find_preset(rs.table_preset)
+    assert preset.rules == name
+    table = find_table(preset)
+    assert table.name == name
+    mode = importlib.import_module(rs.text_mode)
+    assert callable(mode.play_interactive) and callable(mode.play_auto)
+    assert "{wind}" in rs.round_heading

@@ -12,6 +12,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from scorer.rulesets import find_ruleset
 from scorer.tiles import Tile
 
 WIND_NAMES = ("East", "South", "West", "North")
@@ -122,10 +123,7 @@ def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = F
     pre = state.preset
     names = names or ["You" if s == viewer else f"AI {s}" for s in range(4)]
     head = Text()
-    if pre.rules == "mcr":
-        head.append(f"MCR · prevalent wind {WIND_NAMES[state.round_wind]}", style="bold")
-    else:
-        head.append(f"{WIND_NAMES[state.round_wind]} round", style="bold")
+    head.append(find_ruleset(pre.rules).round_heading.format(wind=WIND_NAMES[state.round_wind]), style="bold")
     if pre.riichi:
         head.append(f"  ·  honba {state.honba}  ·  deposits {state.sticks}")
     head.append(f"  ·  tiles left {state.live_left}")

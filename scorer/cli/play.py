@@ -224,13 +224,22 @@ def print_point_changes(st, console, names, deltas) -> None:
 
 
 # ---- the commands -----------------------------------------------------------------------------------------------
+def _text_mode(rules: str):
+    """The module with the rule set's own text mode (``RuleSet.text_mode``), None when it is this one (riichi)."""
+    from importlib import import_module
+    from scorer.rulesets import find_ruleset
+    name = find_ruleset(rules).text_mode
+    own = __spec__.name if __spec__ is not None else __name__     # "scorer.cli.play" under python -m too
+    return None if name == own else import_module(name)
+
+
 def play_interactive(seed: int | None = None, log_path: str | None = None, console=None,
                      input_fn: Callable[[str], str] | None = None, rules: str = "riichi") -> int:
     """``mjscore play [--seed N] [--log FILE]``: you (East, the dealer) against three AIs, one deal.
     Exit 0 when the deal ends; 1 if the input ends first."""
-    if rules == "mcr":   # issue #5: the MCR table's text mode lives in scorer/cli/play_mcr.py
-        from scorer.cli import play_mcr
-        return play_mcr.play_interactive(seed, log_path, console, input_fn)
+    other = _text_mode(rules)   # the MCR table's text mode lives in scorer/cli/play_mcr.py
+    if other is not None:
+        return other.play_interactive(seed, log_path, console, input_fn)
     from scorer.game.ai import RiichiAI
     from scorer.game.engine import Engine
     return play_deal(Engine, RiichiAI, "[bold]mjscore[/] riichi deal · seed {seed} · preset {preset}", _event_line,
@@ -345,9 +354,9 @@ def play_auto(deals: int = 100, seed: int | None = 0, json_out: bool = False, co
               rules: str = "riichi") -> int:
     """``mjscore play --auto --deals N [--seed S] [--json]``: AI-only deals, a progress bar on a terminal, then
     a summary (one JSON object with ``--json``)."""
-    if rules == "mcr":   # issue #5: AI-only MCR deals, summary with the share of wins by fan plan
-        from scorer.cli import play_mcr
-        return play_mcr.play_auto(deals, seed, json_out, console)
+    other = _text_mode(rules)   # AI-only MCR deals: a summary with the share of wins by fan plan
+    if other is not None:
+        return other.play_auto(deals, seed, json_out, console)
     return run_auto(deals, seed, json_out, console, auto_stats, _summary_rows)
 
 

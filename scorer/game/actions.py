@@ -1,20 +1,17 @@
-"""Legal actions: what a seat may do in a state. The engine validates every chosen action against this list.
+"""Actions: what a seat may choose, and the pieces every table's legal actions share. The engine validates every
+chosen action against the table's list.
 
-An :class:`Action` names physical tile ids. ``legal_actions`` lists one action per distinct choice (two plain 5m
-are the same choice; a red 5m is another); :func:`is_legal` accepts any action equivalent to a listed one whose
-ids the player really holds. Win checks ask the riichi scorer, so "legal ron" means complete, not furiten, and
-with a yaku.
+An :class:`Action` names physical tile ids. A table's ``legal_actions`` lists one action per distinct choice (two
+plain 5m are the same choice; a red 5m is another); :func:`is_legal` accepts any action equivalent to a listed one
+whose ids the player really holds. :func:`legal_actions` and :func:`is_legal` ask the state's table rules object
+(:mod:`scorer.game.rules`): the riichi table's live in :mod:`scorer.game.rules.riichi`, the MCR table's in
+:mod:`scorer.game.rules.mcr`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
-from typing import Callable
 
-from scorer.shanten import shanten_counts as shanten, shanten_each
-from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, waits_of_counts
-from scorer.hand import Hand, Situation
 
 DISCARD, RIICHI, TSUMO, ANKAN, KAKAN, RON, CHI, PON, KAN, PASS = (
     "discard", "riichi", "tsumo", "ankan", "kakan", "ron", "chi", "pon", "kan", "pass")
@@ -50,78 +47,6 @@ def _code(table, tile_id: int) -> int:
     return (tile_id >> 2) * 2 + (1 if table[tile_id].red else 0)
 
 
-# ---- scoring hook ---------------------------------------------------------------------------------------------
-_evaluate: Callable | None = None
-
-
-def evaluator() -> Callable:
-    """The riichi scorer's ``evaluate(hand, preset)`` (imported on first use)."""
-    global _evaluate
-    if _evaluate is None:
-        from scorer.riichi import evaluate
-        _evaluate = evaluate
-    return _evaluate
-
-
-def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False,
-             ura: tuple[int, ...] = ()) -> Hand:
-    """The :class:`Hand` a win would score, with the table's facts in its situation."""
-    p = state.players[seat]
-    table = state.table
-    hand_ids = list(p.hand)
-    if tsumo:
-        hand_ids.remove(tile)
-    last = state.live_left == 0
-    first = state.first_turn(seat)
-    sit = Situation(
-        tsumo=tsumo,
-        riichi=p.riichi and not p.double_riichi,
-        double_riichi=p.double_riichi,
-        ippatsu=p.riichi and p.ippatsu,
-        haitei=tsumo and last and not state.rinshan,
-        houtei=not tsumo and last and not chankan,
-        rinshan=tsumo and state.rinshan,
-        chankan=chankan,
-        tenhou=tsumo and first and seat == state.dealer and not state.rinshan,
-        chiihou=tsumo and first and seat != state.dealer and not state.rinshan,
-        round_wind=state.round_wind,
-        seat_wind=state.seat_wind(seat),
-        honba=state.honba,
-        sticks=state.sticks,
-        dora=tuple(table[t] for t in state.dora_indicators),
-        ura=tuple(table[t] for t in ura) if p.riichi else (),
-    )
-    return Hand(concealed=tuple(table[t] for t in hand_ids), melds=tuple(m.meld(table) for m in p.melds),
-                winning_tile=table[tile], situation=sit, rules="riichi", preset=state.preset.scorer_preset)
-
-
-def score_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False,
-              ura: tuple[int, ...] = ()):
-    return evaluator()(win_hand(state, seat, tile, tsumo=tsumo, chankan=chankan, ura=ura),
-                       preset=state.preset.scorer_preset)
-
-
-def _can_ron(state: GameState, seat: int, tile: int, chankan: bool) -> bool:
-    p = state.players[seat]
-    kind = tile >> 2
-    if kind not in p.waits:
-        return False
-    # furiten: any winning kind among own discards; a passed winning tile since the last draw; riichi furiten
-    if p.temp_furiten or p.riichi_furiten or p.furiten_by_discards:
-        return False
-    return score_win(state, seat, tile, tsumo=False, chankan=chankan).win
-
-
-def _can_tsumo(state: GameState, seat: int, counts: list[int] | None = None) -> bool:
-    p = state.players[seat]
-    tile = state.last_draw
-    if tile is None:
-        return False
-    if shanten(p.counts() if counts is None else counts, len(p.melds)) != -1:
-        return False
-    return score_win(state, seat, tile, tsumo=True).win
-
-
 _CODES: dict[int, tuple[int, ...]] = {}
 
 
@@ -148,11 +73,6 @@ def _dedupe(actions: list[Action], table) -> list[Action]:
     return out
 
 
-def can_kan(state: GameState) -> bool:
-    """A kan needs a replacement tile: fewer than the preset's kans so far and a tile left in the live wall."""
-    return state.kans < state.preset.max_kans and state.live_left > 0
-
-
 def kan_declarations(p, seat: int, counts: list[int]) -> list[Action]:
     """The kans a player may declare on their turn, both tables alike: a concealed kan of each kind held four
     times (``counts``: the hand's counts by kind), an added kan with each tile that completes one of their pons."""
@@ -168,133 +88,33 @@ def kan_declarations(p, seat: int, counts: list[int]) -> list[Action]:
     return out
 
 
-def _tenpai_after(counts: list[int], melds: int, kind: int) -> bool:
-    counts[kind] -= 1
-    ok = shanten(counts, melds) == 0
-    counts[kind] += 1
-    return ok
+# every seat's discard of every tile id (actions are frozen values: one object per seat and tile id, so a turn's
+# discards are looked up, not built); ids 0-143: the 136 tiles and the MCR flowers
+DISCARD_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(tuple(Action(DISCARD, s, t) for t in range(144))
+                                                        for s in range(4))
 
 
-def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """Every legal action of ``seat`` now ([] if the seat has nothing to decide). Responses include ``pass``."""
-    if state.phase == ACT and seat == state.turn:
-        return _turn_actions(state, seat)
-    if state.phase == RESPOND and seat != state.last_discarder and state.last_discard is not None:
-        return _response_actions(state, seat)
-    if state.phase == CHANKAN and seat != state.turn and state.kakan_tile is not None:
-        out = [Action(PASS, seat)]
-        if _can_ron(state, seat, state.kakan_tile, chankan=True):
-            out.insert(0, Action(RON, seat, state.kakan_tile))
-        return out
-    return []
+def _discard_action(seat: int, tile: int) -> Action:
+    """The discard of ``tile`` by ``seat``."""
+    return DISCARD_ACTIONS[seat][tile]
 
 
-def _turn_actions(state: GameState, seat: int) -> list[Action]:
-    p = state.players[seat]
-    pre = state.preset
-    table = state.table
-    out: list[Action] = []
-    drawn = state.last_draw
-    if state.after_call:
-        # after chi or pon: discard now, no kan; kuikae forbids some kinds
-        out = [Action(DISCARD, seat, t) for t in p.hand if (t >> 2) not in state.kuikae]
-        return _dedupe(out, table)
-    if state.riichi_pending == seat and not p.riichi:
-        # riichi declared: the discard must keep the hand tenpai
-        counts = p.counts()
-        out = [Action(DISCARD, seat, t) for t in sorted(p.hand, key=lambda t: t != drawn)
-               if _tenpai_after(counts, len(p.melds), t >> 2)]
-        return _dedupe(out, table)
-    counts = p.counts()
-    melds = len(p.melds)
-    sh = shanten(counts, melds)
-    if drawn is not None and sh == -1 and score_win(state, seat, drawn, tsumo=True).win:
-        out.append(Action(TSUMO, seat, drawn))
-    kan_ok = can_kan(state)
-    if p.riichi:
-        # after riichi: only the drawn tile, or a win, or (preset) a closed kan that keeps the waits
-        if kan_ok and drawn is not None and pre.kan_after_riichi == "waits_unchanged" and counts[drawn >> 2] == 4:
-            k = drawn >> 2
-            rest = list(counts)
-            rest[k] = 0
-            before = list(counts)
-            before[k] -= 1
-            if waits_of_counts(rest, len(p.melds) + 1) == waits_of_counts(before, len(p.melds)):
-                out.append(Action(ANKAN, seat, None, tuple(t for t in p.hand if t >> 2 == k)))
-        if drawn is not None:
-            out.append(_discard_action(seat, drawn))
-        return out
-    if kan_ok:
-        out += kan_declarations(p, seat, counts)
-    # the drawn tile first, so that of equal copies the listed one is the drawn one (tsumogiri)
-    hand = p.hand
-    if drawn in hand:
-        hand = [drawn] + [t for t in hand if t != drawn]
-    # one discard per distinct choice (kind and red flag): the first copy listed stands for the others
+def discard_choices(table, hand: list[int], drawn: int | None) -> list[int]:
+    """One tile id per distinct discard (kind and red flag) in hand order, the drawn tile first: of equal
+    copies the listed one is the drawn one (tsumogiri; Enter discards it in text mode)."""
     codes = _codes_of(table)
-    seen: set[int] = set()
-    choices = []
+    if drawn in hand:
+        seen = {codes[drawn]}
+        choices = [drawn]
+    else:
+        seen = set()
+        choices = []
     for t in hand:
         c = codes[t]
         if c not in seen:
             seen.add(c)
             choices.append(t)
-    if (sh <= 0 and p.is_closed and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
-            and len(p.hand) % 3 == 2):
-        kinds = sorted({t >> 2 for t in choices})
-        tenpai = {k for k, v in zip(kinds, shanten_each(counts, melds, kinds, -1)) if v == 0}
-        out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
-    if len(out) > 1:
-        out = _dedupe(out, table)
-    out += [_discard_action(seat, t) for t in choices]
-    return out
-
-
-_DISCARDS: dict[int, Action] = {}
-
-
-def _discard_action(seat: int, tile: int) -> Action:
-    """The discard of ``tile`` by ``seat`` (actions are frozen values: one object per seat and tile id)."""
-    key = seat * 256 + tile
-    a = _DISCARDS.get(key)
-    if a is None:
-        a = _DISCARDS[key] = Action(DISCARD, seat, tile)
-    return a
-
-
-def _response_actions(state: GameState, seat: int) -> list[Action]:
-    p = state.players[seat]
-    pre = state.preset
-    table = state.table
-    tile = state.last_discard
-    k = tile >> 2
-    out: list[Action] = []
-    if _can_ron(state, seat, tile, chankan=False):
-        out.append(Action(RON, seat, tile))
-    calls_ok = not p.riichi and (state.live_left > 0 or pre.calls_on_last_discard)
-    if calls_ok:
-        same = [t for t in p.hand if t >> 2 == k]
-        if len(same) >= 2:
-            for pair in combinations(same, 2):
-                if _discard_left(p.hand, pair, frozenset({k})):
-                    out.append(Action(PON, seat, tile, tuple(pair)))
-        if len(same) == 3 and can_kan(state):
-            out.append(Action(KAN, seat, tile, tuple(same)))
-        if seat == (state.last_discarder + 1) % 4:
-            held = {t >> 2 for t in p.hand}
-            for need in _CHI_PARTNERS[k]:
-                if need[0] not in held or need[1] not in held:
-                    continue
-                a = [t for t in p.hand if t >> 2 == need[0]]
-                b = [t for t in p.hand if t >> 2 == need[1]]
-                for x in a:
-                    for y in b:
-                        if _discard_left(p.hand, (x, y), _chi_kuikae(need, k)):
-                            out.append(Action(CHI, seat, tile, (x, y)))
-    if not out:
-        return []
-    out.append(Action(PASS, seat))
-    return _dedupe(out, table)
+    return choices
 
 
 def chi_partners(k: int) -> list[list[int]]:
@@ -309,11 +129,6 @@ def chi_partners(k: int) -> list[list[int]]:
 _CHI_PARTNERS = tuple(chi_partners(k) for k in range(34))
 
 
-def _chi_kuikae(need: list[int], called: int) -> frozenset[int]:
-    from scorer.game.state import kuikae_kinds
-    return kuikae_kinds("chi", need + [called], called)
-
-
 def _discard_left(hand: list[int], used: tuple[int, ...], forbidden: frozenset[int]) -> bool:
     """A call is allowed only if the caller then has a tile that kuikae lets them discard."""
     rest = list(hand)
@@ -322,15 +137,9 @@ def _discard_left(hand: list[int], used: tuple[int, ...], forbidden: frozenset[i
     return any((t >> 2) not in forbidden for t in rest)
 
 
-def is_legal(state: GameState, action: Action, legal: list[Action] | None = None) -> bool:
-    """Is ``action`` one of the seat's legal actions (up to equivalent copies) with ids the seat really holds?
-    ``legal``: the list already computed for this state, if any."""
-    if legal is None:
-        if action.type == DISCARD:
-            return _discard_is_legal(state, action)
-        if action.type in (PON, CHI, KAN) and state.phase == RESPOND:
-            return _call_is_legal(state, action)
-        legal = legal_actions(state, action.seat)
+def matches_listed(state, action: Action, legal: list[Action]) -> bool:
+    """Is ``action`` one of ``legal`` (up to equivalent copies) with ids the seat really holds? The validator's
+    last step at every table."""
     for a in legal:
         if a is action:         # one of the listed actions itself: built from the seat's own tiles
             return True
@@ -356,56 +165,26 @@ def is_legal(state: GameState, action: Action, legal: list[Action] | None = None
     return True
 
 
-def _discard_is_legal(state: GameState, action: Action) -> bool:
-    """:func:`is_legal` for a discard without listing every action: what :func:`_turn_actions` would allow, in
-    its order of cases (after a call, kuikae; a riichi discard keeps tenpai; after riichi, the drawn tile or an
-    equivalent copy; otherwise any tile held)."""
-    seat = action.seat
-    if state.phase != ACT or seat != state.turn:
-        return False
-    p = state.players[seat]
-    t = action.tile
-    if t is None or t not in p.hand:
-        return False
-    if state.after_call:
-        return (t >> 2) not in state.kuikae
-    if state.riichi_pending == seat and not p.riichi:
-        return _tenpai_after(p.counts(), len(p.melds), t >> 2)
-    if p.riichi:
-        drawn = state.last_draw
-        codes = _codes_of(state.table)
-        return drawn is not None and codes[t] == codes[drawn]
-    return True
+# ---- every table: its rules object answers ----------------------------------------------------------------------
+def legal_actions(state, seat: int) -> list[Action]:
+    """Every legal action of ``seat`` now under the state's table rules ([] if the seat has nothing to decide).
+    Responses include ``pass``."""
+    return state.rules.legal_actions(state, seat)
 
 
-def _call_is_legal(state: GameState, action: Action) -> bool:
-    """:func:`is_legal` for a pon, open kan or chi on the last discard without listing every response: the
-    conditions :func:`_response_actions` lists them under. Whether a call leaves a discard that kuikae allows
-    depends on the kinds used, not on which copies, so the call's own tiles can be checked directly."""
-    seat = action.seat
-    tile = state.last_discard
-    if tile is None or seat == state.last_discarder or action.tile != tile:
-        return False
-    p = state.players[seat]
-    if p.riichi or not (state.live_left > 0 or state.preset.calls_on_last_discard):
-        return False
-    own = action.tiles
-    rest = list(p.hand)
-    for t in own:
-        if t not in rest:
-            return False
-        rest.remove(t)
-    k = tile >> 2
-    kinds = sorted(t >> 2 for t in own)
-    if action.type == PON:
-        return len(own) == 2 and kinds == [k, k] and any((t >> 2) != k for t in rest)
-    if action.type == KAN:
-        return len(own) == 3 and kinds == [k, k, k] and all(t >> 2 != k for t in rest) and can_kan(state)
-    # chi: from the next seat, two tiles that make a sequence with the discard
-    if seat != (state.last_discarder + 1) % 4 or len(own) != 2:
-        return False
-    for need in _CHI_PARTNERS[k]:
-        if kinds == need:
-            forbidden = _chi_kuikae(need, k)
-            return any((t >> 2) not in forbidden for t in rest)
-    return False
+def is_legal(state, action: Action, legal: list[Action] | None = None) -> bool:
+    """Is ``action`` legal now under the state's table rules (up to equivalent copies, with ids the seat really
+    holds)? ``legal``: the list already computed for this state, if any."""
+    return state.rules.validate(state, action, legal)
+
+
+# the riichi table's win checks, where callers have always found them (imported on first use: the riichi rules
+# module imports this one)
+_RIICHI_NAMES = ("win_hand", "score_win", "evaluator", "can_kan")
+
+
+def __getattr__(name: str):
+    if name in _RIICHI_NAMES:
+        from scorer.game.rules import riichi
+        return getattr(riichi, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,8 +14,8 @@ from typing import Callable, Protocol, Sequence, TextIO
 
 from scorer.errors import MjscoreError
 from scorer.game import events as ev
-from scorer.game.actions import (ANKAN, CHI, KAKAN, KAN, PON, RIICHI, RON, TSUMO, Action, is_legal,
-                                 legal_actions, score_win, win_hand)
+from scorer.game.actions import ANKAN, CHI, KAKAN, KAN, PON, RIICHI, RON, TSUMO, Action
+from scorer.game.rules.riichi import score_win, win_hand
 from scorer.game.presets import TablePreset, find_preset
 from scorer.game.state import GameState
 from scorer.game.wall import Wall
@@ -108,15 +108,16 @@ class Engine:
             self.on_event(event, self.state)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """The seat's legal actions under this table's rules (the MCR engine answers with its own)."""
-        return legal_actions(self.state, seat)
+        """The seat's legal actions under the table's rules object."""
+        return self.state.rules.legal_actions(self.state, seat)
 
     def ask(self, seat: int) -> Action | None:
-        legal = self.legal_actions(seat)
+        st = self.state
+        legal = st.rules.legal_actions(st, seat)
         if not legal:
             return None
-        action = self.players[seat].choose(self.state, seat, legal)
-        if action.seat != seat or not is_legal(self.state, action, legal):
+        action = self.players[seat].choose(st, seat, legal)
+        if action.seat != seat or not st.rules.validate(st, action, legal):
             raise IllegalActionError(f"seat {seat} chose an illegal action {action!r}")
         self.actions.append(action)
         return action
@@ -253,46 +254,10 @@ def play_deal(players: Sequence[Player], **kwargs) -> Engine:
     return eng
 
 
-# the state class that replays each rule set's logs ("module:Class", imported when first needed)
-STATE_TYPES = {"riichi": "scorer.game.state:GameState", "mcr": "scorer.game.mcr:McrState"}
-
-
-def state_type(rules: str):
-    import importlib
-    mod, _, name = STATE_TYPES.get(rules, STATE_TYPES["riichi"]).partition(":")
-    return getattr(importlib.import_module(mod), name)
-
-
-def event_action(state: GameState, e: ev.Event) -> Action | None:
-    """The player's action an event records (None for table events: deal, draw, dora, results of the wall)."""
-    t = e.type
-    if t == "discard":
-        return Action("discard", e.seat, e.tile)
-    if t == "call":
-        if e.kind == "ankan":
-            return Action(ANKAN, e.seat, None, tuple(e.tiles))
-        if e.kind == "kakan":
-            return Action(KAKAN, e.seat, e.called)
-        own = list(e.tiles)
-        own.remove(e.called)
-        return Action(e.kind, e.seat, e.called, tuple(own))
-    if t == "win":
-        return Action(TSUMO if e.from_seat is None else RON, e.seat, e.tile)
-    return None
-
-
 def check_event(state: GameState, e: ev.Event) -> str | None:
-    """Why ``e`` is not a legal next event in ``state`` (None if it is): every player's action is checked
-    against ``legal_actions``; riichi needs a legal riichi discard."""
-    from scorer.game.actions import legal_actions
-    if e.type == "riichi":
-        if not any(a.type == RIICHI for a in legal_actions(state, e.seat)):
-            return f"seat {e.seat} may not declare riichi now"
-        return None
-    a = event_action(state, e)
-    if a is not None and not is_legal(state, a):
-        return f"illegal {a.describe(state.table)} by seat {a.seat}"
-    return None
+    """Why ``e`` is not a legal next event in ``state`` (None if it is), by the state's table rules: every
+    player's action is validated; riichi needs a legal riichi discard."""
+    return state.rules.check_event(state, e)
 
 
 def replay(events, *, strict: bool = True, check_rules: bool = True,
@@ -310,12 +275,9 @@ def replay(events, *, strict: bool = True, check_rules: bool = True,
                 continue
             e = ev.event_from_dict(json.loads(e))
         if state is None:
-            start = e if isinstance(e, ev.Start) else None
-            new_state = state_type(rules or (start.rules if start else "riichi"))
-            state = new_state(start.preset, start.seed) if start else new_state()   # else: the rules' own preset
+            state = _first_state(e, rules)
         try:
-            why = check_event(state, e) if check_rules and state.phase != "start" and \
-                state.preset.rules == "riichi" else None
+            why = state.rules.check_event(state, e) if check_rules and state.phase != "start" else None
             if why:
                 raise LogError(f"event {n}: {why}: {e.to_json()}")
             state.apply(e)
@@ -330,6 +292,19 @@ def replay(events, *, strict: bool = True, check_rules: bool = True,
         raise LogError("an empty log")
     state.errors = errors
     return state
+
+
+def _first_state(first: ev.Event, rules: str | None) -> GameState:
+    """The table a log's first event sets: its start line's preset (whose rule set must be ``rules`` when that
+    is given), else the default table preset of ``rules`` (riichi without one)."""
+    from scorer.errors import LogError
+    from scorer.rulesets import find_ruleset
+    if isinstance(first, ev.Start):
+        state = GameState(first.preset, first.seed)
+        if rules is not None and state.preset.rules != find_ruleset(rules).name:
+            raise LogError(f"a {state.preset.rules} log (table preset {state.preset.name!r}) read as {rules}")
+        return state
+    return GameState(find_ruleset(rules).table_preset)
 
 
 def wall_of(start: ev.Start) -> Wall:

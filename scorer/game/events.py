@@ -19,6 +19,10 @@ dealer at ``Deal.dealer``. A log is::
 Call kinds: ``chi``, ``pon``, ``kan`` (open kan on a discard), ``ankan`` (closed kan: four ids, no ``called``),
 ``kakan`` (added kan: the four ids, ``called`` is the added tile). Readers of other logs (Tenhou, mjai) produce
 these same types.
+
+Reading a JSON line (:func:`event_from_dict`), each type's required fields (:data:`REQUIRED`) must be there and
+every field must hold its JSON type (:data:`FIELD_TYPES`), else :class:`EventFieldError` names the event and the
+field: a draw without a tile is an error, never a draw of tile 0.
 """
 
 from __future__ import annotations
@@ -152,16 +156,105 @@ EVENT_TYPES: dict[str, type[Event]] = {c.type: c for c in (
     Start, Deal, Draw, Discard, Riichi, RiichiAccepted, Call, Dora, Win, DrawGame, Flower)}
 
 
+class EventFieldError(LogError):
+    """An event line whose required field is missing or holds the wrong JSON type or range (a seat that is a
+    string or 7, a tile that is ``true``): the message names the event type and the field."""
+
+
+# ---- what a JSON event must hold --------------------------------------------------------------------------------
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)     # JSON true/false are no numbers here
+
+
+def _is_ints(v) -> bool:
+    return isinstance(v, list) and all(_is_int(x) for x in v)
+
+
+def _is_seat(v) -> bool:
+    return _is_int(v) and 0 <= v < 4
+
+
+def _is_tile(v) -> bool:
+    return _is_int(v) and 0 <= v < N_IDS
+
+
+def _is_tiles(v) -> bool:
+    return isinstance(v, list) and all(_is_tile(x) for x in v)
+
+
+N_IDS = 144      # physical tile ids: 0-135 the tiles, 136-143 the MCR flowers
+_INT = (_is_int, "a whole number")
+_SEAT = (_is_seat, "a seat (0-3)")
+_OPT_SEAT = (lambda v: v is None or _is_seat(v), "a seat (0-3) or null")
+_TILE = (_is_tile, "a tile id (0-143)")
+_OPT_TILE = (lambda v: v is None or _is_tile(v), "a tile id (0-143) or null")
+_BOOL = (lambda v: isinstance(v, bool), "true or false")
+_STR = (lambda v: isinstance(v, str), "a string")
+_OPT_STR = (lambda v: v is None or isinstance(v, str), "a string or null")
+_TILES = (_is_tiles, "a list of tile ids (0-143)")
+_FOUR_INTS = (lambda v: _is_ints(v) and len(v) == 4, "four whole numbers, one a seat")
+
+# the JSON type of each field, by name (a name means the same in every event type)
+FIELD_TYPES: dict[str, tuple] = {
+    "seat": _SEAT, "dealer": _SEAT, "round_wind": _SEAT, "from_seat": _OPT_SEAT,
+    "tile": _TILE, "indicator": _TILE, "dora_indicator": _OPT_TILE, "called": _OPT_TILE, "replacement": _OPT_TILE,
+    "honba": _INT, "sticks": _INT, "live_left": _INT, "han": _INT, "fu": _INT, "points": _INT, "version": _INT,
+    "seed": (lambda v: v is None or _is_int(v), "a whole number or null"),
+    "rinshan": _BOOL, "tsumogiri": _BOOL, "deposits_returned": _BOOL,
+    "preset": _STR, "rules": _STR, "kind": _STR, "reason": _STR, "hand": _STR, "limit": _OPT_STR,
+    "scores": _FOUR_INTS, "deltas": _FOUR_INTS, "tiles": _TILES, "ura_indicators": _TILES,
+    "wall": (lambda v: v is None or _is_tiles(v), "a list of tile ids (0-143) or null"),
+    "tenpai": (lambda v: isinstance(v, list) and len(v) == 4 and all(isinstance(x, bool) for x in v),
+               "four true/false, one a seat"),
+    "hands": (lambda v: isinstance(v, list) and len(v) == 4 and all(_is_tiles(h) for h in v),
+              "four lists of tile ids, one a seat"),
+    "yaku": (lambda v: isinstance(v, list) and all(isinstance(y, (str, list)) for y in v), "a list of yaku"),
+    "players": (lambda v: isinstance(v, list), "a list of names"),
+}
+
+# fields an event line must have: the ones whose default would stand for something the line did not say (a
+# draw without a tile is not a draw of tile 0). The others may be left out: their defaults are what a log means
+# by saying nothing (no honba, not a replacement draw, a start line's preset "standard" ...).
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "start": (),
+    "deal": ("dealer", "scores", "hands", "dora_indicator", "live_left"),
+    "draw": ("seat", "tile"),
+    "discard": ("seat", "tile"),
+    "riichi": ("seat",),
+    "riichi_accepted": ("seat",),
+    "call": ("seat", "kind", "tiles"),
+    "dora": ("indicator",),
+    "win": ("seat", "from_seat", "tile", "deltas"),
+    "draw_game": ("reason", "deltas"),
+    "flower": ("seat", "tile", "replacement"),
+}
+
+
 def event_from_dict(d: dict) -> Event:
+    """The event a JSON object describes. Raises :class:`LogError` for an unknown type or an unknown field, and
+    :class:`EventFieldError` for a missing required field or a field of the wrong JSON type."""
     try:
         cls = EVENT_TYPES[d["type"]]
     except (KeyError, TypeError):
-        raise LogError(f"not an event: {d!r} (unknown or missing 'type')") from None
+        raise LogError(f"not an event: {_short(d)} (unknown or missing 'type')") from None
+    t = cls.type
+    for name in REQUIRED[t]:
+        if name not in d:
+            raise EventFieldError(f"{t} event without its {name!r} field: {_short(d)}")
     args = {k: v for k, v in d.items() if k != "type"}
+    for name, v in args.items():
+        rule = FIELD_TYPES.get(name)
+        if rule is not None and not rule[0](v):
+            raise EventFieldError(f"{t} event: field {name!r} is {_short(v)}, not {rule[1]}")
     try:
         return cls(**args)
     except TypeError as e:
-        raise LogError(f"bad {d['type']} event {d!r}: {e}") from None
+        raise LogError(f"bad {t} event {_short(d)}: {e}") from None
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:80] + "…"
 
 
 def read_events(lines: Iterable[str], name: str = "<log>") -> Iterator[Event]:
@@ -177,7 +270,7 @@ def read_events(lines: Iterable[str], name: str = "<log>") -> Iterator[Event]:
         try:
             yield event_from_dict(d)
         except LogError as e:
-            raise LogError(f"{name}:{n}: {e}") from None
+            raise type(e)(f"{name}:{n}: {e}") from None      # the same kind of error, with its line
 
 
 def write_events(events: Iterable[Event], out: TextIO) -> None:

@@ -11,15 +11,9 @@ What differs from the riichi table, and where it lives:
   a flower; later every draw that shows a flower (replacements included) is replaced again and again. A flower
   replacement is *not* a kong replacement (no Out with Replacement Tile for it), but a flower met while drawing a
   kong's replacement keeps that chain a kong replacement.
-- **State** (:class:`McrState`): the engine's :class:`~scorer.game.state.GameState` with flowers per player and
-  no furiten, kuikae, riichi or dora. ``apply(event)`` stays the only way it changes.
-- **Legal actions** (:func:`legal_actions`): draw and discard; win, pung or exposed kong on a discard from anyone;
-  chow from the next player only; concealed and added kongs on one's own turn, never right after a chow or pung;
-  a kong needs a replacement tile left; no calls on the last discard (nobody could draw after it). A win is
-  offered only when the MCR scorer says the hand reaches the preset's minimum (8 points, flowers not counted); the
-  situation fans come from the table: Self-Drawn, Last Tile (the other three copies already in view: rivers and
-  exposed melds), Last Tile Draw/Claim (the wall is empty), Out with Replacement Tile (a kong's replacement),
-  Robbing the Kong (an added kong only; a concealed kong cannot be robbed).
+- **State and legal actions**: the shared plain :class:`~scorer.game.state.GameState` (flowers per player) under
+  the MCR table's rules object (:mod:`scorer.game.rules.mcr`, chosen by the preset): no furiten, kuikae, riichi
+  or dora; the legal actions and the win checks live there too and are imported here as before.
 - **Engine** (:class:`McrEngine`): priority win > pung/kong > chow, ties by seat order after the discarder; several
   wins: head bump (nearest after the discarder). The first win ends the deal and pays (self-drawn: each opponent
   8 + total; on a discard: the discarder 8 + total, the two others 8 each). An exhausted wall is a draw with no
@@ -28,31 +22,26 @@ What differs from the riichi table, and where it lives:
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Sequence
 
-from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.game.actions import (CHI, DISCARD, KAN, PASS, PON, RON, TSUMO, Action, _dedupe, chi_partners,
-                                 kan_declarations)
-from scorer.game.actions import is_legal as _is_legal
 from scorer.game.engine import Engine, IllegalActionError, notation_of, replay as replay_events
 from scorer.game.presets import find_preset
-from scorer.game.state import ACT, CHANKAN, DRAW, RESPOND, GameState
-from scorer.game.wall import TILES_NO_RED, arranged_ids
-from scorer.hand import Hand, Situation
-from scorer.shanten import is_complete_counts
-from scorer.tiles import FLOWER_BASE, Tile
+from scorer.game.state import GameState
+from scorer.game.wall import FLOWER_ID0, MCR_TILES, arranged_ids
+# the MCR table's rules object and its checks (imported here as they always were)
+from scorer.game.rules.mcr import (MCR_TABLE, can_kong, can_win, evaluator, in_view_counts, is_flower_id,
+                                   legal_actions, meets_minimum, score_win, validate, win_hand)
+
+__all__ = ["MCR_TABLE", "MCR_TILES", "FLOWER_ID0", "Flower", "McrWall", "McrEngine", "can_kong", "can_win",
+           "deltas_for", "evaluator", "in_view_counts", "is_flower_id", "is_legal", "legal_actions", "meets_minimum",
+           "play_deal", "replay", "score_win", "validate", "win_hand"]
+
+is_legal = validate
 
 N_MCR_TILES = 144
-FLOWER_ID0 = 136
-MCR_TILES: tuple[Tile, ...] = TILES_NO_RED + tuple(Tile(FLOWER_BASE + i) for i in range(8))
 HAND_SIZE = 13
-
-
-def is_flower_id(tile_id: int) -> bool:
-    return tile_id >= FLOWER_ID0
 
 
 # the ``flower`` event: {"type": "flower", "seat": s, "tile": flower id, "replacement": id or null}
@@ -112,233 +101,6 @@ class McrWall:
         return cls(hand_ids + draw_ids + rest + repl_ids[::-1])
 
 
-# ---- the state ------------------------------------------------------------------------------------------------
-class McrState(GameState):
-    """The table of one MCR deal. Besides the shared state: ``players[s].flowers`` (flower ids revealed) and
-    ``kong_chain`` (the current turn's tile replaces a kong, possibly through flowers)."""
-
-    def __init__(self, preset="mcr", seed: int | None = None):
-        super().__init__(preset, seed)
-        self.table = MCR_TILES
-        for p in self.players:
-            p.flowers = []  # type: ignore[attr-defined]
-
-    # no furiten, no riichi waits: MCR has neither
-    def _close_window(self) -> None:
-        self.missed = None
-
-    def _update_waits(self, seat: int) -> None:
-        return None
-
-    def _on_start(self, e: ev.Start) -> None:
-        if e.preset != self.preset.name:      # a preset given as data (not registered) keeps its own rules
-            self.preset = find_preset(e.preset)
-        self.seed = e.seed
-        self.table = MCR_TILES
-
-    def _on_deal(self, e: ev.Deal) -> None:
-        self.dealer, self.round_wind, self.honba, self.sticks = e.dealer, e.round_wind, 0, 0
-        for s, p in enumerate(self.players):
-            p.hand = list(e.hands[s])
-            p.counted = None
-            p.score = e.scores[s]
-            p.flowers = []
-        self.dora_indicators = []
-        self.live_left = e.live_left
-        self.turn = e.dealer
-        self.phase = DRAW
-
-    def _on_draw(self, e: ev.Draw) -> None:
-        # a kong's replacement (``rinshan``) starts a kong chain, which flowers do not break; any other draw ends it
-        super()._on_draw(e)
-        self.kong_chain = bool(e.rinshan)
-
-    def _on_flower(self, e) -> None:
-        p = self.players[e.seat]
-        if not is_flower_id(e.tile):
-            raise LogError(f"tile id {e.tile} is not a flower: {json.dumps(e.to_dict())}")
-        self._remove(e.seat, e.tile)
-        p.flowers.append(e.tile)
-        if e.replacement is not None:
-            if self.live_left <= 0:
-                raise LogError("a flower replacement from an empty wall")
-            p.hand.append(e.replacement)
-            p.counted = None
-            self.live_left -= 1
-            if e.seat == self.turn and self.last_draw == e.tile:
-                self.last_draw = e.replacement   # the replacement is now the turn's drawn tile
-
-    def _on_call(self, e: ev.Call) -> None:
-        super()._on_call(e)
-        self.kuikae = frozenset()          # MCR has no kuikae
-        self.kong_chain = False
-
-    def tile_ids_in_play(self) -> list[int]:
-        out = super().tile_ids_in_play()
-        for p in self.players:
-            out += p.flowers
-        return out
-
-    def snapshot(self) -> dict:
-        d = super().snapshot()
-        d["flowers"] = [list(p.flowers) for p in self.players]
-        return d
-
-    kong_chain = False
-
-
-# ---- win checks -----------------------------------------------------------------------------------------------
-_evaluate: Callable | None = None
-
-
-def evaluator() -> Callable:
-    """The MCR scorer's ``evaluate(hand, preset)`` (imported on first use; tests may replace it)."""
-    global _evaluate
-    if _evaluate is None:
-        from scorer.mcr.evaluate import evaluate
-        _evaluate = evaluate
-    return _evaluate
-
-
-def _is_complete(counts: list[int], melds: int) -> bool:
-    """Any MCR winning shape (four of a kind as two pairs, the knitted shapes): the cheap test before scoring."""
-    return is_complete_counts(counts, melds, True, True)
-
-
-def in_view_counts(state: GameState, exclude: int | None = None) -> list[int]:
-    """Copies of each kind on the table for everyone to see: uncalled river tiles and exposed melds (a concealed
-    kong is face down). ``exclude``: a tile id not to count (the winning tile itself)."""
-    v = [0] * 34
-    for p in state.players:
-        for r in p.river:
-            if r.called_by is None and r.tile != exclude:
-                v[r.tile >> 2] += 1
-        for m in p.melds:
-            if m.kind == "ankan":
-                continue
-            for t in m.tiles:
-                if t != exclude:
-                    v[t >> 2] += 1
-    return v
-
-
-def win_hand(state: McrState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> Hand:
-    """The :class:`Hand` a win would score, the situation fans taken from the table."""
-    p = state.players[seat]
-    table = state.table
-    hand_ids = list(p.hand)
-    if tsumo:
-        hand_ids.remove(tile)
-    wall_empty = state.live_left == 0
-    sit = Situation(
-        tsumo=tsumo,
-        haitei=tsumo and wall_empty,                   # Last Tile Draw
-        houtei=not tsumo and wall_empty and not chankan,   # Last Tile Claim
-        rinshan=tsumo and state.kong_chain,            # Out with Replacement Tile (a kong's, not a flower's)
-        chankan=chankan,                               # Robbing the Kong
-        last_tile=(not chankan) and in_view_counts(state, exclude=tile)[tile >> 2] == 3,   # Last Tile
-        round_wind=state.round_wind,
-        seat_wind=state.seat_wind(seat),
-    )
-    return Hand(concealed=tuple(table[t] for t in hand_ids), melds=tuple(m.meld(table) for m in p.melds),
-                winning_tile=table[tile], situation=sit, flowers=tuple(table[f] for f in p.flowers),
-                rules="mcr", preset=state.preset.scorer_preset)
-
-
-def score_win(state: McrState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False):
-    return evaluator()(win_hand(state, seat, tile, tsumo=tsumo, chankan=chankan),
-                       preset=state.preset.scorer_preset)
-
-
-def can_win(state: McrState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> bool:
-    """Complete in some MCR form and worth the minimum (8 points without flowers) by the scorer."""
-    p = state.players[seat]
-    counts = p.counts()
-    if not tsumo:
-        counts[tile >> 2] += 1
-    if not _is_complete(counts, len(p.melds)):
-        return False
-    return meets_minimum(score_win(state, seat, tile, tsumo=tsumo, chankan=chankan), state.preset)
-
-
-def meets_minimum(result, preset) -> bool:
-    """A complete hand worth the table preset's ``min_points`` (flowers not counted)."""
-    if getattr(result, "form", None) is None:
-        return False
-    return result.fan_total >= preset.min_points
-
-
-# ---- legal actions --------------------------------------------------------------------------------------------
-def can_kong(state: GameState) -> bool:
-    """A kong needs a replacement tile left in the wall."""
-    return state.live_left > 0
-
-
-def legal_actions(state: McrState, seat: int) -> list[Action]:
-    """Every legal action of ``seat`` now ([] if it has nothing to decide). Responses include ``pass``."""
-    if state.phase == ACT and seat == state.turn:
-        return _turn_actions(state, seat)
-    if state.phase == RESPOND and seat != state.last_discarder and state.last_discard is not None:
-        return _response_actions(state, seat)
-    if state.phase == CHANKAN and seat != state.turn and state.kakan_tile is not None:
-        # Robbing the Kong: only an added kong's tile can be robbed (a concealed kong never opens this window)
-        out = [Action(PASS, seat)]
-        if can_win(state, seat, state.kakan_tile, tsumo=False, chankan=True):
-            out.insert(0, Action(RON, seat, state.kakan_tile))
-        return out
-    return []
-
-
-def _turn_actions(state: McrState, seat: int) -> list[Action]:
-    p = state.players[seat]
-    table = state.table
-    drawn = state.last_draw
-    # the drawn tile first, so that it is the copy that stands for its kind (Enter discards it in text mode)
-    hand = sorted(p.hand, key=lambda t: t != drawn)
-    if state.after_call:
-        # after a chow or pung: discard first, no kong and no win
-        return _dedupe([Action(DISCARD, seat, t) for t in hand], table)
-    out: list[Action] = []
-    if drawn is not None and can_win(state, seat, drawn, tsumo=True):
-        out.append(Action(TSUMO, seat, drawn))
-    if can_kong(state):
-        out += kan_declarations(p, seat, p.counts())
-    out += [Action(DISCARD, seat, t) for t in hand]
-    return _dedupe(out, table)
-
-
-def _response_actions(state: McrState, seat: int) -> list[Action]:
-    p = state.players[seat]
-    tile = state.last_discard
-    k = tile >> 2
-    out: list[Action] = []
-    if can_win(state, seat, tile, tsumo=False):
-        out.append(Action(RON, seat, tile))
-    if state.live_left > 0:        # no calls on the last discard: nobody could draw after it
-        same = [t for t in p.hand if t >> 2 == k]
-        if len(same) >= 2:
-            out.append(Action(PON, seat, tile, tuple(same[:2])))
-        if len(same) == 3:
-            out.append(Action(KAN, seat, tile, tuple(same)))
-        if seat == (state.last_discarder + 1) % 4:
-            # one chow per shape: no red fives and no kuikae at this table, so any copies will do
-            for need in chi_partners(k):
-                a = next((t for t in p.hand if t >> 2 == need[0]), None)
-                b = next((t for t in p.hand if t >> 2 == need[1]), None)
-                if a is not None and b is not None:
-                    out.append(Action(CHI, seat, tile, (a, b)))
-    if not out:
-        return []
-    out.append(Action(PASS, seat))
-    return _dedupe(out, state.table)
-
-
-def is_legal(state: McrState, action: Action, legal: list[Action] | None = None) -> bool:
-    """Is ``action`` one of the seat's legal actions (up to equivalent copies) with ids the seat really holds?
-    The riichi table's check, against the MCR legal actions."""
-    return _is_legal(state, action, legal if legal is not None else legal_actions(state, action.seat))
-
-
 # ---- the engine -----------------------------------------------------------------------------------------------
 def deltas_for(total: int, winner: int, from_seat: int | None) -> list[int]:
     """MCR payments: self-drawn, each opponent pays 8 + total; on a discard, the discarder pays 8 + total and the
@@ -355,7 +117,7 @@ def deltas_for(total: int, winner: int, from_seat: int | None) -> list[int]:
 
 class McrEngine(Engine):
     """One MCR deal on the shared engine: its plumbing (``emit``, the log, ``on_event``, response collection)
-    with the MCR wall, state, legal actions and deal flow."""
+    with the MCR wall and deal flow (the state's table rules, found by the preset, list the legal actions)."""
 
     def __init__(self, players, *, seed: int | None = None, preset="mcr", wall: McrWall | None = None,
                  dealer: int = 0, scores: Sequence[int] | None = None, log=None, on_event=None):
@@ -364,11 +126,7 @@ class McrEngine(Engine):
         super().__init__(players, seed=seed, preset=preset, wall=wall, dealer=dealer, scores=scores, log=log,
                          on_event=on_event)
         self.wall = wall
-        self.state = McrState(self.preset, seed)
         self.result = None
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return legal_actions(self.state, seat)
 
     # ---- flowers ----------------------------------------------------------------------------------------------
     def _replace_flowers(self, seat: int) -> bool:
@@ -410,10 +168,10 @@ class McrEngine(Engine):
         return self._draw(seat, replacement=True)
 
     # ---- the deal ---------------------------------------------------------------------------------------------
-    def run(self) -> McrState:
+    def run(self) -> GameState:
         wall = self.wall
         names = [getattr(p, "name", type(p).__name__) for p in self.players]
-        self.emit(ev.Start(seed=self.seed, preset=self.preset.name, rules="mcr", players=names))
+        self.emit(ev.Start(seed=self.seed, preset=self.preset.name, rules=self.preset.rules, players=names))
         hands: list[list[int]] = [[] for _ in range(4)]
         for i, h in enumerate(wall.hands()):          # the dealer takes the first 13, then seat order
             hands[(self.dealer + i) % 4] = list(h)
@@ -438,7 +196,7 @@ class McrEngine(Engine):
                          yaku=[f"{f['name']} {f['points'] * f.get('count', 1)}" for f in d.get("fans", [])],
                          hand=text))
 
-    def _exhausted(self) -> McrState:
+    def _exhausted(self) -> GameState:
         """An exhausted wall: a draw, no payments."""
         self.emit(ev.DrawGame(reason="exhaustive", tenpai=[False] * 4, deltas=[0, 0, 0, 0], deposits_returned=False))
         return self.state
@@ -450,6 +208,7 @@ def play_deal(players, **kwargs) -> McrEngine:
     return eng
 
 
-def replay(events: Iterable, *, strict: bool = True, visitor=None) -> McrState:
-    """Rebuild an MCR deal's state from its events (or JSON lines): the shared reader, no rule checks."""
-    return replay_events(events, strict=strict, check_rules=False, visitor=visitor, rules="mcr")
+def replay(events: Iterable, *, strict: bool = True, visitor=None) -> GameState:
+    """Rebuild an MCR deal's state from its events (or JSON lines): the shared reader, every player's action
+    validated against the MCR legal actions."""
+    return replay_events(events, strict=strict, visitor=visitor, rules="mcr")

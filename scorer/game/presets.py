@@ -1,8 +1,9 @@
 """Table presets: the rules of play at the table (not of scoring), as frozen data looked up by name.
 
 The game engine reads every rule that differs between tables from a :class:`TablePreset`; code never tests a
-preset's name. Scoring options (kuitan, red fives as dora, kiriage ...) belong to the scorer's own presets and are
-named here by ``scorer_preset``.
+preset's name. A preset's ``table`` (else its ``rules``) names the table rules object that plays it
+(:func:`scorer.game.rules.find_table`). Scoring options (kuitan, red fives as dora, kiriage ...) belong to the
+scorer's own presets and are named here by ``scorer_preset``.
 """
 
 from __future__ import annotations
@@ -36,11 +37,13 @@ class TablePreset:
     calls_on_last_discard: bool = False  # chi/pon/kan on the houtei discard
     pao: bool = False                   # liability for daisangen/daisuushii (settled by scorer.game.tenhou)
     karaten_noten: bool = False         # at a draw, waiting only on kinds whose four tiles you hold is noten
-    # MCR table switches (issue #5; the mcr table itself lives in scorer/game/mcr.py)
+    # MCR table switches (issue #5; the MCR table's rules object is scorer/game/rules/mcr.py, its engine mcr.py)
     flowers: int = 0                    # flower tiles in the wall (MCR: 8, ids 136-143), replaced from the far end
     riichi: bool = True                 # riichi can be declared
     dora: bool = True                   # dora indicators are shown
     min_points: int = 0                 # points a win needs, flowers not counted (MCR: 8)
+    # the table rules object that plays this preset (scorer.game.rules.find_table); "": the rule set's own table
+    table: str = ""
 
     def to_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -49,7 +52,8 @@ class TablePreset:
 PRESETS: dict[str, TablePreset] = {p.name: p for p in (
     TablePreset("standard", "mjscore's one-deal table: 25,000 each, red fives, head bump, no kans after riichi, "
                             "noten payments 3,000, deposits returned after a draw"),
-    # issue #5: the MCR table (played by scorer.game.mcr): 144 tiles, no dead wall, replacements from the far end
+    # issue #5: the MCR table (rules scorer.game.rules.mcr, engine scorer.game.mcr): 144 tiles, no dead wall,
+    # replacements from the far end
     TablePreset("mcr", "Chinese Official (MCR) table: 144 tiles with 8 flowers, 8-point minimum, no riichi, "
                        "no dora, no red fives; self-drawn: each pays 8 + total; on a discard: the discarder "
                        "8 + total, the others 8; a draw pays nothing",
@@ -57,14 +61,15 @@ PRESETS: dict[str, TablePreset] = {p.name: p for p in (
                 riichi_cost=0, riichi_min_points=0, riichi_min_tiles=0, kuikae="none", missed_ron_furiten="none",
                 noten_payment=0, draw_deposits="none", kan_dora="none", flowers=8, riichi=False, dora=False,
                 min_points=8),
-    # issue #6: Tenhou's ranked rooms, enough to replay real games (settlement in scorer.game.tenhou)
+    # issue #6: Tenhou's ranked rooms, enough to replay real games (double ron: the tenhou table,
+    # scorer.game.rules.tenhou; settlement in scorer.game.tenhou)
     TablePreset("tenhou", "Tenhou.net four-player ranked rooms (喰赤): 25,000 each, red fives, double ron (triple "
                           "ron aborts), kans after riichi that keep the waits, abortive draws, nagashi mangan, pao, "
                           "deposits carried",
                 scorer_preset="tenhou", kan_after_riichi="waits_unchanged", multiple_ron="double",
                 draw_deposits="carry",
                 abortive_draws=("nine_terminals", "four_winds", "four_riichi", "triple_ron", "four_kans"),
-                kan_dora="after_discard", pao=True, karaten_noten=True),
+                kan_dora="after_discard", pao=True, karaten_noten=True, table="tenhou"),
 )}
 
 DEFAULT_PRESET = "standard"
@@ -126,24 +131,6 @@ def find_preset(name: str | None = None) -> TablePreset:
     return p
 
 
-# issue #5: riichi-table fields that mean nothing at the MCR table, and the MCR table's rules in words
-_RIICHI_ONLY = frozenset(("red_fives", "dead_wall", "max_kans", "riichi_cost", "riichi_min_points", "riichi_min_tiles",
-                          "kan_after_riichi", "kuikae", "missed_ron_furiten", "noten_payment", "draw_deposits",
-                          "abortive_draws", "kan_dora", "riichi", "dora"))
-MCR_CARD_ROWS = [
-    ("wall", "144 tiles: 136 and 8 flowers; no dead wall, replacements from the far end; no red fives, no dora"),
-    ("flowers", "revealed at once and replaced: in the deal in seat order, round after round; later on every "
-                "draw, replacements included; 1 point each after the minimum"),
-    ("calls", "win > pung/kong > chow (chow from the next player only); equal claims by seat order after the "
-              "discarder; several wins: head bump"),
-    ("kongs", "a replacement from the far end, then discard; a kong needs a tile left; after a chow or pung "
-              "discard first; an added kong can be robbed, a concealed kong cannot"),
-    ("winning", "8 points without flowers; situation fans come from the table"),
-    ("payments", "self-drawn: each opponent 8 + total; on a discard: the discarder 8 + total, the others 8"),
-    ("exhaustive draw", "no payments"),
-]
-
-
 def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
     """The preset's table rules as (rule, value) rows in plain words, for the rules card."""
     words = {
@@ -163,14 +150,11 @@ def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
         ("missed_ron_furiten", "none"): "none",
         ("draw_deposits", "none"): "no deposits",
     }
+    from scorer.game.rules import find_table
+    table = find_table(preset)          # which fields mean something at this table, and its rules in words
     rows = []
-    mcr_only = {"flowers", "min_points"}
     for f in fields(preset):
-        if f.name in ("name", "description"):
-            continue
-        if preset.rules == "riichi" and (f.name in mcr_only or f.name in ("riichi", "dora")):
-            continue
-        if preset.rules == "mcr" and f.name in _RIICHI_ONLY:   # issue #5: the MCR card shows its own rules
+        if f.name in ("name", "description", "table") or f.name in table.card_hidden:
             continue
         v = getattr(preset, f.name)
         if (f.name, v) in words:
@@ -184,13 +168,4 @@ def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
         else:
             text = str(v)
         rows.append((RULE_TEXT.get(f.name, f.name), text))
-    if preset.rules == "mcr":   # issue #5
-        rows += MCR_CARD_ROWS
-    if preset.rules != "riichi":
-        return rows
-    rows.append(("calls", "ron > pon/kan > chi; equal claims by seat order after the discarder"))
-    rows.append(("furiten", "a winning kind among your own discards: no ron (tsumo allowed)"))
-    rows.append(("riichi", "closed and tenpai; afterwards only the drawn tile is discarded; ippatsu ends with any "
-                           "call or your next discard; double riichi on an uninterrupted first turn"))
-    rows.append(("exhaustive draw", "noten pay tenpai 1,000/1,500/3,000 (1/2/3 tenpai); all or none tenpai: nothing"))
-    return rows
+    return rows + list(table.card_rows)

@@ -1,7 +1,9 @@
 """Game state: what the table looks like after each event. ``GameState.apply(event)`` is the only way it changes.
 
-The state knows the rules only through its :class:`~scorer.game.presets.TablePreset`; it does not decide what a
-player may do (that is :mod:`scorer.game.actions`) and it does not draw tiles (that is the engine with its wall).
+The state is plain data, the same at every table. It knows the rules through its
+:class:`~scorer.game.presets.TablePreset` and the table rules object the preset names (:mod:`scorer.game.rules`):
+that object applies each event, lists what a player may do and validates a choice. The state does not draw tiles
+(that is the engine with its wall).
 A state can be rebuilt from a log alone, so everything in it comes from events: furiten flags, for instance, are
 derived when a discard's response window closes (a seat that let a tile of a winning kind go by is furiten).
 """
@@ -13,8 +15,9 @@ from dataclasses import dataclass, field
 from scorer.errors import LogError
 from scorer.game import events as ev
 from scorer.game.presets import TablePreset, find_preset
-from scorer.game.wall import N_TILES, TILES, TILES_NO_RED
+from scorer.game.wall import N_TILES, TILES
 from scorer.melds import Meld, MeldType
+from scorer.arrangements import CODE_ONE, HandCode, code_of, completing_kinds
 from scorer.shanten import waits_counts
 
 _MELD_TYPE = {"chi": MeldType.CHI, "pon": MeldType.PON, "kan": MeldType.KAN, "kakan": MeldType.KAN,
@@ -27,6 +30,13 @@ DRAW, ACT, RESPOND, CHANKAN, RINSHAN, END = "draw", "act", "respond", "chankan",
 def waits_of_counts(counts: list[int], melds: int) -> tuple[int, ...]:
     """Winning kinds of a 3n+1 hand (a kind all four of which are in the hand is no wait)."""
     return tuple(waits_counts(counts, melds))
+
+
+def waits_of_player(p: "Player") -> tuple[int, ...]:
+    """:func:`waits_of_counts` of a player's 3n+1 hand, read from the hand code the player keeps (the same
+    computation: the arrangement engine's completing kinds of the standard form, seven pairs and orphans)."""
+    code, n = p.hand_code()
+    return tuple(completing_kinds(code, n, len(p.melds)))
 
 
 @dataclass
@@ -69,8 +79,13 @@ class Player:
     temp_furiten: bool = False       # passed a winning kind since the last draw
     riichi_furiten: bool = False     # passed a winning kind in riichi: for the rest of the deal
     waits: tuple[int, ...] = ()      # winning kinds of the 13-tile hand (kept up to date by apply)
-    # the hand's counts by kind, with what they were counted from (hand object, length, last id); apply drops
-    # them whenever it changes the hand
+    # a lower bound of that hand's shanten, kept with the waits (-1: nothing known; see TableRules.update_waits)
+    shanten_floor: int = field(default=-1, repr=False, compare=False)
+    flowers: list[int] = field(default_factory=list)   # flower ids revealed (MCR)
+    # what the hand counts as: (hand list, its length, its last id, counts by kind, hand code of
+    # ``scorer.arrangements`` — count k at bits 5k..5k+4 — and the number of tiles counted). The rules' handlers
+    # keep it up to date as they add and take tiles (add_tile, remove_tile); a hand changed by other code no
+    # longer matches its list, length or last id and is counted again
     counted: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -79,17 +94,56 @@ class Player:
 
     def counts(self) -> list[int]:
         """The hand's counts by kind (a new list: callers may change it)."""
+        return list(self._counted()[3])
+
+    def kind_counts(self) -> list[int]:
+        """The hand's counts by kind, the kept list itself: read it, do not change it (hot code's
+        :meth:`counts`)."""
+        return self._counted()[3]
+
+    def hand_code(self) -> tuple[HandCode, int]:
+        """The hand's :data:`~scorer.arrangements.HandCode` and the number of tiles it holds (flowers are no
+        kind)."""
+        found = self._counted()
+        return found[4], found[5]
+
+    def _counted(self) -> tuple:
         hand = self.hand
-        key = (id(hand), len(hand), hand[-1] if hand else -1)
         found = self.counted
-        if found is not None and found[0] == key:
-            return list(found[1])
+        if found is not None and found[0] is hand and found[1] == len(hand) and \
+                found[2] == (hand[-1] if hand else -1):
+            return found
         c = [0] * 34
         for t in hand:
             if t < N_TILES:          # flower ids (MCR, 136-143) are no kind
                 c[t >> 2] += 1
-        self.counted = (key, c)
-        return list(c)
+        self.shanten_floor = -1      # a new hand: its shanten bound is gone with its counts
+        found = self.counted = (hand, len(hand), hand[-1] if hand else -1, c, code_of(c), sum(c))
+        return found
+
+    def add_tile(self, tile: int) -> None:
+        """A tile id joins the hand (a draw, a replacement); the counts follow."""
+        hand, _, _, c, code, n = self._counted()
+        hand.append(tile)
+        if tile < N_TILES:
+            c[tile >> 2] += 1
+            code += CODE_ONE[tile >> 2]
+            n += 1
+        self.counted = (hand, len(hand), tile, c, code, n)
+
+    def remove_tile(self, tile: int) -> bool:
+        """A tile id leaves the hand (a discard, a call, a flower); False if the hand does not hold it."""
+        hand, _, _, c, code, n = self._counted()
+        try:
+            hand.remove(tile)
+        except ValueError:
+            return False
+        if tile < N_TILES:
+            c[tile >> 2] -= 1
+            code -= CODE_ONE[tile >> 2]
+            n -= 1
+        self.counted = (hand, len(hand), hand[-1] if hand else -1, c, code, n)
+        return True
 
     @property
     def discarded_kinds(self) -> set[int]:
@@ -103,11 +157,13 @@ class Player:
 
 
 class GameState:
-    """One deal's table, rebuilt event by event."""
+    """One deal's table, rebuilt event by event: plain data, the same at every table. ``rules`` is the table's
+    rules object (:mod:`scorer.game.rules`, found by the preset); ``apply(event)`` hands each event to it."""
 
-    def __init__(self, preset: TablePreset | str | None = None, seed: int | None = None):
-        self.preset = find_preset(preset)
-        self.table = TILES if self.preset.red_fives else TILES_NO_RED
+    def __init__(self, preset: TablePreset | str | None = None, seed: int | None = None, rules=None):
+        self.rules = rules
+        self._own_rules = rules is not None      # given rules stay whatever preset a start line names
+        self.set_preset(preset)
         self.seed = seed
         self.players = [Player(score=self.preset.start_points) for _ in range(4)]
         self.dealer = 0
@@ -120,6 +176,7 @@ class GameState:
         self.turn = 0
         self.last_draw: int | None = None
         self.rinshan = False             # the current turn's tile is a kan replacement
+        self.kong_chain = False          # ... possibly through flowers (MCR: Out with Replacement Tile)
         self.last_discard: int | None = None
         self.last_discarder: int | None = None
         self.riichi_pending: int | None = None   # seat whose riichi discard awaits acceptance
@@ -130,8 +187,17 @@ class GameState:
         self.any_call = False            # any chi/pon/kan so far (ends first-turn double riichi, tenhou, chiihou)
         self.missed: tuple[int, int] | None = None   # (kind, offering seat) of the open response window
         self.result: ev.Event | None = None
+        self.results: list[ev.Event] = []         # every result of the deal in order (a double ron has two)
         self.n_events = 0
         self.errors: list[str] = []      # events a lenient replay skipped
+
+    def set_preset(self, preset: TablePreset | str | None) -> None:
+        """Seat the table under ``preset``: its rules object (unless one was given) and its tiles."""
+        self.preset = find_preset(preset)
+        if not self._own_rules:
+            from scorer.game.rules import find_table
+            self.rules = find_table(self.preset)
+        self.table = self.rules.tiles(self.preset)
 
     # ---- views ------------------------------------------------------------------------------------------------
     def tile(self, tile_id: int):
@@ -149,18 +215,21 @@ class GameState:
         return not self.any_call and not self.players[seat].river
 
     def tile_ids_in_play(self) -> list[int]:
-        """Every physical tile in a hand, a meld or a river (called river tiles sit in the melds)."""
+        """Every physical tile in a hand, a meld, a river (called river tiles sit in the melds) or among the
+        flowers."""
         out = []
         for p in self.players:
             out += p.hand
             for m in p.melds:
                 out += m.tiles
             out += [r.tile for r in p.river if r.called_by is None]
+        for p in self.players:
+            out += p.flowers
         return out
 
     def snapshot(self) -> dict:
         """A JSON-able picture of the whole state, for comparing a replay with the live deal."""
-        return {
+        d = {
             "phase": self.phase, "turn": self.turn, "dealer": self.dealer, "honba": self.honba,
             "sticks": self.sticks, "live_left": self.live_left, "dora": list(self.dora_indicators),
             "kans": self.kans, "last_draw": self.last_draw, "last_discard": self.last_discard,
@@ -174,182 +243,19 @@ class GameState:
             } for p in self.players],
             "result": self.result.to_dict() if self.result else None,
         }
+        if self.rules.flowers:
+            d["flowers"] = [list(p.flowers) for p in self.players]
+        return d
 
     # ---- the one way to change the state ----------------------------------------------------------------------
     def apply(self, event: ev.Event) -> None:
-        handler = getattr(self, "_on_" + event.type, None)
-        if handler is None:
-            raise LogError(f"unknown event {event!r}")
-        if self.phase == END:
-            raise LogError(f"event after the end of the deal: {event.to_json()}")
-        if event.type != "win":
-            self._close_window()
-        handler(event)
-        self.n_events += 1
+        """Apply one event under the table's rules (:meth:`TableRules.apply`); a bad event raises LogError."""
+        self.rules.apply(self, event)
 
-    def _close_window(self) -> None:
-        """A discard (or an added kan's tile) went unclaimed by ron: whoever waits on its kind is now furiten."""
-        if self.missed is None:
-            return
-        kind, offerer = self.missed
-        self.missed = None
-        if self.preset.missed_ron_furiten == "none":
-            return
-        for s, p in enumerate(self.players):
-            if s != offerer and kind in p.waits:
-                p.temp_furiten = True
-                if p.riichi:
-                    p.riichi_furiten = True
-
-    def _update_waits(self, seat: int) -> None:
-        p = self.players[seat]
-        if len(p.hand) % 3 == 1:
-            p.waits = waits_of_counts(p.counts(), len(p.melds))
-
-    def _remove(self, seat: int, tile: int) -> None:
-        p = self.players[seat]
-        p.counted = None
-        try:
-            p.hand.remove(tile)
-        except ValueError:
-            raise LogError(f"seat {seat} does not hold tile id {tile} ({self.table[tile]})") from None
-
-    def _on_start(self, e: ev.Start) -> None:
-        self.preset = find_preset(e.preset)
-        self.table = TILES if self.preset.red_fives else TILES_NO_RED
-        self.seed = e.seed
-
-    def _on_deal(self, e: ev.Deal) -> None:
-        self.dealer, self.round_wind, self.honba, self.sticks = e.dealer, e.round_wind, e.honba, e.sticks
-        for s, p in enumerate(self.players):
-            p.hand = list(e.hands[s])
-            p.counted = None
-            p.score = e.scores[s]
-            self._update_waits(s)
-        self.dora_indicators = [e.dora_indicator]
-        self.live_left = e.live_left
-        self.turn = e.dealer
-        self.phase = DRAW
-
-    def _on_draw(self, e: ev.Draw) -> None:
-        if self.live_left <= 0:
-            raise LogError("a draw from an empty wall")
-        p = self.players[e.seat]
-        p.hand.append(e.tile)
-        p.counted = None
-        p.temp_furiten = False          # temporary furiten lasts until the player's next draw
-        self.live_left -= 1
-        self.turn = e.seat
-        self.last_draw = e.tile
-        self.rinshan = e.rinshan
-        if e.rinshan:                   # the kan stood: no ippatsu survives it
-            for q in self.players:
-                q.ippatsu = False
-        self.after_call = None
-        self.kuikae = frozenset()
-        self.kakan_tile = None
-        self.phase = ACT
-
-    def _on_riichi(self, e: ev.Riichi) -> None:
-        self.riichi_pending = e.seat
-
-    def _on_discard(self, e: ev.Discard) -> None:
-        p = self.players[e.seat]
-        self._remove(e.seat, e.tile)
-        declaring = self.riichi_pending == e.seat and not p.riichi
-        if declaring:
-            p.double_riichi = self.first_turn(e.seat)
-            p.riichi = True
-        elif p.riichi:
-            p.ippatsu = False           # ippatsu ends with the declarer's next discard
-        p.river.append(RiverTile(e.tile, e.tsumogiri, declaring))
-        if e.tile != self.last_draw:
-            self._update_waits(e.seat)
-        # else the tile just drawn went out again: the hand is the one whose waits are kept
-        self.last_discard, self.last_discarder = e.tile, e.seat
-        self.last_draw = None
-        self.after_call = None
-        self.kuikae = frozenset()
-        self.missed = (e.tile >> 2, e.seat)
-        self.phase = RESPOND
-
-    def _on_riichi_accepted(self, e: ev.RiichiAccepted) -> None:
-        p = self.players[e.seat]
-        p.riichi_accepted = True
-        p.ippatsu = True
-        p.score -= self.preset.riichi_cost
-        self.sticks += 1
-        if self.riichi_pending == e.seat:
-            self.riichi_pending = None
-
-    def _on_call(self, e: ev.Call) -> None:
-        p = self.players[e.seat]
-        if e.kind != "kakan":
-            for q in self.players:
-                q.ippatsu = False       # any call ends every ippatsu ...
-        # ... but an added kan only once it stands: robbing it (chankan) keeps ippatsu, as on Tenhou. Its
-        # replacement draw ends them (see _on_draw).
-        self.any_call = True
-        if e.kind in ("chi", "pon", "kan"):
-            if e.called is None or e.from_seat is None or self.last_discard != e.called:
-                raise LogError(f"a {e.kind} must take the last discard: {e.to_json()}")
-            for t in e.tiles:
-                if t != e.called:
-                    self._remove(e.seat, t)
-            self.players[e.from_seat].river[-1].called_by = e.seat
-            p.melds.append(MeldRecord(e.kind, list(e.tiles), e.called, e.from_seat))
-            self.turn = e.seat
-            self.last_discard = None
-            if e.kind == "kan":
-                self.kans += 1
-                self.phase = RINSHAN
-            else:
-                self.after_call = e.kind
-                self.kuikae = kuikae_kinds(e.kind, [t >> 2 for t in e.tiles], e.called >> 2) \
-                    if self.preset.kuikae == "strict" else frozenset()
-                self.phase = ACT
-        elif e.kind == "ankan":
-            for t in e.tiles:
-                self._remove(e.seat, t)
-            p.melds.append(MeldRecord("ankan", list(e.tiles)))
-            self.kans += 1
-            self.phase = RINSHAN
-        elif e.kind == "kakan":
-            added = e.called
-            pon = next((m for m in p.melds if m.kind == "pon" and added is not None and
-                        m.tiles[0] >> 2 == added >> 2), None)
-            if pon is None:
-                raise LogError(f"an added kan needs a pon of its kind: {e.to_json()}")
-            self._remove(e.seat, added)
-            pon.kind = "kakan"
-            pon.tiles = pon.tiles + [added]
-            self.kans += 1
-            self.kakan_tile = added
-            self.missed = (added >> 2, e.seat)   # chankan window
-            self.phase = CHANKAN
-        else:
-            raise LogError(f"unknown call kind {e.kind!r}")
-        self.last_draw = None
-        self._update_waits(e.seat)
-
-    def _on_dora(self, e: ev.Dora) -> None:
-        self.dora_indicators.append(e.indicator)
-
-    def _on_win(self, e: ev.Win) -> None:
-        self.missed = None
-        for s, d in enumerate(e.deltas):
-            self.players[s].score += d
-        self.sticks = 0
-        self.result = e
-        self.phase = END
-
-    def _on_draw_game(self, e: ev.DrawGame) -> None:
-        for s, d in enumerate(e.deltas):
-            self.players[s].score += d
-        if e.deposits_returned:   # this deal's deposits went back to their owners (included in deltas)
-            self.sticks -= sum(1 for p in self.players if p.riichi_accepted)
-        self.result = e
-        self.phase = END
+    def remove(self, seat: int, tile: int) -> None:
+        """Take a tile id out of a seat's hand (for the rules' handlers); not held: LogError."""
+        if not self.players[seat].remove_tile(tile):
+            raise LogError(f"seat {seat} does not hold tile id {tile} ({self.table[tile]})")
 
 
 def kuikae_kinds(kind: str, meld_kinds: list[int], called: int) -> frozenset[int]:

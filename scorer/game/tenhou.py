@@ -20,9 +20,8 @@ and the riichi scorer's results to every seat's delta.
 
 from __future__ import annotations
 
-from scorer.game import events as ev
 from scorer.game.presets import PRESETS
-from scorer.game.state import END, GameState
+from scorer.game.state import GameState
 from scorer.kinds import TERMINALS_AND_HONORS
 
 TENHOU = PRESETS["tenhou"]
@@ -31,25 +30,11 @@ _TH = frozenset(TERMINALS_AND_HONORS)
 _PAO_YAKU = {"daisangen": (31, 32, 33), "daisuushii": (27, 28, 29, 30)}
 
 
-class TenhouState(GameState):
-    """A :class:`GameState` that accepts a second ``Win`` on the same discard (double ron)."""
-
-    def __init__(self, preset=TENHOU, seed=None):
-        super().__init__(preset, seed)
-        self.results: list[ev.Event] = []
-
-    def apply(self, event: ev.Event) -> None:
-        if (self.phase == END and event.type == "win" and self.results and self.results[-1].type == "win"
-                and self.results[-1].from_seat is not None and event.from_seat == self.results[-1].from_seat
-                and all(r.seat != event.seat for r in self.results)):
-            for s, d in enumerate(event.deltas):
-                self.players[s].score += d
-            self.results.append(event)
-            self.n_events += 1
-            return
-        super().apply(event)
-        if event.type in ("win", "draw_game"):
-            self.results.append(event)
+def TenhouState(preset=TENHOU, seed=None) -> GameState:
+    """A table state that accepts a second ``Win`` on the same discard (double ron) whatever the preset: the
+    ``tenhou`` table's rules object (:mod:`scorer.game.rules.tenhou`) over the plain state."""
+    from scorer.game.rules import find_table
+    return GameState(preset, seed, rules=find_table("tenhou"))
 
 
 # ---- pao ----------------------------------------------------------------------------------------------------

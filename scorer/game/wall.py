@@ -12,12 +12,15 @@ import random
 from typing import Iterable, Sequence
 
 from scorer.tiles import Tile, parse_tiles
-from scorer.kinds import RED_FIVE_IDS
+from scorer.kinds import FLOWER_BASE, RED_FIVE_IDS
 
 N_TILES = 136
 RED_IDS = RED_FIVE_IDS
 TILES = tuple(Tile(i // 4, i in RED_IDS) for i in range(N_TILES))
 TILES_NO_RED = tuple(Tile(i // 4) for i in range(N_TILES))
+# the MCR table's 144 physical tiles: the 136 without red fives, then the eight flowers 1f-8f (ids 136-143)
+FLOWER_ID0 = N_TILES
+MCR_TILES: tuple[Tile, ...] = TILES_NO_RED + tuple(Tile(FLOWER_BASE + i) for i in range(8))
 HAND_SIZE = 13
 
 

@@ -1,0 +1,296 @@
+"""What every table's rules object shares: the event handlers of a deal (deal, draw, discard, calls, results) and
+the validator of recorded events. The riichi and MCR tables (:mod:`.riichi`, :mod:`.mcr`) add their own events
+and switch the parts they do not have (furiten and waits, kuikae) by class attributes.
+
+The state is plain data (:class:`~scorer.game.state.GameState`); a rules object holds nothing of a deal and one
+object serves every state of its table.
+"""
+
+from __future__ import annotations
+
+from scorer.errors import LogError
+from scorer.game import events as ev
+from scorer.game.actions import ANKAN, KAKAN, PASS, RON, TSUMO, Action
+from scorer.game.state import ACT, CHANKAN, DRAW, END, RESPOND, RINSHAN, MeldRecord, RiverTile, kuikae_kinds, \
+    waits_of_player
+from scorer.game.wall import TILES, TILES_NO_RED
+from scorer.shanten import shanten_counts
+
+
+class TableRules:
+    """One table's rules: ``apply(state, event)``, ``legal_actions(state, seat)``, ``validate(state, action)``."""
+
+    name = "table"
+    keeps_waits = True      # each 13-tile hand's winning kinds are kept (furiten, tenpai at a draw)
+    kuikae = True           # the preset's kuikae rule applies after a chi or pon
+    flowers = False         # players reveal flowers (the snapshot shows them)
+    fixed_honba = False     # honba and deposits stay 0 whatever the deal says (no riichi sticks at the table)
+    card_hidden: frozenset[str] = frozenset()       # preset fields the rules card leaves out (meaningless here)
+    card_rows: tuple[tuple[str, str], ...] = ()     # the table's own rules in words, after the preset's fields
+
+    def __init__(self):
+        # event type -> handler (looked up once: apply runs for every event of every deal)
+        self.handlers = {t: getattr(self, "on_" + t) for t in ev.EVENT_TYPES if hasattr(self, "on_" + t)}
+
+    def tiles(self, preset) -> tuple:
+        """The tile each physical id shows at this table under ``preset``."""
+        return TILES if preset.red_fives else TILES_NO_RED
+
+    # ---- the one way a state changes ----------------------------------------------------------------------------
+    def apply(self, st, event: ev.Event) -> None:
+        handler = self.handlers.get(event.type)
+        if handler is None:
+            raise LogError(f"unknown event {event!r}")
+        if st.phase == END:
+            if self.after_end(st, event):
+                st.n_events += 1
+                return
+            raise LogError(f"event after the end of the deal: {event.to_json()}")
+        if st.missed is not None and event.type != "win":
+            self.close_window(st)
+        handler(st, event)
+        st.n_events += 1
+
+    def after_end(self, st, event: ev.Event) -> bool:
+        """Apply an event that comes after the deal's result, if this table has any (True); else False."""
+        return False
+
+    # ---- legal actions and the validator ----------------------------------------------------------------------
+    def legal_actions(self, st, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now ([] if it has nothing to decide). Responses include ``pass``: on
+        its turn the table's :meth:`turn_actions`, on a discard its :meth:`response_actions`, on an added kan's
+        tile ron if :meth:`can_rob` (chankan, Robbing the Kong) and pass."""
+        if st.phase == ACT and seat == st.turn:
+            return self.turn_actions(st, seat)
+        if st.phase == RESPOND and seat != st.last_discarder and st.last_discard is not None:
+            return self.response_actions(st, seat)
+        if st.phase == CHANKAN and seat != st.turn and st.kakan_tile is not None:
+            out = [Action(PASS, seat)]
+            if self.can_rob(st, seat, st.kakan_tile):
+                out.insert(0, Action(RON, seat, st.kakan_tile))
+            return out
+        return []
+
+    # each table's own answers
+    def turn_actions(self, st, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def response_actions(self, st, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def can_rob(self, st, seat: int, tile: int) -> bool:
+        raise NotImplementedError
+
+    def validate(self, st, action: Action, legal: list[Action] | None = None) -> bool:
+        """Is ``action`` one of the seat's legal actions (up to equivalent copies) with ids the seat holds?"""
+        from scorer.game.actions import matches_listed
+        return matches_listed(st, action, legal if legal is not None else self.legal_actions(st, action.seat))
+
+    def check_event(self, st, e: ev.Event) -> str | None:
+        """Why ``e`` is not a legal next event in ``st`` (None if it is): every player's action is validated;
+        a riichi declaration needs a legal riichi discard."""
+        if e.type == "riichi":
+            if not any(a.type == "riichi" for a in self.legal_actions(st, e.seat)):
+                return f"seat {e.seat} may not declare riichi now"
+            return None
+        a = event_action(e)
+        if a is not None and not self.validate(st, a):
+            return f"illegal {a.describe(st.table)} by seat {a.seat}"
+        return None
+
+    # ---- the shared handlers ----------------------------------------------------------------------------------
+    def close_window(self, st) -> None:
+        """A discard (or an added kan's tile) went unclaimed by ron: whoever waits on its kind is now furiten
+        (called by :meth:`apply` when a window is open)."""
+        kind, offerer = st.missed
+        st.missed = None
+        if st.preset.missed_ron_furiten == "none":
+            return
+        for s, p in enumerate(st.players):
+            if s != offerer and kind in p.waits:
+                p.temp_furiten = True
+                if p.riichi:
+                    p.riichi_furiten = True
+
+    def update_waits(self, st, seat: int) -> None:
+        """The winning kinds of a seat's new 3n+1 hand. Most hands are far from tenpai, and one draw and one
+        discard lower a hand's shanten by one at most: while the kept lower bound (``shanten_floor``, of the
+        hand before that exchange) stays 2 or more, the new hand is not tenpai and nothing is computed. Otherwise
+        the shanten is looked up (a hand that was tenpai goes straight to its waits) and the waits only if tenpai.
+        A call or a hand changed outside the handlers forgets the bound."""
+        if not self.keeps_waits:
+            return
+        p = st.players[seat]
+        if len(p.hand) % 3 != 1:
+            return
+        counts = p.kind_counts()         # first: a hand changed outside the handlers forgets its bound here
+        floor = p.shanten_floor - 1      # the hand has changed by one draw and one discard since the bound
+        if floor >= 1:
+            p.shanten_floor = floor
+            p.waits = ()
+            return
+        if floor == -1 and p.waits:      # tenpai before: most likely still
+            p.waits = waits_of_player(p)
+            p.shanten_floor = 0
+            return
+        sh = shanten_counts(counts, len(p.melds))
+        p.shanten_floor = sh
+        p.waits = waits_of_player(p) if sh == 0 else ()
+
+    def on_start(self, st, e: ev.Start) -> None:
+        if e.preset != st.preset.name:      # a preset given as data (not registered) keeps its own rules
+            st.set_preset(e.preset)
+        st.seed = e.seed
+
+    def on_deal(self, st, e: ev.Deal) -> None:
+        st.dealer, st.round_wind = e.dealer, e.round_wind
+        st.honba, st.sticks = (0, 0) if self.fixed_honba else (e.honba, e.sticks)
+        for s, p in enumerate(st.players):
+            p.hand = list(e.hands[s])
+            p.counted = None
+            p.score = e.scores[s]
+            p.flowers = []
+            p.shanten_floor = -1
+            self.update_waits(st, s)
+        st.dora_indicators = [] if e.dora_indicator is None else [e.dora_indicator]
+        st.live_left = e.live_left
+        st.turn = e.dealer
+        st.phase = DRAW
+
+    def on_draw(self, st, e: ev.Draw) -> None:
+        if st.live_left <= 0:
+            raise LogError("a draw from an empty wall")
+        p = st.players[e.seat]
+        p.add_tile(e.tile)
+        p.temp_furiten = False          # temporary furiten lasts until the player's next draw
+        st.live_left -= 1
+        st.turn = e.seat
+        st.last_draw = e.tile
+        st.rinshan = e.rinshan
+        # a kan's replacement starts a kan chain (MCR: flowers met on the way keep it one); any other draw ends it
+        st.kong_chain = bool(e.rinshan)
+        if e.rinshan:                   # the kan stood: no ippatsu survives it
+            for q in st.players:
+                q.ippatsu = False
+        st.after_call = None
+        st.kuikae = frozenset()
+        st.kakan_tile = None
+        st.phase = ACT
+
+    def on_discard(self, st, e: ev.Discard) -> None:
+        p = st.players[e.seat]
+        st.remove(e.seat, e.tile)
+        declaring = st.riichi_pending == e.seat and not p.riichi
+        if declaring:
+            p.double_riichi = st.first_turn(e.seat)
+            p.riichi = True
+        elif p.riichi:
+            p.ippatsu = False           # ippatsu ends with the declarer's next discard
+        p.river.append(RiverTile(e.tile, e.tsumogiri, declaring))
+        if e.tile != st.last_draw:
+            self.update_waits(st, e.seat)
+        # else the tile just drawn went out again: the hand is the one whose waits are kept
+        st.last_discard, st.last_discarder = e.tile, e.seat
+        st.last_draw = None
+        st.after_call = None
+        st.kuikae = frozenset()
+        st.missed = (e.tile >> 2, e.seat)
+        st.phase = RESPOND
+
+    def on_call(self, st, e: ev.Call) -> None:
+        p = st.players[e.seat]
+        p.shanten_floor = -1             # a call changes the hand by more than a draw and a discard
+        if e.kind != "kakan":
+            for q in st.players:
+                q.ippatsu = False       # any call ends every ippatsu ...
+        # ... but an added kan only once it stands: robbing it (chankan) keeps ippatsu, as on Tenhou. Its
+        # replacement draw ends them (see on_draw).
+        st.any_call = True
+        if e.kind in ("chi", "pon", "kan"):
+            if e.called is None or e.from_seat is None or st.last_discard != e.called:
+                raise LogError(f"a {e.kind} must take the last discard: {e.to_json()}")
+            for t in e.tiles:
+                if t != e.called:
+                    st.remove(e.seat, t)
+            st.players[e.from_seat].river[-1].called_by = e.seat
+            p.melds.append(MeldRecord(e.kind, list(e.tiles), e.called, e.from_seat))
+            st.turn = e.seat
+            st.last_discard = None
+            if e.kind == "kan":
+                st.kans += 1
+                st.phase = RINSHAN
+            else:
+                st.after_call = e.kind
+                st.kuikae = kuikae_kinds(e.kind, [t >> 2 for t in e.tiles], e.called >> 2) \
+                    if self.kuikae and st.preset.kuikae == "strict" else frozenset()
+                st.phase = ACT
+        elif e.kind == "ankan":
+            for t in e.tiles:
+                st.remove(e.seat, t)
+            p.melds.append(MeldRecord("ankan", list(e.tiles)))
+            st.kans += 1
+            st.phase = RINSHAN
+        elif e.kind == "kakan":
+            added = e.called
+            pon = next((m for m in p.melds if m.kind == "pon" and added is not None and
+                        m.tiles[0] >> 2 == added >> 2), None)
+            if pon is None:
+                raise LogError(f"an added kan needs a pon of its kind: {e.to_json()}")
+            st.remove(e.seat, added)
+            pon.kind = "kakan"
+            pon.tiles = pon.tiles + [added]
+            st.kans += 1
+            st.kakan_tile = added
+            st.missed = (added >> 2, e.seat)   # chankan window
+            st.phase = CHANKAN
+        else:
+            raise LogError(f"unknown call kind {e.kind!r}")
+        st.last_draw = None
+        st.kong_chain = False
+        self.update_waits(st, e.seat)
+
+    def on_win(self, st, e: ev.Win) -> None:
+        st.missed = None
+        for s, d in enumerate(e.deltas):
+            st.players[s].score += d
+        st.sticks = 0
+        st.result = e
+        st.results.append(e)
+        st.phase = END
+
+    def on_draw_game(self, st, e: ev.DrawGame) -> None:
+        for s, d in enumerate(e.deltas):
+            st.players[s].score += d
+        if e.deposits_returned:   # this deal's deposits went back to their owners (included in deltas)
+            st.sticks -= sum(1 for p in st.players if p.riichi_accepted)
+        st.result = e
+        st.results.append(e)
+        st.phase = END
+
+
+def concealed_tiles(st, seat: int, tile: int, tsumo: bool) -> tuple:
+    """The closed tiles a win on ``tile`` scores besides the winning tile (a tsumo's drawn tile is that tile)."""
+    ids = list(st.players[seat].hand)
+    if tsumo:
+        ids.remove(tile)
+    table = st.table
+    return tuple(table[t] for t in ids)
+
+
+def event_action(e: ev.Event) -> Action | None:
+    """The player's action an event records (None for table events: deal, draw, dora, flowers, results)."""
+    t = e.type
+    if t == "discard":
+        return Action("discard", e.seat, e.tile)
+    if t == "call":
+        if e.kind == "ankan":
+            return Action(ANKAN, e.seat, None, tuple(e.tiles))
+        if e.kind == "kakan":
+            return Action(KAKAN, e.seat, e.called)
+        own = list(e.tiles)
+        if e.called in own:
+            own.remove(e.called)
+        return Action(e.kind, e.seat, e.called, tuple(own))
+    if t == "win":
+        return Action(TSUMO if e.from_seat is None else RON, e.seat, e.tile)
+    return None

@@ -1,0 +1,323 @@
+"""The riichi table's rules object: mjscore's one-deal table (the ``standard`` preset and presets like it).
+
+What a seat may do (:func:`legal_actions`): on its turn tsumo, kans, riichi and discards (kuikae after a call,
+a riichi discard keeps tenpai, after riichi only the drawn tile or a closed kan that keeps the waits); on a
+discard ron, pon, open kan and chi (chi from the next seat only); on an added kan's tile ron (chankan). Win checks
+ask the riichi scorer, so "legal ron" means complete, not furiten, and with a yaku. The validator
+(:meth:`RiichiTable.validate`) answers for a discard or a call on a discard directly, without listing every action
+(what ``replay --verify`` asks for every event), and otherwise against the list.
+
+Events this table adds to the shared ones (:mod:`.base`): ``riichi`` (the declaration), ``riichi_accepted`` (the
+deposit paid), ``dora`` (a kan's new indicator).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Callable
+
+from scorer.game import events as ev
+from scorer.game.actions import (ANKAN, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS, PON, RIICHI, RON, TSUMO,
+                                 _CHI_PARTNERS, Action, _codes_of, _dedupe, _discard_action, _discard_left,
+                                 discard_choices, kan_declarations, matches_listed)
+from scorer.game.rules.base import TableRules, concealed_tiles
+from scorer.game.state import ACT, RESPOND, GameState, kuikae_kinds, waits_of_counts
+from scorer.hand import Hand, Situation
+from scorer.rulesets import RULESETS
+from scorer.shanten import shanten_counts as shanten, shanten_each
+
+# ---- scoring hook ---------------------------------------------------------------------------------------------
+
+
+def evaluator() -> Callable:
+    """The riichi scorer's ``evaluate(hand, preset)``, as the rule-set registry names it (imported on first use)."""
+    return RULESETS["riichi"].evaluate
+
+
+def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False,
+             ura: tuple[int, ...] = ()) -> Hand:
+    """The :class:`Hand` a win would score, with the table's facts in its situation."""
+    p = state.players[seat]
+    table = state.table
+    last = state.live_left == 0
+    first = state.first_turn(seat)
+    sit = Situation(
+        tsumo=tsumo,
+        riichi=p.riichi and not p.double_riichi,
+        double_riichi=p.double_riichi,
+        ippatsu=p.riichi and p.ippatsu,
+        haitei=tsumo and last and not state.rinshan,
+        houtei=not tsumo and last and not chankan,
+        rinshan=tsumo and state.rinshan,
+        chankan=chankan,
+        tenhou=tsumo and first and seat == state.dealer and not state.rinshan,
+        chiihou=tsumo and first and seat != state.dealer and not state.rinshan,
+        round_wind=state.round_wind,
+        seat_wind=state.seat_wind(seat),
+        honba=state.honba,
+        sticks=state.sticks,
+        dora=tuple(table[t] for t in state.dora_indicators),
+        ura=tuple(table[t] for t in ura) if p.riichi else (),
+    )
+    return Hand(concealed=concealed_tiles(state, seat, tile, tsumo), melds=tuple(m.meld(table) for m in p.melds),
+                winning_tile=table[tile], situation=sit, rules="riichi", preset=state.preset.scorer_preset)
+
+
+def score_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False,
+              ura: tuple[int, ...] = ()):
+    return evaluator()(win_hand(state, seat, tile, tsumo=tsumo, chankan=chankan, ura=ura),
+                       preset=state.preset.scorer_preset)
+
+
+def _can_ron(state: GameState, seat: int, tile: int, chankan: bool) -> bool:
+    p = state.players[seat]
+    kind = tile >> 2
+    if kind not in p.waits:
+        return False
+    # furiten: any winning kind among own discards; a passed winning tile since the last draw; riichi furiten
+    if p.temp_furiten or p.riichi_furiten or p.furiten_by_discards:
+        return False
+    return score_win(state, seat, tile, tsumo=False, chankan=chankan).win
+
+
+def _can_tsumo(state: GameState, seat: int, counts: list[int] | None = None) -> bool:
+    p = state.players[seat]
+    tile = state.last_draw
+    if tile is None:
+        return False
+    if shanten(p.counts() if counts is None else counts, len(p.melds)) != -1:
+        return False
+    return score_win(state, seat, tile, tsumo=True).win
+
+
+def can_kan(state: GameState) -> bool:
+    """A kan needs a replacement tile: fewer than the preset's kans so far and a tile left in the live wall."""
+    return state.kans < state.preset.max_kans and state.live_left > 0
+
+
+def _tenpai_after(counts: list[int], melds: int, kind: int) -> bool:
+    counts[kind] -= 1
+    ok = shanten(counts, melds) == 0
+    counts[kind] += 1
+    return ok
+
+
+def _turn_actions(state: GameState, seat: int) -> list[Action]:
+    p = state.players[seat]
+    pre = state.preset
+    table = state.table
+    out: list[Action] = []
+    drawn = state.last_draw
+    if state.after_call:
+        # after chi or pon: discard now, no kan; kuikae forbids some kinds
+        out = [Action(DISCARD, seat, t) for t in p.hand if (t >> 2) not in state.kuikae]
+        return _dedupe(out, table)
+    if state.riichi_pending == seat and not p.riichi:
+        # riichi declared: the discard must keep the hand tenpai
+        counts = p.counts()
+        out = [Action(DISCARD, seat, t) for t in sorted(p.hand, key=lambda t: t != drawn)
+               if _tenpai_after(counts, len(p.melds), t >> 2)]
+        return _dedupe(out, table)
+    counts = p.kind_counts()        # read only
+    melds = len(p.melds)
+    # complete (shanten -1) exactly when the drawn tile is one of the waits kept for the hand before the draw
+    complete = drawn is not None and (drawn >> 2) in p.waits
+    if complete and score_win(state, seat, drawn, tsumo=True).win:
+        out.append(Action(TSUMO, seat, drawn))
+    kan_ok = can_kan(state)
+    if p.riichi:
+        # after riichi: only the drawn tile, or a win, or (preset) a closed kan that keeps the waits
+        if kan_ok and drawn is not None and pre.kan_after_riichi == "waits_unchanged" and counts[drawn >> 2] == 4:
+            k = drawn >> 2
+            rest = list(counts)
+            rest[k] = 0
+            before = list(counts)
+            before[k] -= 1
+            if waits_of_counts(rest, len(p.melds) + 1) == waits_of_counts(before, len(p.melds)):
+                out.append(Action(ANKAN, seat, None, tuple(t for t in p.hand if t >> 2 == k)))
+        if drawn is not None:
+            out.append(_discard_action(seat, drawn))
+        return out
+    if kan_ok:
+        out += kan_declarations(p, seat, counts)
+    # one discard per distinct choice (kind and red flag), the drawn tile first
+    choices = discard_choices(table, p.hand, drawn)
+    # riichi needs a discard that leaves the hand tenpai (shanten <= 0 now): a draw lowers shanten by one at most,
+    # so a hand whose bound before the draw (TableRules.update_waits) is 2 or more cannot declare
+    if ((not p.melds or p.is_closed) and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
+            and len(p.hand) % 3 == 2 and (complete or (p.shanten_floor <= 1 and shanten(counts, melds) <= 0))):
+        kinds = sorted({t >> 2 for t in choices})
+        tenpai = {k for k, v in zip(kinds, shanten_each(counts, melds, kinds, -1)) if v == 0}
+        out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
+    if len(out) > 1:
+        out = _dedupe(out, table)
+    row = DISCARD_ACTIONS[seat]
+    out += [row[t] for t in choices]
+    return out
+
+
+def _response_actions(state: GameState, seat: int) -> list[Action]:
+    p = state.players[seat]
+    tile = state.last_discard
+    k = tile >> 2
+    ron = k in p.waits and _can_ron(state, seat, tile, chankan=False)
+    # most seats can make no call at all: in riichi, on the last discard, or without two of the kind for a pon
+    # and (the next seat) both partners of a chi
+    calls_ok = not p.riichi and (state.live_left > 0 or state.preset.calls_on_last_discard)
+    if calls_ok:
+        counts = p.kind_counts()
+        if counts[k] < 2:
+            calls_ok = seat == (state.last_discarder + 1) % 4
+            if calls_ok:
+                for a, b in _CHI_PARTNERS[k]:
+                    if counts[a] and counts[b]:
+                        break
+                else:
+                    calls_ok = False
+    if not calls_ok:
+        return [Action(RON, seat, tile), Action(PASS, seat)] if ron else []
+    table = state.table
+    out: list[Action] = [Action(RON, seat, tile)] if ron else []
+    same = [t for t in p.hand if t >> 2 == k]
+    if len(same) >= 2:
+        for pair in combinations(same, 2):
+            if _discard_left(p.hand, pair, frozenset({k})):
+                out.append(Action(PON, seat, tile, tuple(pair)))
+    if len(same) == 3 and can_kan(state):
+        out.append(Action(KAN, seat, tile, tuple(same)))
+    if seat == (state.last_discarder + 1) % 4:
+        held = {t >> 2 for t in p.hand}
+        for need in _CHI_PARTNERS[k]:
+            if need[0] not in held or need[1] not in held:
+                continue
+            a = [t for t in p.hand if t >> 2 == need[0]]
+            b = [t for t in p.hand if t >> 2 == need[1]]
+            for x in a:
+                for y in b:
+                    if _discard_left(p.hand, (x, y), _chi_kuikae(need, k)):
+                        out.append(Action(CHI, seat, tile, (x, y)))
+    if not out:
+        return []
+    out.append(Action(PASS, seat))
+    return _dedupe(out, table)
+
+
+def _chi_kuikae(need: list[int], called: int) -> frozenset[int]:
+    return kuikae_kinds("chi", need + [called], called)
+
+
+def _discard_is_legal(state: GameState, action: Action) -> bool:
+    """:func:`is_legal` for a discard without listing every action: what :func:`_turn_actions` would allow, in
+    its order of cases (after a call, kuikae; a riichi discard keeps tenpai; after riichi, the drawn tile or an
+    equivalent copy; otherwise any tile held)."""
+    seat = action.seat
+    if state.phase != ACT or seat != state.turn:
+        return False
+    p = state.players[seat]
+    t = action.tile
+    if t is None or t not in p.hand:
+        return False
+    if state.after_call:
+        return (t >> 2) not in state.kuikae
+    if state.riichi_pending == seat and not p.riichi:
+        return _tenpai_after(p.counts(), len(p.melds), t >> 2)
+    if p.riichi:
+        drawn = state.last_draw
+        codes = _codes_of(state.table)
+        return drawn is not None and codes[t] == codes[drawn]
+    return True
+
+
+def _call_is_legal(state: GameState, action: Action) -> bool:
+    """:func:`is_legal` for a pon, open kan or chi on the last discard without listing every response: the
+    conditions :func:`_response_actions` lists them under. Whether a call leaves a discard that kuikae allows
+    depends on the kinds used, not on which copies, so the call's own tiles can be checked directly."""
+    seat = action.seat
+    tile = state.last_discard
+    if tile is None or seat == state.last_discarder or action.tile != tile:
+        return False
+    p = state.players[seat]
+    if p.riichi or not (state.live_left > 0 or state.preset.calls_on_last_discard):
+        return False
+    own = action.tiles
+    rest = list(p.hand)
+    for t in own:
+        if t not in rest:
+            return False
+        rest.remove(t)
+    k = tile >> 2
+    kinds = sorted(t >> 2 for t in own)
+    if action.type == PON:
+        return len(own) == 2 and kinds == [k, k] and any((t >> 2) != k for t in rest)
+    if action.type == KAN:
+        return len(own) == 3 and kinds == [k, k, k] and all(t >> 2 != k for t in rest) and can_kan(state)
+    # chi: from the next seat, two tiles that make a sequence with the discard
+    if seat != (state.last_discarder + 1) % 4 or len(own) != 2:
+        return False
+    for need in _CHI_PARTNERS[k]:
+        if kinds == need:
+            forbidden = _chi_kuikae(need, k)
+            return any((t >> 2) not in forbidden for t in rest)
+    return False
+
+
+def validate(state: GameState, action: Action, legal: list[Action] | None = None) -> bool:
+    """Is ``action`` one of the seat's legal actions (up to equivalent copies) with ids the seat really holds?
+    ``legal``: the list already computed for this state, if any (else a discard or a call on a discard is
+    answered directly)."""
+    if legal is None:
+        if action.type == DISCARD:
+            return _discard_is_legal(state, action)
+        if action.type in (PON, CHI, KAN) and state.phase == RESPOND:
+            return _call_is_legal(state, action)
+        legal = legal_actions(state, action.seat)
+    return matches_listed(state, action, legal)
+
+
+# the rules card: the MCR table's switches mean nothing here; the riichi table's rules in words
+_MCR_ONLY = frozenset(("flowers", "min_points", "riichi", "dora"))
+RIICHI_CARD_ROWS = (
+    ("calls", "ron > pon/kan > chi; equal claims by seat order after the discarder"),
+    ("furiten", "a winning kind among your own discards: no ron (tsumo allowed)"),
+    ("riichi", "closed and tenpai; afterwards only the drawn tile is discarded; ippatsu ends with any "
+               "call or your next discard; double riichi on an uninterrupted first turn"),
+    ("exhaustive draw", "noten pay tenpai 1,000/1,500/3,000 (1/2/3 tenpai); all or none tenpai: nothing"),
+)
+
+
+class RiichiTable(TableRules):
+    """The riichi table: the shared handlers, riichi and dora events, its legal actions and validator."""
+
+    name = "riichi"
+    card_hidden = _MCR_ONLY
+    card_rows = RIICHI_CARD_ROWS
+
+    # the module's functions themselves (no extra call per question: the engine asks for every seat and event)
+    turn_actions = staticmethod(_turn_actions)
+    response_actions = staticmethod(_response_actions)
+    validate = staticmethod(validate)
+
+    @staticmethod
+    def can_rob(st, seat: int, tile: int) -> bool:
+        """Chankan: ron on an added kan's tile (complete, not furiten, a yaku)."""
+        return _can_ron(st, seat, tile, chankan=True)
+
+    def on_riichi(self, st, e: ev.Riichi) -> None:
+        st.riichi_pending = e.seat
+
+    def on_riichi_accepted(self, st, e: ev.RiichiAccepted) -> None:
+        p = st.players[e.seat]
+        p.riichi_accepted = True
+        p.ippatsu = True
+        p.score -= st.preset.riichi_cost
+        st.sticks += 1
+        if st.riichi_pending == e.seat:
+            st.riichi_pending = None
+
+    def on_dora(self, st, e: ev.Dora) -> None:
+        st.dora_indicators.append(e.indicator)
+
+
+RIICHI_TABLE = RiichiTable()
+# every legal action of a seat now at the riichi table ([] if it has nothing to decide; responses include pass)
+legal_actions = RIICHI_TABLE.legal_actions
