@@ -37,7 +37,7 @@ from scorer.arrangements import _suit_splits, arrangements_of, is_complete
 from scorer.errors import ImpossibleHandError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
-from scorer.kinds import TERMINAL_HONOR_MASK, TERMINALS_AND_HONORS
+from scorer.kinds import TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS_AND_HONORS
 from scorer.kinds import WIND_MASK as _WIND_MASK
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
@@ -64,6 +64,7 @@ _KNITTED_MASKS = tuple(sum(1 << k for k in seq) for seq in KNITTED_SEQS)
 _SM, _SP, _SS = F.SUIT_MASKS
 _HONOR, _TERMINAL_HONOR = F.HONOR_MASK, F.TERMINAL_HONOR_MASK
 _NOT_REVERSIBLE, _NOT_GREEN, _NOT_TERMINAL_HONOR = ~F.REVERSIBLE_MASK, ~F.GREEN_MASK, ~F.TERMINAL_HONOR_MASK
+_TERMINAL, _NOT_TERMINAL = TERMINAL_MASK, ~TERMINAL_MASK
 _VALUES: dict[str, list[int]] = {}
 
 
@@ -289,12 +290,65 @@ def _honors_knitted(counts):
 # A form's fans are kept as a dict {fan id: count} of the fans present (never a zero count): a hand has a handful
 # of fans, so copying, excluding and totalling a small dict is cheaper than walking the 84-slot table. ``_best``
 # turns the winner into the table.
+#
+# The checks of scorer.mcr.fans read a FanContext, but the hot path does not fill one per hand: what each part of
+# the checks reads is packed into a small integer *key*, and the fans a key gives are worked out when the key is
+# first met (a context filled from the hand, that part's checks run) and cached by the key, bounded. The parts
+# split the checks so that each key takes few values: the hand's flags (suits, win flags, melds, form), its tiles
+# (the "tiles" and "ranks" groups, looked up only when one of them can apply), an arrangement's notable pungs
+# (the "pungs" group, when a pung of terminals or honors or four pungs), and its other fields (the "chows",
+# "traits" and "waits" groups). tests/mcr checks that no key stands for two different sets of fans and that keyed
+# and plain evaluation (``grouped=False``: every check run on a full context) agree.
+#
+# The hand key (``_HK_*``): bits 9-11 characters, dots, bamboo present, 12 a wind, 13 a dragon, 20-22 the melded
+# packs, 23-26 the win flags (self-drawn, last tile, about a kong, the wall's last tile), 27-29 the tile hogs,
+# 30-32 the form, 33-34 which honors-and-knitted hand. The tiles key: bits 0-8 the ranks present in a hand without
+# honors (when an Upper/Middle/Lower fan may apply), 14-19 the kinds' classes when they all are of one (every kind
+# a simple, reversible, green, a terminal, a terminal or honor; a terminal present).
+_HK_SUITS = 9
+_HK_WIND, _HK_DRAGON = 1 << 12, 1 << 13
+_HK_SIMPLES, _HK_REVERSIBLE, _HK_GREEN, _HK_TERMINALS, _HK_OUTSIDE, _HK_TERMINAL = (1 << b for b in range(14, 20))
+_HK_MELDED = 20
+_HK_SELF, _HK_FOURTH, _HK_KONG, _HK_WALL = (1 << b for b in range(23, 27))
+_HK_HOG = 27
+_HK_FORM = 30
+_HK_GREATER, _HK_KNITTED = 1 << 33, 1 << 34
+# The pungs key (``_PK_*``): bits 0-9 the pungs' summed facts (_PUNG_FACT), 10-12 the pungs and kongs, 13-14 the
+# pair's class, 15-17 the form, 18-19 the prevalent and 20-21 the seat wind (both 0 without a wind pung).
+_PK_PUNGS, _PK_PAIR, _PK_FORM, _PK_PREVALENT, _PK_SEAT = 10, 13, 15, 18, 20
+# The sets key (``_SK_*``): bits 0-1 the pair's class, 2-3 the traits (traits_of), 4-7 the wait flags, 8-10 the
+# form, 11-13 the chows + 1 of an arrangement without pungs (0 with pungs: then no "chows" fan applies).
+_SK_TRAITS, _SK_WAITS, _SK_FORM, _SK_CHOWS = 2, 4, 8, 11
+_FORM_CODE = {F.STANDARD: 0, F.KNITTED: 1, F.SEVEN: 2, F.SHIFTED: 3, F.ORPHANS: 4, F.HONORS_KNITTED: 5, F.NINE: 6}
+_KEYS_BOUND = 100_000
+# the caches by key, and the checks of each part
+_HAND_FANS: dict[int, tuple] = {}
+_TILE_FANS: dict[int, tuple] = {}
+_PUNG_FANS: dict[int, tuple] = {}
+_SET_FANS: dict[int, tuple] = {}
+_TILE_GROUPS, _PUNG_GROUPS, _SET_GROUPS = ("tiles", "ranks"), ("pungs",), ("chows", "traits", "waits")
+
+
+def _checks_of(names) -> tuple:
+    return tuple(pair for g in F.CHECK_GROUPS if g.name in names for pair in F.group_checks(g))
+
+
+_HAND_CHECKS = tuple(pair for g in F.CHECK_GROUPS if g.scope == "hand" and g.name not in _TILE_GROUPS
+                     for pair in F.group_checks(g))
+_TILE_CHECKS, _PUNG_CHECKS, _SET_CHECKS = _checks_of(_TILE_GROUPS), _checks_of(_PUNG_GROUPS), _checks_of(_SET_GROUPS)
+# every check group is in one part, and every fan is set by one check group, the combination pass or the kong fans
+assert {g.name for g in F.CHECK_GROUPS if g.scope == "arrangement"} == set(_PUNG_GROUPS + _SET_GROUPS)
+_SET_BY = [fid for g in F.CHECK_GROUPS for fid in g.fans] + list(F.COMBO_FANS) + list(F.KONG_FANS)
+assert len(_SET_BY) == len(set(_SET_BY))
+
+
 class _HandInfo:
     """What is the same for every form and arrangement of one hand."""
 
-    __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded",
-                 "n_melds", "unique_wait", "hand_form", "hand_fans", "preset", "exclusions", "values", "grouped",
-                 "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts")
+    __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
+                 "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped", "tiles_key",
+                 "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds",
+                 "nine_gates")
 
     @property
     def closed(self) -> list[int]:
@@ -307,90 +361,58 @@ class _HandInfo:
         return found
 
 
-def _compile_group(group: F.CheckGroup) -> tuple:
-    """A check group ready to run: (checks, key getter or None, cache, opening-field getter or None)."""
-    return (F.group_checks(group), attrgetter(*group.reads) if group.reads else None, {},
-            attrgetter(group.opens) if group.opens else None)
-
-
-def _group_fans(groups, ctx) -> tuple:
-    """Run check groups: the (fan id, count) pairs of the fans present. A closed group (its opening field 0) is
-    skipped, since all its checks are 0 then; a group with a key is looked up in its cache by the values of the
-    fields it reads. (Each fan id belongs to one group only.)"""
-    out = ()
-    for checks, key, cache, opens in groups:
-        if opens is not None and not opens(ctx):
-            continue
-        if key is None:
-            found = tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
-        else:
-            k = key(ctx)
-            found = cache.get(k)
-            if found is None:
-                found = tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
-                if len(cache) > 100_000:
-                    cache.clear()
-                cache[k] = found
-        if found:
-            out += found
-    return out
-
-
-def _merge_groups(groups) -> tuple:
-    """Check groups keyed by few-valued fields run as one group, keyed by all the fields they read (one key and
-    one look-up a hand instead of one a group; a group's opening field only ever skips checks that are 0)."""
-    reads = []
-    for g in groups:
-        reads += [r for r in g.reads if r not in reads]
-    checks = tuple(pair for g in groups for pair in F.group_checks(g))
-    return checks, attrgetter(*reads), {}, None
-
-
-# the hand groups: those keyed by few-valued fields as one, then the others (tiles: no key; ranks: 512 masks)
-_MERGED_HAND = tuple(g for g in F.CHECK_GROUPS if g.scope == "hand" and g.reads and g.name != "ranks")
-_HAND_GROUPS = (_merge_groups(_MERGED_HAND),) + tuple(
-    _compile_group(g) for g in F.CHECK_GROUPS if g.scope == "hand" and g not in _MERGED_HAND)
-_ARR_GROUPS = tuple(_compile_group(g) for g in F.CHECK_GROUPS if g.scope == "arrangement")
-# every fan is set by one check group, the combination pass or the kong fans, never two of them
-_SET_BY = [fid for g in F.CHECK_GROUPS for fid in g.fans] + list(F.COMBO_FANS) + list(F.KONG_FANS)
-assert len(_SET_BY) == len(set(_SET_BY))
+def _hand_context(info: _HandInfo, form: str) -> FanContext:
+    """A context with the hand-level fields of the hand and form filled in (what the checks of a key not met
+    before, and plain evaluation, read); kept as ``info.ctx``."""
+    key = info.key
+    mask = info.mask
+    ctx = info.ctx = FanContext()
+    ctx.form = form
+    ctx.special_form = form != _STANDARD
+    ctx.hk_greater = key & _HK_GREATER != 0
+    ctx.hk_knitted = key & _HK_KNITTED != 0
+    self_drawn = ctx.self_drawn = key & _HK_SELF != 0
+    fourth = ctx.fourth_tile = key & _HK_FOURTH != 0
+    about_kong = ctx.about_kong = key & _HK_KONG != 0
+    wall_last = ctx.wall_last = key & _HK_WALL != 0
+    ctx.any_win_flag = self_drawn or fourth or about_kong or wall_last
+    ctx.prevalent = info.winds >> _PK_PREVALENT & 3
+    ctx.seat = info.winds >> _PK_SEAT & 3
+    ctx.mask = mask
+    # every kind in one of the classes the "tiles" fans are about (else none of them can apply)
+    ctx.one_class = (not mask & _TERMINAL_HONOR or not mask & _NOT_REVERSIBLE or not mask & _NOT_GREEN
+                     or not mask & _NOT_TERMINAL_HONOR)
+    ctx.hog = key >> _HK_HOG & 7
+    honors = ctx.honors = mask & _HONOR != 0
+    ctx.has_wind = mask & _WIND_MASK != 0
+    ctx.has_dragon = mask & _DRAGON_MASK != 0
+    ctx.suits_missing = (not mask & _SM) + (not mask & _SP) + (not mask & _SS)
+    ctx.rank_mask = 0 if honors else ((mask | mask >> 9 | mask >> 18) & 0x1FF)
+    melded = ctx.melded_packs = key >> _HK_MELDED & 7
+    ctx.none_or_all_melded = melded == 0 or melded == 4
+    ctx.nine_gates = info.nine_gates
+    return ctx
 
 
 def _plain_fans(checks, ctx) -> tuple:
-    """Every check run, no group skipped or cached (the tests compare this with the groups)."""
+    """Run checks: the (fan id, count) pairs of the fans present."""
     return tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
 
 
-def _hand_fans(info: _HandInfo, form: str) -> tuple:
-    """The hand-level fans of a form as (fan id, count) pairs, worked out once per hand and form."""
-    ctx = info.ctx
-    ctx.form = form
-    ctx.special_form = form != F.STANDARD
-    if info.hand_form == form:
-        return info.hand_fans
-    found = _group_fans(_HAND_GROUPS, ctx) if info.grouped else _plain_fans(F.HAND_CHECKS, ctx)
-    info.hand_form = form
-    info.hand_fans = found
+def _part_fans(cache: dict, key: int, checks: tuple, ctx: FanContext) -> tuple:
+    """The fans of one part's checks for a key not met before, run on a filled context; cached by the key."""
+    found = _plain_fans(checks, ctx)
+    if len(cache) >= _KEYS_BOUND:
+        cache.clear()
+    cache[key] = found
     return found
 
 
-_POT, _POT_WIND = F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND
-_STANDARD = F.STANDARD
-# what a pung's code says about it: 0 a simple, 1 a terminal, 2 a wind, 3 a dragon
-_PUNG_CLASS = {c: (3 if c >= 0x45 else 2 if c >= 0x41 else 1 if c & 0xF in (1, 9) else 0) for c in CODE}
-def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_info: tuple, pair: int,
-                       waits_flags: int = 0, traits: int = 0):
-    """The fans of one reading of the hand as (total, {fan id: count}), exclusions applied. ``chows``: the chows'
-    middle codes and ``pungs`` the pungs' and kongs' codes (sorted); ``pung_info``: (pungs, their summed
-    _PUNG_FACT, concealed pungs, melded kongs, concealed kongs); ``traits``: the summed group traits of a standard
-    arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
-    ctx = info.ctx
-    if info.hand_form == form:  # the hand fans already worked out for this form (as in _hand_fans)
-        ctx.form = form
-        ctx.special_form = form != _STANDARD
-        fans = dict(info.hand_fans)
-    else:
-        fans = dict(_hand_fans(info, form))
+def _full_context(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_info: tuple, pair: int,
+                  waits_flags: int, traits: int, combos: bool = False) -> FanContext:
+    """A context of the hand, form and reading with every field filled in (``combos``: the combination and kong
+    fans too, for plain evaluation; the keyed parts make those apart); kept as ``info.ctx``."""
+    ctx = _hand_context(info, form)
     ctx.pair_class = _PAIR_CLASS[pair]
     ctx.waits_flags = waits_flags
     ctx.n_chows = len(chows)
@@ -415,18 +437,71 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
         ctx.prevalent_pung = ctx.seat_pung = 0
         ctx.notable_pungs = False
         ctx.kong_fans = ()
-    if form == _STANDARD:
-        ctx.combos = set_fans(chows, pungs, pair)
-        ctx.traits = traits_of(traits)
-    else:
-        ctx.combos = {}
-        ctx.traits = 0
+    standard = form == _STANDARD
+    ctx.combos = set_fans(chows, pungs, pair) if standard and combos else {}
+    ctx.traits = traits_of(traits) if standard else 0
+    return ctx
+
+
+_POT, _POT_WIND = F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND
+_STANDARD = F.STANDARD
+
+
+def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_info: tuple, pair: int,
+                       waits_flags: int = 0, traits: int = 0):
+    """The fans of one reading of the hand as (total, {fan id: count}), exclusions applied. ``chows``: the chows'
+    middle codes and ``pungs`` the pungs' and kongs' codes (sorted); ``pung_info``: (pungs, their summed
+    _PUNG_FACT, concealed pungs, melded kongs, concealed kongs); ``traits``: the summed group traits of a standard
+    arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
+    form_code = _FORM_CODE[form]
     if info.grouped:
-        fans.update(_group_fans(_ARR_GROUPS, ctx))
-        fans.update(ctx.combos)  # what the "combos" checks return
-        for fid in ctx.kong_fans:  # what the "kongs" checks return
-            fans[fid] = 1
+        ctx = None  # filled only for a key not met before
+        key = info.key | form_code << _HK_FORM
+        found = _HAND_FANS.get(key)
+        if found is None:
+            ctx = _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits)
+            found = _part_fans(_HAND_FANS, key, _HAND_CHECKS, ctx)
+        fans = dict(found)
+        key = info.tiles_key
+        if key:
+            found = _TILE_FANS.get(key)
+            if found is None:
+                ctx = ctx or _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits)
+                found = _part_fans(_TILE_FANS, key, _TILE_CHECKS, ctx)
+            if found:
+                fans.update(found)
+        n_pungs, facts, cp, mk, ck = pung_info
+        pair_class = _PAIR_CLASS[pair]
+        key = pair_class | _TRAITS_OF[traits] << _SK_TRAITS | waits_flags << _SK_WAITS | form_code << _SK_FORM
+        if n_pungs:
+            if facts or n_pungs == 4:  # a pung of terminals or honors, or four pungs: the "pungs" fans may apply
+                pkey = facts | n_pungs << _PK_PUNGS | pair_class << _PK_PAIR | form_code << _PK_FORM
+                if facts >> _WIND_PUNG_SHIFT:  # the winds matter only to a wind pung
+                    pkey |= info.winds
+                found = _PUNG_FANS.get(pkey)
+                if found is None:
+                    ctx = ctx or _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits)
+                    found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, ctx)
+                if found:
+                    fans.update(found)
+            if mk or ck or cp > 1:  # no kong and fewer than two concealed pungs: no kong fan
+                for fid in kong_fans(cp, mk, ck, info.preset.mixed_kong_fan):
+                    fans[fid] = 1
+        else:
+            key |= (len(chows) + 1) << _SK_CHOWS
+        found = _SET_FANS.get(key)
+        if found is None:
+            ctx = ctx or _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits)
+            found = _part_fans(_SET_FANS, key, _SET_CHECKS, ctx)
+        if found:
+            fans.update(found)
+        if not form_code:  # four sets and a pair: what the sets make together
+            combos = set_fans(chows, pungs, pair)
+            if combos:
+                fans.update(combos)
     else:
+        ctx = _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits, True)
+        fans = dict(_plain_fans(F.HAND_CHECKS, ctx))
         fans.update(_plain_fans(F.ARRANGEMENT_CHECKS, ctx))
     # exclusions, the wind pungs folded into Pung of Terminals or Honors, the total; Chicken Hand when nothing
     # else is left
@@ -437,7 +512,7 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
     total = 0
     for i, n in fans.items():
         total += values[i] * n
-    if not fans and form == _STANDARD:
+    if not fans and not form_code:
         fans[F.CHICKEN_HAND] = 1
         total = values[F.CHICKEN_HAND]
     return total, fans
@@ -522,23 +597,10 @@ class _Suit:
 _SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
 _BASES = (0, 9, 18, 27)
 # a suit's count code: 5 bits a rank (rank 1 lowest; room for every tile of a hand, melds included), so that
-# adding a tile of kind k to its suit (_SUIT_OF[k]: 0-2 m p s, 3 honors, 4 flowers) adds _CODE_OF[k], and a chow
-# starting at k adds _CHOW_CODE_OF[k]
+# adding a tile of kind k to its suit (_SUIT_OF[k]: 0-2 m p s, 3 honors, 4 flowers) adds _CODE_OF[k]
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(34)) + (4,) * 8
 _SHIFT_OF = tuple(5 * (k - 9 * _SUIT_OF[k]) for k in range(34)) + (0,) * 8
 _CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
-_CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
-_MOST_FOURS: dict[int, tuple[int, int]] = {}  # a suit's count code (melds included) -> (most copies, kinds of 4)
-
-
-def _most_fours(code: int) -> tuple[int, int]:
-    if len(_MOST_FOURS) >= _SUITS_BOUND:
-        _MOST_FOURS.clear()
-    counts = [code >> shift & 31 for shift in _RANK_SHIFTS[0]]
-    found = _MOST_FOURS[code] = (max(counts), counts.count(4))
-    return found
-
-
 _SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
 _RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
 _ODD_BITS = sum(1 << 5 * r for r in range(9))  # the lowest bit of each rank's count: set for an odd count
@@ -815,6 +877,7 @@ _PUNG_FACT = [(_TERMINAL_PUNG if c < 0x41 and c & 0xF in (1, 9) else _DRAGON_PUN
               for c in range(0x48)]
 _BITS4 = [n.bit_count() for n in range(16)]
 _PAIR_CLASS = [F.pair_class(c) for c in range(0x48)]  # by the pair's code (0: no pair)
+_TRAITS_OF = [traits_of(packed) for packed in range(1 << 12)]  # by the summed traits of an arrangement
 _NO_PUNGS = (0, 0, 0, 0, 0)  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
 
 
@@ -895,10 +958,10 @@ def _standard_forms(info: _HandInfo):
     if not readings:
         return
     win_code = CODE[info.win]
-    self_drawn = info.ctx.self_drawn
+    self_drawn = info.self_drawn
     fixed_chows = info.fixed_chows
     fixed_pungs = info.fixed_pungs
-    base_melded_hand = info.ctx.melded_packs == 4 and not self_drawn
+    base_melded_hand = info.melded == 4 and not self_drawn
     fixed_traits = info.fixed_traits
     n_fixed, fixed_facts, mk, ck = info.fixed_pung_facts
     four_kongs = mk + ck == 4
@@ -1016,9 +1079,8 @@ def _special_form(info: _HandInfo):
         if not 7 <= n <= 9 or not any(not numbered & ~seq_mask for seq_mask in _KNITTED_MASKS):
             return None
         form = F.HONORS_KNITTED
-        ctx = info.ctx
-        ctx.hk_greater, ctx.hk_knitted = n == 7, n == 9  # greater: all seven honors
-        info.hand_form = None  # the honors-and-knitted flags have changed
+        # greater: all seven honors; with a knitted straight: all nine numbered tiles
+        info.key |= (_HK_GREATER if n == 7 else 0) | (_HK_KNITTED if n == 9 else 0)
     else:
         return None
     return form, _arrangement_table(info, form, (), (), _NO_PUNGS, 0)
@@ -1026,11 +1088,9 @@ def _special_form(info: _HandInfo):
 
 def _nine_gates_form(info: _HandInfo):
     """Nine Gates: 1112345678999 of one suit held, won on any tile of that suit."""
-    if not info.ctx.nine_gates:
+    if not info.nine_gates:
         return None
-    ctx = info.ctx
-    ctx.form = F.NINE
-    ctx.special_form = True
+    ctx = _hand_context(info, F.NINE)
     ctx.no_sets()
     fans = {}
     for fid, check in F.WIN_FLAG_CHECKS:
@@ -1059,130 +1119,134 @@ def _too_many(hand: Hand) -> None:
     raise ImpossibleHandError(f"more than four {Tile(bad)} in the hand")
 
 
+# Every tile of a hand counted in one integer: 5 bits a kind (kind k at bits 5k-5k+4), so that each suit's count
+# code (see _CODE_OF) is a slice of it, 45 bits a numbered suit and 35 the honors; by a tile's ``order`` (kind * 2
+# + red), _ADD_OF_ORDER is what the tile adds: a red five also adds 1 at _RED_FLAG and a flower only 1 at
+# _FLOWER_FLAG, so a sum at or above _FLAGS holds a tile MCR refuses.
+_RED_FLAG, _FLOWER_FLAG = 1 << 170, 1 << 175
+_FLAGS, _RED_FLAGS = _RED_FLAG, 7 << 170
+_ADD_OF_ORDER = tuple((1 << 5 * (order >> 1)) + (_RED_FLAG if order & 1 else 0) if order >> 1 < 34 else _FLOWER_FLAG
+                      for order in range(2 * 42))
+_ORDER = attrgetter("order")
+_SUIT_BITS = (1 << 45) - 1
+# per kind, as those counts: 11 (a count of 5 or more then sets bit 4 of its 5; no kind of a 14-tile hand reaches
+# 21), bit 4, 4 (a count of exactly 4 gives 0 when xored), bit 0
+_ELEVENS = sum(11 << 5 * k for k in range(34))
+_OVER_FOUR = sum(16 << 5 * k for k in range(34))
+_FOURS = sum(4 << 5 * k for k in range(34))
+_LOWS = sum(1 << 5 * k for k in range(34))
+_LOW4, _HIGH4, _MID3 = 0b000001111, 0b111100000, 0b000111000  # ranks 1-4, 6-9, 4-6 (the ranks fans' ranges)
+
+
 def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info = _HandInfo()
     info.grouped = grouped  # False: run every check plainly (tests compare the two)
     info.preset = preset
     info.exclusions, info.values = _TABLES.get(preset.name) or _preset_tables(preset)
-    concealed = hand.concealed
     wt = hand.winning_tile
     win = wt.kind
-    # each suit's count code (see _CODE_OF; flowers are counted in a fifth slot, to be refused)
-    codes = [0, 0, 0, 0, 0]
-    red = wt.red
-    for t in concealed:
-        k = t.kind
-        codes[_SUIT_OF[k]] += _CODE_OF[k]
-        if t.red:
-            red = True
-    if red:
-        raise ImpossibleHandError("red fives are not used under rules:mcr")
-    if win >= 34 or codes[4]:
+    held = sum(map(_ADD_OF_ORDER.__getitem__, map(_ORDER, hand.concealed)))  # the tiles before the winning one
+    closed = held + _ADD_OF_ORDER[wt.order]
+    if closed >= _FLAGS:
+        if closed & _RED_FLAGS:
+            raise ImpossibleHandError("red fives are not used under rules:mcr")
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
-    ws = _SUIT_OF[win]
-    code = codes[ws]
-    held_win = (code >> _SHIFT_OF[win]) & 31  # copies of the winning tile's kind held before it
-    codes[ws] = code + _CODE_OF[win]
+    held_win = held >> 5 * win & 31  # copies of the winning tile's kind held before it
     sm, sp, ss, sh = _SUITS
-    m = sm.get(c := codes[0]) or _suit(0, c)
-    p = sp.get(c := codes[1]) or _suit(1, c)
-    s_ = ss.get(c := codes[2]) or _suit(2, c)
-    h = sh.get(c := codes[3]) or _suit(3, c)
+    m = sm.get(c := closed & _SUIT_BITS) or _suit(0, c)
+    p = sp.get(c := closed >> 45 & _SUIT_BITS) or _suit(1, c)
+    s_ = ss.get(c := closed >> 90 & _SUIT_BITS) or _suit(2, c)
+    h = sh.get(c := closed >> 135) or _suit(3, c)
     suits = (m, p, s_, h)
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
     info.closed_kinds = m.kinds + p.kinds + s_.kinds + h.kinds
     fixed_chows = []
     fixed_pungs = []
-    kongs = melded = win_in_melds = fixed_traits = fixed_facts = melded_kongs = concealed_kongs = 0
-    if hand.melds:
-        all_codes = codes[:4]  # the suits' count codes with the melds' tiles
-        for meld in hand.melds:
-            tiles = meld.tiles
-            k = tiles[0].kind
-            if tiles[0].red or tiles[-1].red or tiles[1].red:
-                raise ImpossibleHandError("red fives are not used under rules:mcr")
+    melded = win_in_melds = fixed_traits = fixed_facts = melded_kongs = concealed_kongs = 0
+    every = closed
+    melds = hand.melds
+    if melds:
+        every += sum([_ADD_OF_ORDER[t.order] for meld in melds for t in meld.tiles])
+        if every >= _FLAGS:  # (a meld holds no flower: Meld checks its kinds)
+            raise ImpossibleHandError("red fives are not used under rules:mcr")
+        win_in_melds = (every - closed) >> 5 * win & 31
+        for meld in melds:
             typ = meld.type
+            k = meld.tiles[0].kind
             if typ is _CHI:
                 mid = CODE[k + 1]
                 fixed_chows.append(mid)
                 fixed_traits += _CHOW_TRAIT[mid]
-                all_codes[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
                 mask |= 7 << k
-                if k <= win <= k + 2:
-                    win_in_melds += 1
                 melded += 1
             else:
-                kong = typ is _KAN or typ is _ANKAN
-                open_ = typ is not _ANKAN
-                fixed_pungs.append(CODE[k])
-                fixed_facts += _PUNG_FACT[CODE[k]]
-                fixed_traits += _PUNG_TRAIT[CODE[k]]
-                if kong:
-                    if open_:
-                        melded_kongs += 1
-                    else:
-                        concealed_kongs += 1
-                n = 4 if kong else 3
-                all_codes[_SUIT_OF[k]] += n * _CODE_OF[k]
+                code = CODE[k]
+                fixed_pungs.append(code)
+                fixed_facts += _PUNG_FACT[code]
+                fixed_traits += _PUNG_TRAIT[code]
                 mask |= 1 << k
-                if k == win:
-                    win_in_melds += n
-                kongs += kong
-                melded += open_
-        fours = 0
-        for c, closed_code, suit in zip(all_codes, codes, suits):
-            if c == closed_code:  # no meld of this suit: its record knows
-                most, kinds_of_four = suit.most, suit.fours
-            else:
-                most, kinds_of_four = _MOST_FOURS.get(c) or _most_fours(c)
-            if most > 4:
-                _too_many(hand)
-            fours += kinds_of_four
-    else:
-        if m.most > 4 or p.most > 4 or s_.most > 4 or h.most > 4:
-            _too_many(hand)
-        fours = m.fours + p.fours + s_.fours + h.fours
+                if typ is _PON:
+                    melded += 1
+                elif typ is _KAN:
+                    melded += 1
+                    melded_kongs += 1
+                else:
+                    concealed_kongs += 1
+    if (every + _ELEVENS) & _OVER_FOUR:
+        _too_many(hand)
+    y = every ^ _FOURS
+    fours = 34 - ((y | y >> 1 | y >> 2 | y >> 3 | y >> 4) & _LOWS).bit_count()  # kinds with all four copies
+    kongs = melded_kongs + concealed_kongs
     s = hand.situation
-    ctx = FanContext()
-    ctx.hk_greater = ctx.hk_knitted = False
-    self_drawn = ctx.self_drawn = True if s.tsumo else False
-    # win flags corrected as a referee would: the last tile cannot be one you hold; three in your melds make it so
-    fourth = True if s.last_tile else False
-    if held_win:
-        fourth = False
-    if win_in_melds == 3:
-        fourth = True
-    ctx.fourth_tile = fourth
-    about_kong = True if s.rinshan or s.chankan else False
-    if about_kong:
-        if self_drawn:
-            about_kong = kongs > 0
-        else:
-            about_kong = not (win_in_melds or held_win)
-    ctx.about_kong = about_kong
-    wall_last = ctx.wall_last = True if s.haitei or s.houtei else False
-    ctx.any_win_flag = self_drawn or fourth or about_kong or wall_last
-    ctx.prevalent = s.round_wind
-    ctx.seat = s.seat_wind
-    ctx.mask = mask
-    # every kind in one of the classes the "tiles" fans are about (else none of them can apply)
-    ctx.one_class = (not mask & _TERMINAL_HONOR or not mask & _NOT_REVERSIBLE or not mask & _NOT_GREEN
-                     or not mask & _NOT_TERMINAL_HONOR)
-    ctx.hog = fours - kongs
-    honors = ctx.honors = mask & _HONOR != 0
-    ctx.has_wind = mask & _WIND_MASK != 0
-    ctx.has_dragon = mask & _DRAGON_MASK != 0
-    ctx.suits_missing = (not mask & _SM) + (not mask & _SP) + (not mask & _SS)
-    ctx.rank_mask = 0 if honors else ((mask | mask >> 9 | mask >> 18) & 0x1FF)
-    ctx.melded_packs = melded
-    ctx.none_or_all_melded = melded == 0 or melded == 4
-    ctx.nine_gates = False
-    n_melds = info.n_melds = len(hand.melds)
-    if not n_melds and code == _NINE_GATES_CODE and win < 27:
-        # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit (``code``: the count
-        # code of the winning tile's suit before it)
-        ctx.nine_gates = True
-    info.ctx = ctx
+    # the hand key (see _HK_*): win flags corrected as a referee would: the last tile cannot be one you hold; three
+    # in your melds make it so; a replacement tile needs a kong, a robbed kong a tile not otherwise in the hand
+    key = melded << _HK_MELDED | (fours - kongs) << _HK_HOG
+    if s.tsumo:
+        key |= _HK_SELF
+        info.self_drawn = True
+        if (s.rinshan or s.chankan) and kongs:
+            key |= _HK_KONG
+    else:
+        info.self_drawn = False
+        if (s.rinshan or s.chankan) and not (win_in_melds or held_win):
+            key |= _HK_KONG
+    if (s.last_tile and not held_win) or win_in_melds == 3:
+        key |= _HK_FOURTH
+    if s.haitei or s.houtei:
+        key |= _HK_WALL
+    tiles = 0  # the tiles key
+    if mask & _HONOR:
+        if mask & _WIND_MASK:
+            key |= _HK_WIND
+        if mask & _DRAGON_MASK:
+            key |= _HK_DRAGON
+    else:
+        ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF
+        if not ranks & ~_LOW4 or not ranks & ~_HIGH4 or not ranks & ~_MID3:  # else no Upper/Middle/Lower fan
+            tiles = ranks
+    key |= (mask & _SM != 0) << _HK_SUITS | (mask & _SP != 0) << _HK_SUITS + 1 | (mask & _SS != 0) << _HK_SUITS + 2
+    if not (mask & _TERMINAL_HONOR and mask & _NOT_REVERSIBLE and mask & _NOT_GREEN and mask & _NOT_TERMINAL_HONOR):
+        # every kind of one class: the "tiles" fans read which
+        if not mask & _TERMINAL_HONOR:
+            tiles |= _HK_SIMPLES
+        if not mask & _NOT_REVERSIBLE:
+            tiles |= _HK_REVERSIBLE
+        if not mask & _NOT_GREEN:
+            tiles |= _HK_GREEN
+        if not mask & _NOT_TERMINAL:
+            tiles |= _HK_TERMINALS
+        if not mask & _NOT_TERMINAL_HONOR:
+            tiles |= _HK_OUTSIDE
+        if mask & _TERMINAL:
+            tiles |= _HK_TERMINAL
+    info.key = key
+    info.tiles_key = tiles
+    info.mask = mask
+    info.winds = s.round_wind << _PK_PREVALENT | s.seat_wind << _PK_SEAT
+    info.ctx = None
+    n_melds = info.n_melds = len(melds)
+    # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit
+    info.nine_gates = (not n_melds and win < 27 and held >> 45 * (win // 9) & _SUIT_BITS == _NINE_GATES_CODE)
     info.closed_ = None
     info.suit_infos = suits
     info.win = win
@@ -1193,7 +1257,6 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.fixed_traits = fixed_traits
     info.melded = melded
     info.unique_wait = None
-    info.hand_form = None
     return info
 
 
@@ -1216,7 +1279,7 @@ def _best(info: _HandInfo):
             r = _knitted_form(info)
             if r is not None:
                 best = (F.KNITTED, r[0], r[1])
-    if best is None and n_melds == 0 and info.ctx.nine_gates:
+    if best is None and n_melds == 0 and info.nine_gates:
         r = _nine_gates_form(info)
         if r is not None:
             best = (F.NINE, r[0], r[1])
