@@ -133,7 +133,8 @@ class McrResult:
     shanten: int = -1
     waits_: tuple[Tile, ...] | None = field(default=None, repr=False)
     payments: tuple[Payment, ...] = field(default=())
-    # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind)
+    # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind, every tile
+    # counted at 5 bits a kind, melds included: see _ADD_OF_ORDER)
     facts_: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -171,12 +172,12 @@ class McrResult:
 
     def _waited_kinds(self) -> list[int]:
         h = self.hand
+        if self.facts_ is not None:
+            return _winning_waits(self.facts_, len(h.melds))
         in_view = [0] * 34
         for m in h.melds:
             for t in m.tiles:
                 in_view[t.kind] += 1
-        if self.facts_ is not None:
-            return _winning_waits(self.facts_, len(h.melds), in_view)
         counts = [0] * 34
         for t in h.concealed:
             counts[t.kind] += 1
@@ -208,49 +209,59 @@ class McrResult:
             notation = self.hand.notation()
         except Exception:  # the grammar may be missing or not know this hand; the result does not depend on it
             notation = None
-        preset = find_preset(self.preset)
-        rows = _FAN_ROWS.get(preset.name) or _fan_rows(preset)
+        d = self.__dict__
+        name = d["preset"]
+        rows, minimum = _FAN_ROWS.get(name) or _fan_rows(find_preset(name))
         fans = []
-        if self.fans_ is not None:
-            got = self.fans_
+        got = d["fans_"]
+        if got is not None:
             for i in sorted(got):
-                name, chinese, points = rows[i]
-                fans.append({"name": name, "chinese": chinese, "points": points, "count": got[i]})
-        flowers = self.flowers
-        if flowers and self.form is not None:
-            name, chinese, points = rows[F.FLOWER_TILES]
-            fans.append({"name": name, "chinese": chinese, "points": points, "count": flowers})
-        pays = self.payments
-        waits = self.waits_
+                fans.append({**rows[i], "count": got[i]})
+        flowers = d["flowers"]
+        complete = d["form"] is not None
+        if flowers and complete:
+            fans.append({**rows[F.FLOWER_TILES], "count": flowers})
+        pays = []
+        gain = 0
+        for p in d["payments"]:
+            pays.append({"from": p.payer, "amount": p.amount, "players": p.players})
+            gain += p.amount * p.players
+        waits = d["waits_"]
+        fan_total = d["fan_total"]
         return {
             "rules": "mcr",
-            "preset": self.preset,
+            "preset": name,
             "hand": notation,
-            "win": self.win,
-            "reason": self.reason,
+            "win": d["win"],
+            "reason": d["reason"],
             "fans": fans,
-            "fan_total": self.fan_total,
+            "fan_total": fan_total,
             "flowers": flowers,
-            "total": self.fan_total + flowers,
-            "meets_minimum": self.form is not None and self.fan_total >= preset.minimum,
-            "payments": [{"from": p.payer, "amount": p.amount, "players": p.players} for p in pays],
-            "total_gain": sum(p.amount * p.players for p in pays),
-            "shanten": self.shanten,
-            "waits": [str(t) for t in waits] if waits is not None else [_KIND_TEXT[k] for k in self._waited_kinds()],
+            "total": fan_total + flowers,
+            "meets_minimum": complete and fan_total >= minimum,
+            "payments": pays,
+            "total_gain": gain,
+            "shanten": d["shanten"],
+            "waits": [_TEXT_OF_ORDER[t.order] for t in waits] if waits is not None
+            else [_KIND_TEXT[k] for k in self._waited_kinds()],
         }
 
 
 _TILE_OF = tuple(Tile(k) for k in range(34))
 _KIND_TEXT = tuple(str(t) for t in _TILE_OF)
-_FAN_ROWS: dict[str, list] = {}  # preset name -> by fan id: (English name, Chinese name, points)
+_TEXT_OF_ORDER = [""] * 84  # a tile's notation by its ``order``
+for _t in list(Tile._cache.values()) + [Tile(k) for k in range(42)] + [Tile(k, True) for k in (4, 13, 22)]:
+    _TEXT_OF_ORDER[_t.order] = str(_t)
+_FAN_ROWS: dict[str, tuple] = {}  # preset name -> (by fan id: its row of to_dict without the count, minimum)
 
 
-def _fan_rows(preset: McrPreset) -> list:
+def _fan_rows(preset: McrPreset) -> tuple:
     values = _preset_tables(preset)[1]
-    rows = _FAN_ROWS[preset.name] = [None] * F.TABLE_SIZE
+    rows = [None] * F.TABLE_SIZE
     for f in F.FANS:
-        rows[f.id] = (f.name, f.chinese, values[f.id])
-    return rows
+        rows[f.id] = {"name": f.name, "chinese": f.chinese, "points": values[f.id]}
+    found = _FAN_ROWS[preset.name] = (rows, preset.minimum)
+    return found
 
 
 # ---- waits (unique-wait test and the waits of an incomplete hand) ----------------------------------------------------
@@ -295,6 +306,7 @@ def _honors_knitted(counts):
 # the checks reads is packed into a small integer *key*, and the fans a key gives are worked out when the key is
 # first met (a context filled from the hand, that part's checks run) and cached by the key, bounded. The parts
 # split the checks so that each key takes few values: the hand's flags (suits, win flags, melds, form), its tiles
+# in two halves (the "concealment" and "win" groups; the "suits", "hog" and "special" groups), its tiles
 # (the "tiles" and "ranks" groups, looked up only when one of them can apply), an arrangement's notable pungs
 # (the "pungs" group, when a pung of terminals or honors or four pungs), and its other fields (the "chows",
 # "traits" and "waits" groups). tests/mcr checks that no key stands for two different sets of fans and that keyed
@@ -302,7 +314,8 @@ def _honors_knitted(counts):
 #
 # The hand key (``_HK_*``): bits 9-11 characters, dots, bamboo present, 12 a wind, 13 a dragon, 20-22 the melded
 # packs, 23-26 the win flags (self-drawn, last tile, about a kong, the wall's last tile), 27-29 the tile hogs,
-# 30-32 the form, 33-34 which honors-and-knitted hand. The tiles key: bits 0-8 the ranks present in a hand without
+# 30-32 the form, 33-34 which honors-and-knitted hand; looked up as two halves, each with the form (_HK_PLAY:
+# melds and win flags; _HK_HOLDING: suits, hogs, honors-and-knitted). The tiles key: bits 0-8 the ranks present in a hand without
 # honors (when an Upper/Middle/Lower fan may apply), 14-19 the kinds' classes when they all are of one (every kind
 # a simple, reversible, green, a terminal, a terminal or honor; a terminal present).
 _HK_SUITS = 9
@@ -313,6 +326,8 @@ _HK_SELF, _HK_FOURTH, _HK_KONG, _HK_WALL = (1 << b for b in range(23, 27))
 _HK_HOG = 27
 _HK_FORM = 30
 _HK_GREATER, _HK_KNITTED = 1 << 33, 1 << 34
+_HK_PLAY = 0b1111111 << _HK_MELDED | 0b111 << _HK_FORM
+_HK_HOLDING = 0b11111 << _HK_SUITS | 0b111 << _HK_HOG | 0b111 << _HK_FORM | _HK_GREATER | _HK_KNITTED
 # The pungs key (``_PK_*``): bits 0-9 the pungs' summed facts (_PUNG_FACT), 10-12 the pungs and kongs, 13-14 the
 # pair's class, 15-17 the form, 18-19 the prevalent and 20-21 the seat wind (both 0 without a wind pung).
 _PK_PUNGS, _PK_PAIR, _PK_FORM, _PK_PREVALENT, _PK_SEAT = 10, 13, 15, 18, 20
@@ -322,10 +337,12 @@ _SK_TRAITS, _SK_WAITS, _SK_FORM, _SK_CHOWS = 2, 4, 8, 11
 _FORM_CODE = {F.STANDARD: 0, F.KNITTED: 1, F.SEVEN: 2, F.SHIFTED: 3, F.ORPHANS: 4, F.HONORS_KNITTED: 5, F.NINE: 6}
 _KEYS_BOUND = 100_000
 # the caches by key, and the checks of each part
-_HAND_FANS: dict[int, tuple] = {}
+_PLAY_FANS: dict[int, tuple] = {}
+_HOLDING_FANS: dict[int, tuple] = {}
 _TILE_FANS: dict[int, tuple] = {}
 _PUNG_FANS: dict[int, tuple] = {}
 _SET_FANS: dict[int, tuple] = {}
+_PLAY_GROUPS, _HOLDING_GROUPS = ("concealment", "win"), ("suits", "hog", "special")
 _TILE_GROUPS, _PUNG_GROUPS, _SET_GROUPS = ("tiles", "ranks"), ("pungs",), ("chows", "traits", "waits")
 
 
@@ -333,11 +350,11 @@ def _checks_of(names) -> tuple:
     return tuple(pair for g in F.CHECK_GROUPS if g.name in names for pair in F.group_checks(g))
 
 
-_HAND_CHECKS = tuple(pair for g in F.CHECK_GROUPS if g.scope == "hand" and g.name not in _TILE_GROUPS
-                     for pair in F.group_checks(g))
+_PLAY_CHECKS, _HOLDING_CHECKS = _checks_of(_PLAY_GROUPS), _checks_of(_HOLDING_GROUPS)
 _TILE_CHECKS, _PUNG_CHECKS, _SET_CHECKS = _checks_of(_TILE_GROUPS), _checks_of(_PUNG_GROUPS), _checks_of(_SET_GROUPS)
 # every check group is in one part, and every fan is set by one check group, the combination pass or the kong fans
 assert {g.name for g in F.CHECK_GROUPS if g.scope == "arrangement"} == set(_PUNG_GROUPS + _SET_GROUPS)
+assert {g.name for g in F.CHECK_GROUPS if g.scope == "hand"} == set(_PLAY_GROUPS + _HOLDING_GROUPS + _TILE_GROUPS)
 _SET_BY = [fid for g in F.CHECK_GROUPS for fid in g.fans] + list(F.COMBO_FANS) + list(F.KONG_FANS)
 assert len(_SET_BY) == len(set(_SET_BY))
 
@@ -347,7 +364,7 @@ class _HandInfo:
 
     __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
                  "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped", "tiles_key",
-                 "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds",
+                 "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds", "every",
                  "nine_gates")
 
     @property
@@ -456,12 +473,20 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
     form_code = _FORM_CODE[form]
     if info.grouped:
         ctx = None  # filled only for a key not met before
-        key = info.key | form_code << _HK_FORM
-        found = _HAND_FANS.get(key)
+        hand_key = info.key | form_code << _HK_FORM
+        key = hand_key & _HK_PLAY
+        found = _PLAY_FANS.get(key)
         if found is None:
             ctx = _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits)
-            found = _part_fans(_HAND_FANS, key, _HAND_CHECKS, ctx)
+            found = _part_fans(_PLAY_FANS, key, _PLAY_CHECKS, ctx)
         fans = dict(found)
+        key = hand_key & _HK_HOLDING
+        found = _HOLDING_FANS.get(key)
+        if found is None:
+            ctx = ctx or _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits)
+            found = _part_fans(_HOLDING_FANS, key, _HOLDING_CHECKS, ctx)
+        if found:
+            fans.update(found)
         key = info.tiles_key
         if key:
             found = _TILE_FANS.get(key)
@@ -527,7 +552,7 @@ class _Suit:
     a rank taken out (the winning tile, when it is of this suit), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "others", "knit", "code", "size")
+                 "others", "knit", "code", "size", "state")
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out."""
@@ -633,7 +658,9 @@ def _suit(index: int, code: int) -> _Suit:
         found.honor = honor = index == 3
         # bit j: ranks j+1, j+4 and j+7 are all present (the suit's part of a knitted straight)
         found.knit = 0 if honor else sum(1 << j for j in range(3) if counts[j] and counts[j + 3] and counts[j + 6])
-        found.has_pair = sum(counts) % 3 == 2
+        found.has_pair = has_pair = sum(counts) % 3 == 2
+        # sets (1), sets and a pair (2), or neither (0)
+        found.state = (2 if has_pair else 1) if readings else 0
         found.others = None  # made when first needed
         found.code = code
         found.size = sum(counts)
@@ -714,10 +741,25 @@ def _build_small_suits() -> None:
         _suit(3, code)
     build_small_parts()
     _SMALL_COMPLETE[:] = [frozenset(complete), frozenset(complete_honors)]
+    _SMALL_WAITS[:] = [_waits_table(complete, 9, base) for base in _BASES[:3]] + [_waits_table(complete_honors, 7, 27)]
 
 
 # the count codes of every complete suit of at most _SMALL_SUIT_TILES tiles (numbered, honors), once built
 _SMALL_COMPLETE: list = [None, None]
+# per suit (m, p, s, honors), by the count code of a suit one tile short of one of those: the kinds that complete
+# it, once built
+_SMALL_WAITS: list = [None, None, None, None]
+# what a suit of so many tiles can be: 1 sets, 2 sets and a pair, 0 neither
+_TARGET_OF_SIZE = tuple((2 if n % 3 == 2 else 1 if n % 3 == 0 else 0) for n in range(20))
+
+
+def _waits_table(complete, ranks: int, base: int) -> dict[int, tuple[int, ...]]:
+    out: dict[int, list[int]] = {}
+    for code in complete:
+        for x in range(ranks):
+            if code >> 5 * x & 31:
+                out.setdefault(code - (1 << 5 * x), []).append(base + x)
+    return {code: tuple(sorted(kinds)) for code, kinds in out.items()}
 
 
 def _small_complete(suit: _Suit):
@@ -775,20 +817,25 @@ def _completions(counts: list[int], honor: bool, target: int, skip: int = -1, fi
     return tuple(out)
 
 
-def _winning_waits(facts: tuple, n_melds: int, in_view: list[int]) -> list[int]:
+def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
     """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), from
-    the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines them, the single of
-    six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits."""
-    suits, win = facts
+    the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines
+    them, the single of six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits. A kind
+    all four of which are in view (the hand's tiles and melds) is left out."""
+    suits, win, every = facts
     s = _SUIT_OF[win]
     r = win - _BASES[s]
-    counts = [*suits[0].counts, *suits[1].counts, *suits[2].counts, *suits[3].counts]
-    counts[win] -= 1
+    win_suit = suits[s]
     mask = suits[0].bits | suits[1].bits | suits[2].bits | suits[3].bits
-    if not counts[win]:
+    if win_suit.counts[r] == 1:
         mask &= ~(1 << win)
     waits = []
-    if n_melds <= 1:
+    counts = None
+    # eight of a knitted straight's nine kinds: at least two of each numbered suit
+    if n_melds <= 1 and (mask & _NUMBERED_MASK).bit_count() >= 8 and (mask & _SM).bit_count() >= 2 \
+            and (mask & _SP).bit_count() >= 2 and (mask & _SS).bit_count() >= 2:
+        counts = [*suits[0].counts, *suits[1].counts, *suits[2].counts, *suits[3].counts]
+        counts[win] -= 1
         for seq, seq_mask in zip(KNITTED_SEQS, _KNITTED_MASKS):
             if (mask & seq_mask).bit_count() >= 8:
                 # a knitted straight and a set and a pair (or one meld) once the tile is in
@@ -803,9 +850,16 @@ def _winning_waits(facts: tuple, n_melds: int, in_view: list[int]) -> list[int]:
                     rest[k] += 1
                     if is_complete(rest, n_melds + 3, four_as_two_pairs=True):
                         waits.append(k)
-    # standard: the suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair)
-    states = [(2 if o.has_pair else 1) if o.readings else 0 for o in suits]
-    states[s] = suits[s].before_state(r)
+    # standard: the suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair).
+    # A small suit is read from the tables of small complete suits (a kind whose fifth copy would complete it is
+    # one all four of which are in view, left out below either way); a larger one asks its record.
+    states = [suits[0].state, suits[1].state, suits[2].state, suits[3].state]
+    small = _SMALL_WAITS[0] is not None
+    if small and win_suit.size <= _SMALL_SUIT_TILES + 1:
+        states[s] = _TARGET_OF_SIZE[win_suit.size - 1] \
+            if win_suit.code - (1 << 5 * r) in _SMALL_COMPLETE[win_suit.honor] else 0
+    else:
+        states[s] = win_suit.before_state(r)
     broken = states.count(0)
     if broken <= 1:
         pairs = states.count(2)
@@ -815,13 +869,24 @@ def _winning_waits(facts: tuple, n_melds: int, in_view: list[int]) -> list[int]:
             elsewhere = pairs - (states[i] == 2)
             if elsewhere > 1:
                 continue
-            target = 2 - elsewhere  # the hand ends with one pair
-            found = suits[i].completions(r if i == s else -1, target)
-            base = _BASES[i]
-            waits += [base + x for x in found]
+            # the hand ends with one pair
+            suit = suits[i]
+            target = 2 - elsewhere
+            size = suit.size + (i != s)  # once the tile is in
+            if small and size <= _SMALL_SUIT_TILES:
+                if target == _TARGET_OF_SIZE[size]:
+                    waits += _SMALL_WAITS[i].get(suit.code - (1 << 5 * r) if i == s else suit.code, ())
+            else:
+                found = suit.completions(r if i == s else -1, target)
+                if found:
+                    base = _BASES[i]
+                    waits += [base + x for x in found]
     if n_melds == 0:
         distinct = mask.bit_count()
         if distinct <= 7:  # six pairs and a single (a kong's four counting as two pairs)
+            if counts is None:
+                counts = [*suits[0].counts, *suits[1].counts, *suits[2].counts, *suits[3].counts]
+                counts[win] -= 1
             odd = [k for k in range(34) if counts[k] & 1]
             if len(odd) == 1:
                 waits.append(odd[0])
@@ -836,7 +901,10 @@ def _winning_waits(facts: tuple, n_melds: int, in_view: list[int]) -> list[int]:
                 if not numbered & ~seq_mask:
                     left = (seq_mask | _HONOR) & ~mask
                     waits += [k for k in range(34) if left >> k & 1]
-    return sorted({k for k in waits if counts[k] + in_view[k] < 4})
+    if not (every + _FOUR_UP) & _OVER_FOUR:  # no kind has four tiles in view (counting the winning one too)
+        return sorted(set(waits))
+    # in view: the tiles before the winning one and the melds' (``every`` counts the winning tile too)
+    return sorted({k for k in waits if (every >> 5 * k & 31) - (k == win) < 4})
 
 
 def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
@@ -1130,9 +1198,10 @@ _ADD_OF_ORDER = tuple((1 << 5 * (order >> 1)) + (_RED_FLAG if order & 1 else 0) 
 _ORDER = attrgetter("order")
 _SUIT_BITS = (1 << 45) - 1
 # per kind, as those counts: 11 (a count of 5 or more then sets bit 4 of its 5; no kind of a 14-tile hand reaches
-# 21), bit 4, 4 (a count of exactly 4 gives 0 when xored), bit 0
+# 21), bit 4, 12 (a count of 4 or more then sets bit 4), 4 (a count of exactly 4 gives 0 when xored), bit 0
 _ELEVENS = sum(11 << 5 * k for k in range(34))
 _OVER_FOUR = sum(16 << 5 * k for k in range(34))
+_FOUR_UP = sum(12 << 5 * k for k in range(34))  # (a count of 4 or more then sets bit 4)
 _FOURS = sum(4 << 5 * k for k in range(34))
 _LOWS = sum(1 << 5 * k for k in range(34))
 _LOW4, _HIGH4, _MID3 = 0b000001111, 0b111100000, 0b000111000  # ranks 1-4, 6-9, 4-6 (the ranks fans' ranges)
@@ -1241,6 +1310,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
             tiles |= _HK_TERMINAL
     info.key = key
     info.tiles_key = tiles
+    info.every = every
     info.mask = mask
     info.winds = s.round_wind << _PK_PREVALENT | s.seat_wind << _PK_SEAT
     info.ctx = None
@@ -1370,7 +1440,7 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
         "hand": hand, "preset": p.name, "win": meets, "reason": None if meets else "below 8 points",
         "fans_": fans, "fan_total": total, "flowers": flowers, "form": form, "shanten": -1,
         "waits_": None, "payments": payments(total + flowers, hand.situation.tsumo) if meets else (),
-        "facts_": (info.suit_infos, info.win)})
+        "facts_": (info.suit_infos, info.win, info.every)})
     return result
 
 

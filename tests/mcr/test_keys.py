@@ -18,7 +18,7 @@ from tests.mcr.strategies import (honors_knitted_hands, knitted_straight_hands, 
                                   standard_hands, winning_hands)
 
 E = __import__("scorer.mcr.evaluate", fromlist=["_part_fans"])
-_CACHES = {id(E._HAND_FANS): "hand", id(E._TILE_FANS): "tiles", id(E._PUNG_FANS): "pungs", id(E._SET_FANS): "sets"}
+_CACHES = {id(E._PLAY_FANS): "play", id(E._HOLDING_FANS): "holding", id(E._TILE_FANS): "tiles", id(E._PUNG_FANS): "pungs", id(E._SET_FANS): "sets"}
 _SEEN: dict[tuple[str, int], tuple] = {}
 _FIXTURE = Path(__file__).with_name("to_dict_9e9e6d6.jsonl")
 
@@ -33,7 +33,7 @@ def _score_recording(hand) -> int:
         worked.append(((_CACHES[id(cache)], key), tuple(sorted(found))))
         return found
 
-    for cache in (E._HAND_FANS, E._TILE_FANS, E._PUNG_FANS, E._SET_FANS):
+    for cache in (E._PLAY_FANS, E._HOLDING_FANS, E._TILE_FANS, E._PUNG_FANS, E._SET_FANS):
         cache.clear()
     E._part_fans = recording
     try:
