@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
-from operator import attrgetter
 
 from scorer.arrangements import PAIR as _PAIR
 from scorer.arrangements import SEQ as _SEQ
@@ -133,8 +132,8 @@ class McrResult:
     shanten: int = -1
     waits_: tuple[Tile, ...] | None = field(default=None, repr=False)
     payments: tuple[Payment, ...] = field(default=())
-    # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind, every tile
-    # counted at 5 bits a kind, melds included: see _ADD_OF_ORDER)
+    # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind, every
+    # suit's count code with the melds' tiles, or None when no kind has four tiles)
     facts_: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -622,10 +621,22 @@ class _Suit:
 _SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
 _BASES = (0, 9, 18, 27)
 # a suit's count code: 5 bits a rank (rank 1 lowest; room for every tile of a hand, melds included), so that
-# adding a tile of kind k to its suit (_SUIT_OF[k]: 0-2 m p s, 3 honors, 4 flowers) adds _CODE_OF[k]
+# adding a tile of kind k to its suit (_SUIT_OF[k]: 0-2 m p s, 3 honors, 4 flowers) adds _CODE_OF[k], and a chow
+# starting at k adds _CHOW_CODE_OF[k]
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(34)) + (4,) * 8
 _SHIFT_OF = tuple(5 * (k - 9 * _SUIT_OF[k]) for k in range(34)) + (0,) * 8
 _CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
+_CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
+_MOST_FOURS: dict[int, tuple[int, int]] = {}  # a suit's count code (melds included) -> (most copies, kinds of 4)
+
+
+def _most_fours(code: int) -> tuple[int, int]:
+    if len(_MOST_FOURS) >= _SUITS_BOUND:
+        _MOST_FOURS.clear()
+    counts = [code >> shift & 31 for shift in _RANK_SHIFTS[0]]
+    found = _MOST_FOURS[code] = (max(counts), counts.count(4))
+    return found
+
 _SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
 _RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
 _ODD_BITS = sum(1 << 5 * r for r in range(9))  # the lowest bit of each rank's count: set for an odd count
@@ -901,10 +912,10 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
                 if not numbered & ~seq_mask:
                     left = (seq_mask | _HONOR) & ~mask
                     waits += [k for k in range(34) if left >> k & 1]
-    if not (every + _FOUR_UP) & _OVER_FOUR:  # no kind has four tiles in view (counting the winning one too)
+    if every is None:  # no kind has four tiles in view (counting the winning one too)
         return sorted(set(waits))
     # in view: the tiles before the winning one and the melds' (``every`` counts the winning tile too)
-    return sorted({k for k in waits if (every >> 5 * k & 31) - (k == win) < 4})
+    return sorted({k for k in waits if (every[_SUIT_OF[k]] >> _SHIFT_OF[k] & 31) - (k == win) < 4})
 
 
 def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
@@ -1187,23 +1198,6 @@ def _too_many(hand: Hand) -> None:
     raise ImpossibleHandError(f"more than four {Tile(bad)} in the hand")
 
 
-# Every tile of a hand counted in one integer: 5 bits a kind (kind k at bits 5k-5k+4), so that each suit's count
-# code (see _CODE_OF) is a slice of it, 45 bits a numbered suit and 35 the honors; by a tile's ``order`` (kind * 2
-# + red), _ADD_OF_ORDER is what the tile adds: a red five also adds 1 at _RED_FLAG and a flower only 1 at
-# _FLOWER_FLAG, so a sum at or above _FLAGS holds a tile MCR refuses.
-_RED_FLAG, _FLOWER_FLAG = 1 << 170, 1 << 175
-_FLAGS, _RED_FLAGS = _RED_FLAG, 7 << 170
-_ADD_OF_ORDER = tuple((1 << 5 * (order >> 1)) + (_RED_FLAG if order & 1 else 0) if order >> 1 < 34 else _FLOWER_FLAG
-                      for order in range(2 * 42))
-_ORDER = attrgetter("order")
-_SUIT_BITS = (1 << 45) - 1
-# per kind, as those counts: 11 (a count of 5 or more then sets bit 4 of its 5; no kind of a 14-tile hand reaches
-# 21), bit 4, 12 (a count of 4 or more then sets bit 4), 4 (a count of exactly 4 gives 0 when xored), bit 0
-_ELEVENS = sum(11 << 5 * k for k in range(34))
-_OVER_FOUR = sum(16 << 5 * k for k in range(34))
-_FOUR_UP = sum(12 << 5 * k for k in range(34))  # (a count of 4 or more then sets bit 4)
-_FOURS = sum(4 << 5 * k for k in range(34))
-_LOWS = sum(1 << 5 * k for k in range(34))
 _LOW4, _HIGH4, _MID3 = 0b000001111, 0b111100000, 0b000111000  # ranks 1-4, 6-9, 4-6 (the ranks fans' ranges)
 
 
@@ -1214,39 +1208,50 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.exclusions, info.values = _TABLES.get(preset.name) or _preset_tables(preset)
     wt = hand.winning_tile
     win = wt.kind
-    held = sum(map(_ADD_OF_ORDER.__getitem__, map(_ORDER, hand.concealed)))  # the tiles before the winning one
-    closed = held + _ADD_OF_ORDER[wt.order]
-    if closed >= _FLAGS:
-        if closed & _RED_FLAGS:
-            raise ImpossibleHandError("red fives are not used under rules:mcr")
+    # each suit's count code (see _CODE_OF; flowers are counted in a fifth slot, to be refused)
+    codes = [0, 0, 0, 0, 0]
+    red = wt.red
+    for t in hand.concealed:
+        k = t.kind
+        codes[_SUIT_OF[k]] += _CODE_OF[k]
+        if t.red:
+            red = True
+    if red:
+        raise ImpossibleHandError("red fives are not used under rules:mcr")
+    if win >= 34 or codes[4]:
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
-    held_win = held >> 5 * win & 31  # copies of the winning tile's kind held before it
+    ws = _SUIT_OF[win]
+    code = codes[ws]
+    held_win = (code >> _SHIFT_OF[win]) & 31  # copies of the winning tile's kind held before it
+    codes[ws] = code + _CODE_OF[win]
     sm, sp, ss, sh = _SUITS
-    m = sm.get(c := closed & _SUIT_BITS) or _suit(0, c)
-    p = sp.get(c := closed >> 45 & _SUIT_BITS) or _suit(1, c)
-    s_ = ss.get(c := closed >> 90 & _SUIT_BITS) or _suit(2, c)
-    h = sh.get(c := closed >> 135) or _suit(3, c)
+    m = sm.get(c := codes[0]) or _suit(0, c)
+    p = sp.get(c := codes[1]) or _suit(1, c)
+    s_ = ss.get(c := codes[2]) or _suit(2, c)
+    h = sh.get(c := codes[3]) or _suit(3, c)
     suits = (m, p, s_, h)
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
     info.closed_kinds = m.kinds + p.kinds + s_.kinds + h.kinds
     fixed_chows = []
     fixed_pungs = []
     melded = win_in_melds = fixed_traits = fixed_facts = melded_kongs = concealed_kongs = 0
-    every = closed
     melds = hand.melds
     if melds:
-        every += sum([_ADD_OF_ORDER[t.order] for meld in melds for t in meld.tiles])
-        if every >= _FLAGS:  # (a meld holds no flower: Meld checks its kinds)
-            raise ImpossibleHandError("red fives are not used under rules:mcr")
-        win_in_melds = (every - closed) >> 5 * win & 31
+        every = codes[:4]  # the suits' count codes with the melds' tiles
         for meld in melds:
+            tiles = meld.tiles
+            k = tiles[0].kind
+            if tiles[0].red or tiles[-1].red or tiles[1].red:
+                raise ImpossibleHandError("red fives are not used under rules:mcr")
             typ = meld.type
-            k = meld.tiles[0].kind
             if typ is _CHI:
                 mid = CODE[k + 1]
                 fixed_chows.append(mid)
                 fixed_traits += _CHOW_TRAIT[mid]
+                every[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
                 mask |= 7 << k
+                if k <= win <= k + 2:
+                    win_in_melds += 1
                 melded += 1
             else:
                 code = CODE[k]
@@ -1255,16 +1260,32 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 fixed_traits += _PUNG_TRAIT[code]
                 mask |= 1 << k
                 if typ is _PON:
+                    n = 3
                     melded += 1
                 elif typ is _KAN:
+                    n = 4
                     melded += 1
                     melded_kongs += 1
                 else:
+                    n = 4
                     concealed_kongs += 1
-    if (every + _ELEVENS) & _OVER_FOUR:
-        _too_many(hand)
-    y = every ^ _FOURS
-    fours = 34 - ((y | y >> 1 | y >> 2 | y >> 3 | y >> 4) & _LOWS).bit_count()  # kinds with all four copies
+                every[_SUIT_OF[k]] += n * _CODE_OF[k]
+                if k == win:
+                    win_in_melds += n
+        fours = 0
+        for c, closed_code, suit in zip(every, codes, suits):
+            if c == closed_code:  # no meld of this suit: its record knows
+                most, kinds_of_four = suit.most, suit.fours
+            else:
+                most, kinds_of_four = _MOST_FOURS.get(c) or _most_fours(c)
+            if most > 4:
+                _too_many(hand)
+            fours += kinds_of_four
+    else:
+        if m.most > 4 or p.most > 4 or s_.most > 4 or h.most > 4:
+            _too_many(hand)
+        fours = m.fours + p.fours + s_.fours + h.fours
+        every = codes
     kongs = melded_kongs + concealed_kongs
     s = hand.situation
     # the hand key (see _HK_*): win flags corrected as a referee would: the last tile cannot be one you hold; three
@@ -1310,13 +1331,14 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
             tiles |= _HK_TERMINAL
     info.key = key
     info.tiles_key = tiles
-    info.every = every
+    # for the waits' in-view filter: every tile counted by suit, melds included (needed only when a kind has four)
+    info.every = every if fours else None
     info.mask = mask
     info.winds = s.round_wind << _PK_PREVALENT | s.seat_wind << _PK_SEAT
     info.ctx = None
     n_melds = info.n_melds = len(melds)
     # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit
-    info.nine_gates = (not n_melds and win < 27 and held >> 45 * (win // 9) & _SUIT_BITS == _NINE_GATES_CODE)
+    info.nine_gates = not n_melds and code == _NINE_GATES_CODE and win < 27
     info.closed_ = None
     info.suit_infos = suits
     info.win = win
