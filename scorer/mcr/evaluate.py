@@ -304,9 +304,9 @@ def _honors_knitted(counts):
 # The checks of scorer.mcr.fans read a FanContext, but the hot path does not fill one per hand: what each part of
 # the checks reads is packed into a small integer *key*, and the fans a key gives are worked out when the key is
 # first met (a context filled from the hand, that part's checks run) and cached by the key, bounded. The parts
-# split the checks so that each key takes few values: the hand's flags (suits, win flags, melds, form), its tiles
-# in two halves (the "concealment" and "win" groups; the "suits", "hog" and "special" groups), its tiles
-# (the "tiles" and "ranks" groups, looked up only when one of them can apply), an arrangement's notable pungs
+# split the checks so that each key takes few values: the hand's flags (suits, win flags, melds, form) in two
+# halves (the "concealment" and "win" groups; the "suits", "hog" and "special" groups), its tiles (the "tiles"
+# and "ranks" groups, looked up only when one of them can apply), an arrangement's notable pungs
 # (the "pungs" group, when a pung of terminals or honors or four pungs), and its other fields (the "chows",
 # "traits" and "waits" groups). tests/mcr checks that no key stands for two different sets of fans and that keyed
 # and plain evaluation (``grouped=False``: every check run on a full context) agree.
@@ -314,9 +314,9 @@ def _honors_knitted(counts):
 # The hand key (``_HK_*``): bits 9-11 characters, dots, bamboo present, 12 a wind, 13 a dragon, 20-22 the melded
 # packs, 23-26 the win flags (self-drawn, last tile, about a kong, the wall's last tile), 27-29 the tile hogs,
 # 30-32 the form, 33-34 which honors-and-knitted hand; looked up as two halves, each with the form (_HK_PLAY:
-# melds and win flags; _HK_HOLDING: suits, hogs, honors-and-knitted). The tiles key: bits 0-8 the ranks present in a hand without
-# honors (when an Upper/Middle/Lower fan may apply), 14-19 the kinds' classes when they all are of one (every kind
-# a simple, reversible, green, a terminal, a terminal or honor; a terminal present).
+# melds and win flags; _HK_HOLDING: suits, hogs, honors-and-knitted). The tiles key: bits 0-8 the ranks present
+# in a hand without honors (when an Upper/Middle/Lower fan may apply), 14-19 the kinds' classes when they all are
+# of one (every kind a simple, reversible, green, a terminal, a terminal or honor; a terminal present).
 _HK_SUITS = 9
 _HK_WIND, _HK_DRAGON = 1 << 12, 1 << 13
 _HK_SIMPLES, _HK_REVERSIBLE, _HK_GREEN, _HK_TERMINALS, _HK_OUTSIDE, _HK_TERMINAL = (1 << b for b in range(14, 20))
@@ -964,14 +964,6 @@ def _standard_readings(suit_infos) -> list:
     """Every arrangement of the closed tiles (given as the four suits' records) into sets and one pair:
     (keys, chow middles, pung codes (both sorted tuples), pair, the pungs' facts, summed traits), in the
     reference's order (sets sorted, compared tile by tile, a pung before a chow on the same tile)."""
-    m, p, s, h = suit_infos
-    m, p, s, h = m.single, p.single, s.single, h.single
-    if m and p and s and h:  # the common case: one reading per suit
-        if m[0] + p[0] + s[0] + h[0] != 1:  # one pair
-            return []
-        # the codes run m (0x1_), s (0x2_), p (0x3_), honors (0x4_): joined in that order the sets stay sorted
-        return [((), m[1] + s[1] + p[1], m[2] + s[2] + p[2] + h[2], m[3] or p[3] or s[3] or h[3],
-                 m[5] + p[5] + s[5] + h[5], m[6] + p[6] + s[6] + h[6])]
     per = []
     for suit in suit_infos:
         if not suit.readings:
@@ -1031,51 +1023,52 @@ def _unique_wait(info: _HandInfo) -> bool:
     return True
 
 
-def _standard_forms(info: _HandInfo):
-    """Every arrangement into four sets and a pair: yields (total, fans)."""
-    readings = _standard_readings(info.suit_infos)
-    if not readings:
-        return
+def _standard_forms(info: _HandInfo) -> list:
+    """Every arrangement into four sets and a pair, in the reference's order: [(total, fans)]."""
+    return [_standard_table(info, chows, pungs, pair, facts, traits)
+            for _, chows, pungs, pair, facts, traits in _standard_readings(info.suit_infos)]
+
+
+def _standard_table(info: _HandInfo, concealed_chows: tuple, concealed_pungs: tuple, pair: int, facts: int,
+                    traits: int) -> tuple:
+    """(total, fans) of one arrangement into four sets and a pair: the closed tiles' chows and pungs (sorted
+    codes), the pair, the closed pungs' summed facts and the closed groups' summed traits, with the melds'."""
     win_code = CODE[info.win]
     self_drawn = info.self_drawn
     fixed_chows = info.fixed_chows
+    chows = tuple(sorted(fixed_chows + concealed_chows)) if fixed_chows else concealed_chows
+    # edge, closed or single wait: where the winning tile sits, counted only when the hand waited on that
+    # one tile (tested once per hand, and only when some arrangement could use it)
+    flags = 4 if pair == win_code else 0
+    for m in concealed_chows:
+        if m == win_code:
+            flags |= 2
+        elif m + 1 == win_code:
+            flags |= 1
+            if m & 0xF >= 3:  # on the high end, a kind below (6 of 456 from 45, which 3 completes too)
+                info.unique_wait = False
+        elif m - 1 == win_code:
+            flags |= 1
+            if m & 0xF <= 7:  # on the low end, a kind above (4 of 456 from 56, which 7 completes too)
+                info.unique_wait = False
+    # a pung completed by a discard is exposed, unless the winning tile fits a concealed chow
+    cp = len(concealed_pungs)
+    if not (self_drawn or flags & 3 or win_code not in concealed_pungs):
+        cp -= 1
     fixed_pungs = info.fixed_pungs
-    base_melded_hand = info.melded == 4 and not self_drawn
-    fixed_traits = info.fixed_traits
+    pung_codes = tuple(sorted(fixed_pungs + concealed_pungs)) if fixed_pungs else concealed_pungs
     n_fixed, fixed_facts, mk, ck = info.fixed_pung_facts
-    four_kongs = mk + ck == 4
-    for _, concealed_chows, concealed_pungs, pair, facts, traits in readings:
-        chows = tuple(sorted(fixed_chows + concealed_chows)) if fixed_chows else concealed_chows
-        # edge, closed or single wait: where the winning tile sits, counted only when the hand waited on that
-        # one tile (tested once per hand, and only when some arrangement could use it)
-        flags = 4 if pair == win_code else 0
-        for m in concealed_chows:
-            if m == win_code:
-                flags |= 2
-            elif m + 1 == win_code:
-                flags |= 1
-                if m & 0xF >= 3:  # on the high end, a kind below (6 of 456 from 45, which 3 completes too)
-                    info.unique_wait = False
-            elif m - 1 == win_code:
-                flags |= 1
-                if m & 0xF <= 7:  # on the low end, a kind above (4 of 456 from 56, which 7 completes too)
-                    info.unique_wait = False
-        # a pung completed by a discard is exposed, unless the winning tile fits a concealed chow
-        cp = len(concealed_pungs)
-        if not (self_drawn or flags & 3 or win_code not in concealed_pungs):
-            cp -= 1
-        pung_codes = tuple(sorted(fixed_pungs + concealed_pungs)) if fixed_pungs else concealed_pungs
-        if flags:
-            if base_melded_hand or four_kongs:
+    if flags:
+        if (info.melded == 4 and not self_drawn) or mk + ck == 4:  # (melded hand, four kongs: no wait fan)
+            flags = 0
+        else:
+            if info.unique_wait is None:
+                info.unique_wait = _unique_wait(info)
+            if not info.unique_wait:
                 flags = 0
-            else:
-                if info.unique_wait is None:
-                    info.unique_wait = _unique_wait(info)
-                if not info.unique_wait:
-                    flags = 0
-        yield _arrangement_table(info, F.STANDARD, chows, pung_codes,
-                                 (n_fixed + len(concealed_pungs), facts + fixed_facts, cp, mk, ck), pair, flags,
-                                 traits + fixed_traits)
+    return _arrangement_table(info, _STANDARD, chows, pung_codes,
+                              (n_fixed + len(concealed_pungs), facts + fixed_facts, cp, mk, ck), pair, flags,
+                              traits + info.fixed_traits)
 
 
 def _knitted_form(info: _HandInfo):
@@ -1376,6 +1369,19 @@ def _best(info: _HandInfo):
         if r is not None:
             best = (F.NINE, r[0], r[1])
     if best is None or best[0] == F.SEVEN:
+        m, p, s, h = info.suit_infos
+        m, p, s, h = m.single, p.single, s.single, h.single
+        if m and p and s and h:
+            # the common case: one reading per suit, and so at most one arrangement (when one suit has the pair);
+            # the codes run m (0x1_), s (0x2_), p (0x3_), honors (0x4_): joined in that order the sets stay sorted
+            if m[0] + p[0] + s[0] + h[0] != 1:
+                return best
+            total, fans = _standard_table(info, m[1] + s[1] + p[1], m[2] + s[2] + p[2] + h[2],
+                                          m[3] or p[3] or s[3] or h[3], m[5] + p[5] + s[5] + h[5],
+                                          m[6] + p[6] + s[6] + h[6])
+            if best is None or total >= best[1]:  # (an arrangement that ties with seven pairs is preferred to it)
+                best = (F.STANDARD, total, fans)
+            return best
         seven = best is not None
         for total, fans in _standard_forms(info):
             if best is None or total > best[1] or (total == best[1] and (

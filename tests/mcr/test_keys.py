@@ -18,7 +18,8 @@ from tests.mcr.strategies import (honors_knitted_hands, knitted_straight_hands, 
                                   standard_hands, winning_hands)
 
 E = __import__("scorer.mcr.evaluate", fromlist=["_part_fans"])
-_CACHES = {id(E._PLAY_FANS): "play", id(E._HOLDING_FANS): "holding", id(E._TILE_FANS): "tiles", id(E._PUNG_FANS): "pungs", id(E._SET_FANS): "sets"}
+_CACHES = {id(E._PLAY_FANS): "play", id(E._HOLDING_FANS): "holding", id(E._TILE_FANS): "tiles",
+           id(E._PUNG_FANS): "pungs", id(E._SET_FANS): "sets"}
 _SEEN: dict[tuple[str, int], tuple] = {}
 _FIXTURE = Path(__file__).with_name("to_dict_9e9e6d6.jsonl")
 
