@@ -33,7 +33,7 @@ from itertools import combinations_with_replacement, product
 from scorer.arrangements import PAIR as _PAIR
 from scorer.arrangements import SEQ as _SEQ
 from scorer.arrangements import _suit_splits, arrangements_of, is_complete
-from scorer.errors import ImpossibleHandError
+from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
 from scorer.kinds import TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS_AND_HONORS
@@ -45,7 +45,8 @@ from scorer.mcr.combinations import (NINE_GATES_EXTRAS, build_small_parts, chow_
 from scorer.mcr.exclusions import exclude
 from scorer.mcr.fans import CODE, KIND_OF_CODE, FanContext
 from scorer.mcr.points import Payment, payments, total_gain
-from scorer.mcr.presets import McrPreset, compiled_exclusions, find_preset
+from scorer.mcr.presets import PRESETS, McrPreset, compiled_exclusions, find_preset
+from scorer.rulesets import find_ruleset
 from scorer.tiles import Tile
 from scorer.shanten import KNITTED_SEQS, mcr_shanten, mcr_waits, standard_wait_kinds, suit_ok as _suit_ok
 
@@ -626,6 +627,8 @@ _BASES = (0, 9, 18, 27)
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(34)) + (4,) * 8
 _SHIFT_OF = tuple(5 * (k - 9 * _SUIT_OF[k]) for k in range(34)) + (0,) * 8
 _CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
+_SLOT_OF_ORDER = tuple(5 if order & 1 else _SUIT_OF[order >> 1] for order in range(84))
+_CODE_OF_ORDER = tuple(_CODE_OF[order >> 1] for order in range(84))
 _CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
 _MOST_FOURS: dict[int, tuple[int, int]] = {}  # a suit's count code (melds included) -> (most copies, kinds of 4)
 
@@ -957,7 +960,8 @@ _PUNG_FACT = [(_TERMINAL_PUNG if c < 0x41 and c & 0xF in (1, 9) else _DRAGON_PUN
 _BITS4 = [n.bit_count() for n in range(16)]
 _PAIR_CLASS = [F.pair_class(c) for c in range(0x48)]  # by the pair's code (0: no pair)
 _TRAITS_OF = [traits_of(packed) for packed in range(1 << 12)]  # by the summed traits of an arrangement
-_NO_PUNGS = (0, 0, 0, 0, 0)  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
+_NO_PUNGS = (0, 0, 0, 0, 0)
+_NO_FIXED_PUNGS = (0, 0, 0, 0)  # (pungs, facts, melded kongs, concealed kongs) of no declared pung  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
 
 
 def _standard_readings(suit_infos) -> list:
@@ -1201,15 +1205,13 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.exclusions, info.values = _TABLES.get(preset.name) or _preset_tables(preset)
     wt = hand.winning_tile
     win = wt.kind
-    # each suit's count code (see _CODE_OF; flowers are counted in a fifth slot, to be refused)
-    codes = [0, 0, 0, 0, 0]
-    red = wt.red
+    # each suit's count code (see _CODE_OF), by the tiles' ``order``: flowers are counted in a fifth slot and red
+    # fives in a sixth, both to be refused
+    codes = [0, 0, 0, 0, 0, 0]
     for t in hand.concealed:
-        k = t.kind
-        codes[_SUIT_OF[k]] += _CODE_OF[k]
-        if t.red:
-            red = True
-    if red:
+        o = t.order
+        codes[_SLOT_OF_ORDER[o]] += _CODE_OF_ORDER[o]
+    if codes[5] or wt.red:
         raise ImpossibleHandError("red fives are not used under rules:mcr")
     if win >= 34 or codes[4]:
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
@@ -1225,11 +1227,12 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     suits = (m, p, s_, h)
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
     info.closed_kinds = m.kinds + p.kinds + s_.kinds + h.kinds
-    fixed_chows = []
-    fixed_pungs = []
-    melded = win_in_melds = fixed_traits = fixed_facts = melded_kongs = concealed_kongs = 0
+    melded = win_in_melds = melded_kongs = concealed_kongs = 0
     melds = hand.melds
     if melds:
+        fixed_chows = []
+        fixed_pungs = []
+        fixed_traits = fixed_facts = 0
         every = codes[:4]  # the suits' count codes with the melds' tiles
         for meld in melds:
             tiles = meld.tiles
@@ -1274,7 +1277,15 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
             if most > 4:
                 _too_many(hand)
             fours += kinds_of_four
+        info.fixed_chows = tuple(fixed_chows)
+        info.fixed_pungs = tuple(fixed_pungs)
+        # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
+        info.fixed_pung_facts = (len(fixed_pungs), fixed_facts, melded_kongs, concealed_kongs)
+        info.fixed_traits = fixed_traits
     else:
+        info.fixed_chows = info.fixed_pungs = ()
+        info.fixed_pung_facts = _NO_FIXED_PUNGS
+        info.fixed_traits = 0
         if m.most > 4 or p.most > 4 or s_.most > 4 or h.most > 4:
             _too_many(hand)
         fours = m.fours + p.fours + s_.fours + h.fours
@@ -1335,11 +1346,6 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.closed_ = None
     info.suit_infos = suits
     info.win = win
-    info.fixed_chows = tuple(fixed_chows)
-    info.fixed_pungs = tuple(fixed_pungs)
-    # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
-    info.fixed_pung_facts = (len(fixed_pungs), fixed_facts, melded_kongs, concealed_kongs)
-    info.fixed_traits = fixed_traits
     info.melded = melded
     info.unique_wait = None
     return info
@@ -1419,12 +1425,26 @@ def _check_tiles(hand: Hand) -> None:
 
 # ---- public --------------------------------------------------------------------------------------------------------
 _DEFAULT_PRESET = find_preset(None)
+_OUR_PRESETS: dict[str, bool] = {}  # rules name -> are the presets its hands name ours?
+
+
+def _names_our_preset(rules: str) -> bool:
+    """Does a hand of these rules name one of this rule set's presets? The rule-set registry says whose presets
+    the rules' hands name (a hand of other rules is scored here with the default preset)."""
+    found = _OUR_PRESETS.get(rules)
+    if found is None:
+        try:
+            found = find_ruleset(rules).presets() is PRESETS
+        except NotationError:  # rules no rule set has
+            found = False
+        _OUR_PRESETS[rules] = found
+    return found
 
 
 def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     """Score a hand under MCR. Raises :class:`ImpossibleHandError` for a hand that cannot exist under MCR
     (red fives, dora, a fifth tile, a wrong number of tiles)."""
-    name = preset or (hand.preset if hand.rules == "mcr" else None)
+    name = preset or (hand.preset if hand.preset is not None and _names_our_preset(hand.rules) else None)
     p = _DEFAULT_PRESET if name is None else find_preset(name)
     _validate(hand)
     scored = _scored[0]
@@ -1433,7 +1453,7 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
             _build_small_suits()
         else:
             _scored[0] = scored + 1
-    flowers = hand.flower_total
+    flowers = len(hand.flowers) if hand.flowers else (hand.situation.flower_count or 0)  # (Hand.flower_total)
     n_melds = len(hand.melds)
     size = len(hand.concealed) + (hand.winning_tile is not None) + 3 * n_melds
     if hand.winning_tile is None or size != 14:
