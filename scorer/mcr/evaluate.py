@@ -416,9 +416,11 @@ def _plain_fans(checks, ctx) -> tuple:
     return tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
 
 
-def _part_fans(cache: dict, key: int, checks: tuple, ctx: FanContext) -> tuple:
-    """The fans of one part's checks for a key not met before, run on a filled context; cached by the key."""
-    found = _plain_fans(checks, ctx)
+def _part_fans(cache: dict, key: int, checks: tuple, info: _HandInfo, form: str, chows: tuple, pungs: tuple,
+               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> tuple:
+    """The fans of one part's checks for a key not met before, run on a context of the hand and reading; cached
+    by the key."""
+    found = _plain_fans(checks, _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits))
     if len(cache) >= _KEYS_BOUND:
         cache.clear()
     cache[key] = found
@@ -472,27 +474,26 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
     arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
     form_code = _FORM_CODE[form]
     if info.grouped:
-        ctx = None  # filled only for a key not met before
         hand_key = info.key | form_code << _HK_FORM
         key = hand_key & _HK_PLAY
         found = _PLAY_FANS.get(key)
         if found is None:
-            ctx = _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits)
-            found = _part_fans(_PLAY_FANS, key, _PLAY_CHECKS, ctx)
+            found = _part_fans(_PLAY_FANS, key, _PLAY_CHECKS, info, form, chows, pungs, pung_info, pair,
+                               waits_flags, traits)
         fans = dict(found)
         key = hand_key & _HK_HOLDING
         found = _HOLDING_FANS.get(key)
         if found is None:
-            ctx = ctx or _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits)
-            found = _part_fans(_HOLDING_FANS, key, _HOLDING_CHECKS, ctx)
+            found = _part_fans(_HOLDING_FANS, key, _HOLDING_CHECKS, info, form, chows, pungs, pung_info, pair,
+                               waits_flags, traits)
         if found:
             fans.update(found)
         key = info.tiles_key
         if key:
             found = _TILE_FANS.get(key)
             if found is None:
-                ctx = ctx or _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits)
-                found = _part_fans(_TILE_FANS, key, _TILE_CHECKS, ctx)
+                found = _part_fans(_TILE_FANS, key, _TILE_CHECKS, info, form, chows, pungs, pung_info, pair,
+                                   waits_flags, traits)
             if found:
                 fans.update(found)
         n_pungs, facts, cp, mk, ck = pung_info
@@ -505,8 +506,8 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
                     pkey |= info.winds
                 found = _PUNG_FANS.get(pkey)
                 if found is None:
-                    ctx = ctx or _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits)
-                    found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, ctx)
+                    found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, info, form, chows, pungs, pung_info, pair,
+                                       waits_flags, traits)
                 if found:
                     fans.update(found)
             if mk or ck or cp > 1:  # no kong and fewer than two concealed pungs: no kong fan
@@ -516,8 +517,8 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
             key |= (len(chows) + 1) << _SK_CHOWS
         found = _SET_FANS.get(key)
         if found is None:
-            ctx = ctx or _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits)
-            found = _part_fans(_SET_FANS, key, _SET_CHECKS, ctx)
+            found = _part_fans(_SET_FANS, key, _SET_CHECKS, info, form, chows, pungs, pung_info, pair,
+                               waits_flags, traits)
         if found:
             fans.update(found)
         if not form_code:  # four sets and a pair: what the sets make together

@@ -29,8 +29,8 @@ def _score_recording(hand) -> int:
     real = E._part_fans
     worked = []
 
-    def recording(cache, key, checks, ctx):
-        found = real(cache, key, checks, ctx)
+    def recording(cache, key, checks, *reading):
+        found = real(cache, key, checks, *reading)
         worked.append(((_CACHES[id(cache)], key), tuple(sorted(found))))
         return found
 
