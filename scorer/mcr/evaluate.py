@@ -17,12 +17,15 @@ Pung, so that even the fan lists match the reference.
 Speed: the hand is read in one pass into a count code per suit, and each suit's record (``_Suit``: its kinds,
 its readings into sets and a pair from the core's ``scorer.arrangements._suit_splits`` with what each reading's
 pungs and groups add up to, its completions with and without each tile) is made once per suit and code; the
-records of every small complete suit are made at once when a process scores hands in numbers. So the common hand
-(one reading per suit) is arranged, and its unique wait tested, from four records. The fan checks run in groups
-cached by the few context fields each group reads, and a group whose precondition fails is skipped (see
-``fans.CHECK_GROUPS``); a form's fans are a small dict, excluded and totalled in place. A result keeps what the
-evaluation knew (the fans, the suits' records), so its waits and its plain-value form are read from it, not
-worked out again. Nothing is cached per hand; every cache is keyed by a suit's code or a few set codes, bounded.
+records of every small complete suit are made at once when a process scores hands in numbers (with a table of the
+small suits one tile short of complete, for the waits). So the common hand (one reading per suit) is arranged,
+scored straight from ``_best``, and its unique wait tested, from four records. The fan checks are not run per
+hand: what each part of them reads (the hand's flags, its tiles, an arrangement's notable pungs, its other set
+fields) is packed into a small integer key while the hand is read, and a key's fans are worked out once, from a
+context filled for the first hand that meets it (see "the hand key" below and ``fans.CHECK_GROUPS``); a form's
+fans are a small dict, excluded and totalled in place. A result keeps what the evaluation knew (the fans, the
+suits' records and codes), so its waits and its plain-value form are read from it, not worked out again. Nothing
+is cached per hand; every cache is keyed by a suit's code, a few set codes or a packed key, bounded.
 """
 
 from __future__ import annotations
