@@ -881,9 +881,8 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
     broken = states.count(0)
     if broken <= 1:
         pairs = states.count(2)
-        for i in range(4):
-            if broken and states[i]:
-                continue  # the one suit that is not sets (and a pair) must take the tile
+        # the one suit that is not sets (and a pair) must take the tile; else any suit may
+        for i in ((states.index(0),) if broken else range(4)):
             elsewhere = pairs - (states[i] == 2)
             if elsewhere > 1:
                 continue
