@@ -267,18 +267,6 @@ def _fan_rows(preset: McrPreset) -> tuple:
     return found
 
 
-# ---- waits (unique-wait test and the waits of an incomplete hand) ----------------------------------------------------
-
-
-def _seven_pairs_wait(counts) -> int | None:
-    pairs = sum(n // 2 for n in counts)
-    if sum(counts) == 13 and pairs == 6:
-        for k, n in enumerate(counts):
-            if n % 2:
-                return k
-    return None
-
-
 # ---- special forms -----------------------------------------------------------------------------------------------
 def _knitted_seq(counts):
     for seq in KNITTED_SEQS:
@@ -556,7 +544,7 @@ class _Suit:
     a rank taken out (the winning tile, when it is of this suit), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "others", "knit", "code", "size", "state")
+                 "others", "knit", "code", "size", "state", "odd")
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out."""
@@ -658,18 +646,21 @@ def _suit(index: int, code: int) -> _Suit:
             cache.clear()
         base = _BASES[index]
         counts = tuple([code >> shift & 31 for shift in _RANK_SHIFTS[index]])
-        bits = 0
+        bits = odd = 0
         kinds = 0
         for r, n in enumerate(counts):
             if n:
                 bits |= 1 << (base + r)
                 kinds += 1
+                if n & 1:
+                    odd |= 1 << (base + r)
         found = _Suit()
         found.counts = counts
         found.most = max(counts)
         found.fours = counts.count(4)
         found.even = not code & _ODD_BITS
         found.bits = bits
+        found.odd = odd  # the kinds of the suit held an odd number of times
         found.kinds = kinds
         found.readings = readings = _suit_readings(counts, base)
         found.single = readings[0] if len(readings) == 1 else None
@@ -901,12 +892,9 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
     if n_melds == 0:
         distinct = mask.bit_count()
         if distinct <= 7:  # six pairs and a single (a kong's four counting as two pairs)
-            if counts is None:
-                counts = [*suits[0].counts, *suits[1].counts, *suits[2].counts, *suits[3].counts]
-                counts[win] -= 1
-            odd = [k for k in range(34) if counts[k] & 1]
-            if len(odd) == 1:
-                waits.append(odd[0])
+            odd = _single_of_six_pairs(suits, win)
+            if odd is not None:
+                waits.append(odd)
         if not mask & ~_ORPHANS_MASK:
             if distinct == 13:
                 waits += _ORPHAN_KINDS
@@ -1022,12 +1010,17 @@ def _unique_wait(info: _HandInfo) -> bool:
         return False
     if info.n_melds == 0 and info.closed_kinds <= 8:
         # six pairs and a single (at most 8 kinds with the tile): the single is a wait too
-        standing = list(info.closed)
-        standing[win] -= 1
-        k = _seven_pairs_wait(standing)
+        k = _single_of_six_pairs(info.suit_infos, win)
         if k is not None and k != win:
             return False
     return True
+
+
+def _single_of_six_pairs(suits: tuple, win: int) -> int | None:
+    """The kind of the single when the 13 tiles before the winning one are six pairs and a single (a count of
+    three or four holding one or two pairs), else None: then exactly one kind has an odd count."""
+    odd = (suits[0].odd | suits[1].odd | suits[2].odd | suits[3].odd) ^ (1 << win)  # the winning tile out
+    return odd.bit_length() - 1 if odd and not odd & (odd - 1) else None
 
 
 def _standard_forms(info: _HandInfo) -> list:
