@@ -35,7 +35,7 @@ from itertools import combinations_with_replacement, product
 
 from scorer.arrangements import PAIR as _PAIR
 from scorer.arrangements import SEQ as _SEQ
-from scorer.arrangements import _suit_splits, arrangements_of, is_complete
+from scorer.arrangements import _suit_splits, arrangements_of, is_complete, suit_code_complete
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
@@ -539,9 +539,9 @@ class _Suit:
     """What one suit's counts (the winning tile included) say, worked out once per suit and count code: the
     kinds present (as bits over our kinds, and how many), the most copies of a kind and how many kinds have four,
     whether every count is even, whether the suit holds the pair (3n+2 tiles), every reading of the suit into sets
-    and at most one pair (``single``: the reading when there is exactly one), its part of a knitted straight, and
-    for the waits (the unique-wait test, a result's waits) its state and completions as it is and with one tile of
-    a rank taken out (the winning tile, when it is of this suit), each worked out when first asked for."""
+    and at most one pair (``single``: the reading when there is exactly one), its part of a knitted straight, its
+    state (sets, sets and a pair, or neither) and odd-count kinds, and for the unique-wait test its state and
+    completions with one tile of a rank taken out (the winning tile), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
                  "others", "knit", "code", "size", "state", "odd")
@@ -567,14 +567,11 @@ class _Suit:
 
     def other_completion(self, r: int, target: int) -> bool:
         """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
-        or sets and a pair (2)? (Copies not limited, as in :func:`_suit_completions`.) Read from the completions
-        when they are known, else searched only until one is found."""
+        or sets and a pair (2)? (Copies not limited, as in :func:`_completions`.) Searched only until one is
+        found."""
         if self.others is None:
             self.others = {}
-        done = self.others.get(16 + r * 4 + target)
-        if done is not None:
-            return any(x != r for x in done)
-        key = 64 + r * 4 + target  # (the keys below 64 are before_state's and completions')
+        key = 64 + r * 4 + target  # (the keys below 64 are before_state's)
         found = self.others.get(key)
         if found is None and (complete := _small_complete(self)) is not None:
             # every complete suit this size is known: move the tile of rank r to each other rank and look it up
@@ -586,30 +583,6 @@ class _Suit:
             lst[r] -= 1
             found = self.others[key] = _completions(lst, self.honor, target, skip=r, first=True) != ()
         return found
-
-    def completions(self, r: int, target: int) -> tuple[int, ...]:
-        """:func:`_completions` of the suit, with one tile of rank ``r`` taken out when ``r`` >= 0."""
-        if self.others is None:
-            self.others = {}
-        key = 16 + r * 4 + target  # (the keys below 16 are before_state's)
-        found = self.others.get(key)
-        size = self.size + (r < 0)  # the tiles once a tile is added
-        if found is None and size <= _SMALL_SUIT_TILES and (complete := _small_complete(self)) is not None:
-            # every complete suit of that size is known: look up the suit with each rank added (3n tiles are sets,
-            # 3n+2 sets and a pair; no count reaches five)
-            if target != (2 if size % 3 == 2 else 1 if size % 3 == 0 else 0):
-                found = self.others[key] = ()
-            else:
-                code = self.code - (1 << 5 * r) if r >= 0 else self.code
-                found = self.others[key] = tuple([x for x in range(len(self.counts))
-                                                  if code + (1 << 5 * x) in complete])
-        if found is None:
-            lst = list(self.counts)
-            if r >= 0:
-                lst[r] -= 1
-            found = self.others[key] = _completions(lst, self.honor, target)
-        return found
-
 
 _SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
 _BASES = (0, 9, 18, 27)
@@ -860,15 +833,16 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
                     if is_complete(rest, n_melds + 3, four_as_two_pairs=True):
                         waits.append(k)
     # standard: the suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair).
-    # A small suit is read from the tables of small complete suits (a kind whose fifth copy would complete it is
-    # one all four of which are in view, left out below either way); a larger one asks its record.
+    # A small suit is read from the tables of small complete suits, a larger one from the core's per-suit table (a
+    # kind whose fifth copy would complete a suit is one all four of which are in view, left out below either way)
     states = [suits[0].state, suits[1].state, suits[2].state, suits[3].state]
     small = _SMALL_WAITS[0] is not None
+    before = win_suit.code - (1 << 5 * r)
     if small and win_suit.size <= _SMALL_SUIT_TILES + 1:
-        states[s] = _TARGET_OF_SIZE[win_suit.size - 1] \
-            if win_suit.code - (1 << 5 * r) in _SMALL_COMPLETE[win_suit.honor] else 0
+        complete = before in _SMALL_COMPLETE[win_suit.honor]
     else:
-        states[s] = win_suit.before_state(r)
+        complete = suit_code_complete(before, win_suit.honor)
+    states[s] = _TARGET_OF_SIZE[win_suit.size - 1] if complete else 0
     broken = states.count(0)
     if broken <= 1:
         pairs = states.count(2)
@@ -881,14 +855,16 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
             suit = suits[i]
             target = 2 - elsewhere
             size = suit.size + (i != s)  # once the tile is in
+            if target != _TARGET_OF_SIZE[size]:
+                continue
+            code = before if i == s else suit.code
             if small and size <= _SMALL_SUIT_TILES:
-                if target == _TARGET_OF_SIZE[size]:
-                    waits += _SMALL_WAITS[i].get(suit.code - (1 << 5 * r) if i == s else suit.code, ())
+                waits += _SMALL_WAITS[i].get(code, ())
             else:
-                found = suit.completions(r if i == s else -1, target)
-                if found:
-                    base = _BASES[i]
-                    waits += [base + x for x in found]
+                base = _BASES[i]
+                honor = suit.honor
+                waits += [base + x for x in range(len(suit.counts))
+                          if code >> 5 * x & 31 < 4 and suit_code_complete(code + (1 << 5 * x), honor)]
     if n_melds == 0:
         distinct = mask.bit_count()
         if distinct <= 7:  # six pairs and a single (a kong's four counting as two pairs)
