@@ -544,7 +544,7 @@ class _Suit:
     completions with one tile of a rank taken out (the winning tile), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "others", "knit", "code", "size", "state", "odd")
+                 "others", "knit", "code", "size", "state", "odd", "index")
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out."""
@@ -568,16 +568,16 @@ class _Suit:
     def other_completion(self, r: int, target: int) -> bool:
         """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
         or sets and a pair (2)? (Copies not limited, as in :func:`_completions`.) Searched only until one is
-        found."""
+        found (or, for a small suit, read from the table of small suits one tile short)."""
+        if self.size <= _SMALL_SUIT_TILES and self.most < 4 and (table := _SMALL_WAITS[self.index]) is not None:
+            # the table of small suits one tile short: no count reaches five, so "copies not limited" changes
+            # nothing (the target is the suit's size's)
+            kind = _BASES[self.index] + r
+            return any(k != kind for k in table.get(self.code - (1 << 5 * r), ()))
         if self.others is None:
             self.others = {}
         key = 64 + r * 4 + target  # (the keys below 64 are before_state's)
         found = self.others.get(key)
-        if found is None and (complete := _small_complete(self)) is not None:
-            # every complete suit this size is known: move the tile of rank r to each other rank and look it up
-            # (no count reaches five, so "copies not limited" changes nothing)
-            code = self.code - (1 << 5 * r)
-            found = self.others[key] = any(x != r and code + (1 << 5 * x) in complete for x in range(len(self.counts)))
         if found is None:
             lst = list(self.counts)
             lst[r] -= 1
@@ -637,6 +637,7 @@ def _suit(index: int, code: int) -> _Suit:
         found.kinds = kinds
         found.readings = readings = _suit_readings(counts, base)
         found.single = readings[0] if len(readings) == 1 else None
+        found.index = index
         found.honor = honor = index == 3
         # bit j: ranks j+1, j+4 and j+7 are all present (the suit's part of a knitted straight)
         found.knit = 0 if honor else sum(1 << j for j in range(3) if counts[j] and counts[j + 3] and counts[j + 6])
@@ -992,10 +993,15 @@ def _unique_wait(info: _HandInfo) -> bool:
     return True
 
 
+def _odd_kinds(suits: tuple) -> int:
+    """The kinds held an odd number of times, as bits over our kinds."""
+    return suits[0].odd | suits[1].odd | suits[2].odd | suits[3].odd
+
+
 def _single_of_six_pairs(suits: tuple, win: int) -> int | None:
     """The kind of the single when the 13 tiles before the winning one are six pairs and a single (a count of
     three or four holding one or two pairs), else None: then exactly one kind has an odd count."""
-    odd = (suits[0].odd | suits[1].odd | suits[2].odd | suits[3].odd) ^ (1 << win)  # the winning tile out
+    odd = _odd_kinds(suits) ^ (1 << win)  # the winning tile out
     return odd.bit_length() - 1 if odd and not odd & (odd - 1) else None
 
 
@@ -1331,8 +1337,9 @@ def _best(info: _HandInfo):
     best = None
     n_melds = info.n_melds
     kinds = info.closed_kinds
-    # seven (shifted) pairs hold at most 7 kinds, thirteen orphans 13, honors and knitted tiles 14
-    if n_melds == 0 and (kinds <= 7 or kinds >= 13):
+    # seven (shifted) pairs hold at most 7 kinds, each an even number of times; thirteen orphans 13 kinds, honors
+    # and knitted tiles 14
+    if n_melds == 0 and (kinds >= 13 or kinds <= 7 and not _odd_kinds(info.suit_infos)):
         sp = _special_form(info)
         if sp is not None:
             best = (sp[0], sp[1][0], sp[1][1])
