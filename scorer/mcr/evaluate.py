@@ -39,7 +39,7 @@ from scorer.arrangements import _suit_splits, arrangements_of, is_complete, suit
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
-from scorer.kinds import TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS_AND_HONORS
+from scorer.kinds import FIVES, FLOWER_BASE, TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS_AND_HONORS
 from scorer.kinds import WIND_MASK as _WIND_MASK
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
@@ -252,9 +252,9 @@ class McrResult:
 
 _TILE_OF = tuple(Tile(k) for k in range(34))
 _KIND_TEXT = tuple(str(t) for t in _TILE_OF)
-_TEXT_OF_ORDER = [""] * 84  # a tile's notation by its ``order``
-for _t in list(Tile._cache.values()) + [Tile(k) for k in range(42)] + [Tile(k, True) for k in (4, 13, 22)]:
-    _TEXT_OF_ORDER[_t.order] = str(_t)
+_TEXT_OF_ORDER = [""] * 2 * (FLOWER_BASE + 8)  # a tile's notation by its ``order``: every kind and the red fives
+for _tile in [Tile(k) for k in range(FLOWER_BASE + 8)] + [Tile(k, True) for k in FIVES]:
+    _TEXT_OF_ORDER[_tile.order] = str(_tile)
 _FAN_ROWS: dict[str, tuple] = {}  # preset name -> (by fan id: its row of to_dict without the count, minimum)
 
 
@@ -592,8 +592,9 @@ _BASES = (0, 9, 18, 27)
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(34)) + (4,) * 8
 _SHIFT_OF = tuple(5 * (k - 9 * _SUIT_OF[k]) for k in range(34)) + (0,) * 8
 _CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
-_SLOT_OF_ORDER = tuple(5 if order & 1 else _SUIT_OF[order >> 1] for order in range(84))
-_CODE_OF_ORDER = tuple(_CODE_OF[order >> 1] for order in range(84))
+# by a tile's ``order`` (kind * 2 + red): its slot among a hand's suit codes (a red five in a sixth) and its code
+_SLOT_OF_ORDER = tuple(5 if order & 1 else _SUIT_OF[order >> 1] for order in range(2 * (FLOWER_BASE + 8)))
+_CODE_OF_ORDER = tuple(_CODE_OF[order >> 1] for order in range(2 * (FLOWER_BASE + 8)))
 _CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
 _MOST_FOURS: dict[int, tuple[int, int]] = {}  # a suit's count code (melds included) -> (most copies, kinds of 4)
 
@@ -1173,7 +1174,7 @@ def _too_many(hand: Hand) -> None:
     raise ImpossibleHandError(f"more than four {Tile(bad)} in the hand")
 
 
-_LOW4, _HIGH4, _MID3 = 0b000001111, 0b111100000, 0b000111000  # ranks 1-4, 6-9, 4-6 (the ranks fans' ranges)
+_LOW4, _HIGH4, _MID3 = F.RANKS_FAN_RANGES  # ranks 1-4, 6-9, 4-6 as bits 0-8
 
 
 def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:

@@ -300,6 +300,9 @@ def _all_terminals_and_honors(ctx):
 
 # ranks 1-9 of a hand without honors as bits 0-8 (``rank_mask``; 0 when the hand has honors)
 _LOW3, _LOW4, _HIGH3, _HIGH4, _MID = 0b000000111, 0b000001111, 0b111000000, 0b111100000, 0b000111000
+# the widest rank ranges of the "ranks" fans (Lower Four, Upper Four, Middle Tiles; the others lie within them): a
+# hand whose ranks fit none of them has none of these fans
+RANKS_FAN_RANGES = (_LOW4, _HIGH4, _MID)
 
 
 def _lower_four(ctx):
