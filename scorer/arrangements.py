@@ -619,3 +619,11 @@ def arrangements(hand) -> list[Arrangement]:
 def placements(hand) -> list[Placement]:
     """Every arrangement of a complete hand with every place its winning tile can sit."""
     return placements_of(hand.closed_counts(), hand.winning_tile.kind, meld_groups(hand.melds))
+
+
+def suit_code_complete(local: SuitCode, honor: bool) -> bool:
+    """Does one suit's code (5 bits a kind, its kind 0 lowest) split into sets and at most one pair? Read from the
+    per-suit table. A count over four (no tile a hand can hold) is never complete here, and builds nothing."""
+    if (local + _OVER_ADD) & _OVER_TEST:
+        return False
+    return _lookup(local, honor, _tiles_in(local)) is not None

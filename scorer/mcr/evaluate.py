@@ -17,27 +17,29 @@ Pung, so that even the fan lists match the reference.
 Speed: the hand is read in one pass into a count code per suit, and each suit's record (``_Suit``: its kinds,
 its readings into sets and a pair from the core's ``scorer.arrangements._suit_splits`` with what each reading's
 pungs and groups add up to, its completions with and without each tile) is made once per suit and code; the
-records of every small complete suit are made at once when a process scores hands in numbers. So the common hand
-(one reading per suit) is arranged, and its unique wait tested, from four records. The fan checks run in groups
-cached by the few context fields each group reads, and a group whose precondition fails is skipped (see
-``fans.CHECK_GROUPS``); a form's fans are a small dict, excluded and totalled in place. A result keeps what the
-evaluation knew (the fans, the suits' records), so its waits and its plain-value form are read from it, not
-worked out again. Nothing is cached per hand; every cache is keyed by a suit's code or a few set codes, bounded.
+records of every small complete suit are made at once when a process scores hands in numbers (with a table of the
+small suits one tile short of complete, for the waits). So the common hand (one reading per suit) is arranged,
+scored straight from ``_best``, and its unique wait tested, from four records. The fan checks are not run per
+hand: what each part of them reads (the hand's flags, its tiles, an arrangement's notable pungs, its other set
+fields) is packed into a small integer key while the hand is read, and a key's fans are worked out once, from a
+context filled for the first hand that meets it (see "the hand key" below and ``fans.CHECK_GROUPS``); a form's
+fans are a small dict, excluded and totalled in place. A result keeps what the evaluation knew (the fans, the
+suits' records and codes), so its waits and its plain-value form are read from it, not worked out again. Nothing
+is cached per hand; every cache is keyed by a suit's code, a few set codes or a packed key, bounded.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
-from operator import attrgetter
 
 from scorer.arrangements import PAIR as _PAIR
 from scorer.arrangements import SEQ as _SEQ
-from scorer.arrangements import _suit_splits, arrangements_of, is_complete
-from scorer.errors import ImpossibleHandError
+from scorer.arrangements import _suit_splits, arrangements_of, is_complete, suit_code_complete
+from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
-from scorer.kinds import TERMINAL_HONOR_MASK, TERMINALS_AND_HONORS
+from scorer.kinds import FIVES, FLOWER_BASE, TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS_AND_HONORS
 from scorer.kinds import WIND_MASK as _WIND_MASK
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
@@ -46,7 +48,8 @@ from scorer.mcr.combinations import (NINE_GATES_EXTRAS, build_small_parts, chow_
 from scorer.mcr.exclusions import exclude
 from scorer.mcr.fans import CODE, KIND_OF_CODE, FanContext
 from scorer.mcr.points import Payment, payments, total_gain
-from scorer.mcr.presets import McrPreset, compiled_exclusions, find_preset
+from scorer.mcr.presets import PRESETS, McrPreset, compiled_exclusions, find_preset
+from scorer.rulesets import find_ruleset
 from scorer.tiles import Tile
 from scorer.shanten import KNITTED_SEQS, mcr_shanten, mcr_waits, standard_wait_kinds, suit_ok as _suit_ok
 
@@ -64,6 +67,7 @@ _KNITTED_MASKS = tuple(sum(1 << k for k in seq) for seq in KNITTED_SEQS)
 _SM, _SP, _SS = F.SUIT_MASKS
 _HONOR, _TERMINAL_HONOR = F.HONOR_MASK, F.TERMINAL_HONOR_MASK
 _NOT_REVERSIBLE, _NOT_GREEN, _NOT_TERMINAL_HONOR = ~F.REVERSIBLE_MASK, ~F.GREEN_MASK, ~F.TERMINAL_HONOR_MASK
+_TERMINAL, _NOT_TERMINAL = TERMINAL_MASK, ~TERMINAL_MASK
 _VALUES: dict[str, list[int]] = {}
 
 
@@ -132,7 +136,8 @@ class McrResult:
     shanten: int = -1
     waits_: tuple[Tile, ...] | None = field(default=None, repr=False)
     payments: tuple[Payment, ...] = field(default=())
-    # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind)
+    # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind, every
+    # suit's count code with the melds' tiles, or None when no kind has four tiles)
     facts_: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -170,12 +175,12 @@ class McrResult:
 
     def _waited_kinds(self) -> list[int]:
         h = self.hand
+        if self.facts_ is not None:
+            return _winning_waits(self.facts_, len(h.melds))
         in_view = [0] * 34
         for m in h.melds:
             for t in m.tiles:
                 in_view[t.kind] += 1
-        if self.facts_ is not None:
-            return _winning_waits(self.facts_, len(h.melds), in_view)
         counts = [0] * 34
         for t in h.concealed:
             counts[t.kind] += 1
@@ -207,61 +212,59 @@ class McrResult:
             notation = self.hand.notation()
         except Exception:  # the grammar may be missing or not know this hand; the result does not depend on it
             notation = None
-        preset = find_preset(self.preset)
-        rows = _FAN_ROWS.get(preset.name) or _fan_rows(preset)
+        d = self.__dict__
+        name = d["preset"]
+        rows, minimum = _FAN_ROWS.get(name) or _fan_rows(find_preset(name))
         fans = []
-        if self.fans_ is not None:
-            got = self.fans_
+        got = d["fans_"]
+        if got is not None:
             for i in sorted(got):
-                name, chinese, points = rows[i]
-                fans.append({"name": name, "chinese": chinese, "points": points, "count": got[i]})
-        flowers = self.flowers
-        if flowers and self.form is not None:
-            name, chinese, points = rows[F.FLOWER_TILES]
-            fans.append({"name": name, "chinese": chinese, "points": points, "count": flowers})
-        pays = self.payments
-        waits = self.waits_
+                fans.append({**rows[i], "count": got[i]})
+        flowers = d["flowers"]
+        complete = d["form"] is not None
+        if flowers and complete:
+            fans.append({**rows[F.FLOWER_TILES], "count": flowers})
+        pays = []
+        gain = 0
+        for p in d["payments"]:
+            pays.append({"from": p.payer, "amount": p.amount, "players": p.players})
+            gain += p.amount * p.players
+        waits = d["waits_"]
+        fan_total = d["fan_total"]
         return {
             "rules": "mcr",
-            "preset": self.preset,
+            "preset": name,
             "hand": notation,
-            "win": self.win,
-            "reason": self.reason,
+            "win": d["win"],
+            "reason": d["reason"],
             "fans": fans,
-            "fan_total": self.fan_total,
+            "fan_total": fan_total,
             "flowers": flowers,
-            "total": self.fan_total + flowers,
-            "meets_minimum": self.form is not None and self.fan_total >= preset.minimum,
-            "payments": [{"from": p.payer, "amount": p.amount, "players": p.players} for p in pays],
-            "total_gain": sum(p.amount * p.players for p in pays),
-            "shanten": self.shanten,
-            "waits": [str(t) for t in waits] if waits is not None else [_KIND_TEXT[k] for k in self._waited_kinds()],
+            "total": fan_total + flowers,
+            "meets_minimum": complete and fan_total >= minimum,
+            "payments": pays,
+            "total_gain": gain,
+            "shanten": d["shanten"],
+            "waits": [_TEXT_OF_ORDER[t.order] for t in waits] if waits is not None
+            else [_KIND_TEXT[k] for k in self._waited_kinds()],
         }
 
 
 _TILE_OF = tuple(Tile(k) for k in range(34))
 _KIND_TEXT = tuple(str(t) for t in _TILE_OF)
-_FAN_ROWS: dict[str, list] = {}  # preset name -> by fan id: (English name, Chinese name, points)
+_TEXT_OF_ORDER = [""] * 2 * (FLOWER_BASE + 8)  # a tile's notation by its ``order``: every kind and the red fives
+for _tile in [Tile(k) for k in range(FLOWER_BASE + 8)] + [Tile(k, True) for k in FIVES]:
+    _TEXT_OF_ORDER[_tile.order] = str(_tile)
+_FAN_ROWS: dict[str, tuple] = {}  # preset name -> (by fan id: its row of to_dict without the count, minimum)
 
 
-def _fan_rows(preset: McrPreset) -> list:
+def _fan_rows(preset: McrPreset) -> tuple:
     values = _preset_tables(preset)[1]
-    rows = _FAN_ROWS[preset.name] = [None] * F.TABLE_SIZE
+    rows = [None] * F.TABLE_SIZE
     for f in F.FANS:
-        rows[f.id] = (f.name, f.chinese, values[f.id])
-    return rows
-
-
-# ---- waits (unique-wait test and the waits of an incomplete hand) ----------------------------------------------------
-
-
-def _seven_pairs_wait(counts) -> int | None:
-    pairs = sum(n // 2 for n in counts)
-    if sum(counts) == 13 and pairs == 6:
-        for k, n in enumerate(counts):
-            if n % 2:
-                return k
-    return None
+        rows[f.id] = {"name": f.name, "chinese": f.chinese, "points": values[f.id]}
+    found = _FAN_ROWS[preset.name] = (rows, preset.minimum)
+    return found
 
 
 # ---- special forms -----------------------------------------------------------------------------------------------
@@ -289,12 +292,71 @@ def _honors_knitted(counts):
 # A form's fans are kept as a dict {fan id: count} of the fans present (never a zero count): a hand has a handful
 # of fans, so copying, excluding and totalling a small dict is cheaper than walking the 84-slot table. ``_best``
 # turns the winner into the table.
+#
+# The checks of scorer.mcr.fans read a FanContext, but the hot path does not fill one per hand: what each part of
+# the checks reads is packed into a small integer *key*, and the fans a key gives are worked out when the key is
+# first met (a context filled from the hand, that part's checks run) and cached by the key, bounded. The parts
+# split the checks so that each key takes few values: the hand's flags (suits, win flags, melds, form) in two
+# halves (the "concealment" and "win" groups; the "suits", "hog" and "special" groups), its tiles (the "tiles"
+# and "ranks" groups, looked up only when one of them can apply), an arrangement's notable pungs
+# (the "pungs" group, when a pung of terminals or honors or four pungs), and its other fields (the "chows",
+# "traits" and "waits" groups). tests/mcr checks that no key stands for two different sets of fans and that keyed
+# and plain evaluation (``grouped=False``: every check run on a full context) agree.
+#
+# The hand key (``_HK_*``): bits 9-11 characters, dots, bamboo present, 12 a wind, 13 a dragon, 20-22 the melded
+# packs, 23-26 the win flags (self-drawn, last tile, about a kong, the wall's last tile), 27-29 the tile hogs,
+# 30-32 the form, 33-34 which honors-and-knitted hand; looked up as two halves, each with the form (_HK_PLAY:
+# melds and win flags; _HK_HOLDING: suits, hogs, honors-and-knitted). The tiles key: bits 0-8 the ranks present
+# in a hand without honors (when an Upper/Middle/Lower fan may apply), 14-19 the kinds' classes when they all are
+# of one (every kind a simple, reversible, green, a terminal, a terminal or honor; a terminal present).
+_HK_SUITS = 9
+_HK_WIND, _HK_DRAGON = 1 << 12, 1 << 13
+_HK_SIMPLES, _HK_REVERSIBLE, _HK_GREEN, _HK_TERMINALS, _HK_OUTSIDE, _HK_TERMINAL = (1 << b for b in range(14, 20))
+_HK_MELDED = 20
+_HK_SELF, _HK_FOURTH, _HK_KONG, _HK_WALL = (1 << b for b in range(23, 27))
+_HK_HOG = 27
+_HK_FORM = 30
+_HK_GREATER, _HK_KNITTED = 1 << 33, 1 << 34
+_HK_PLAY = 0b1111111 << _HK_MELDED | 0b111 << _HK_FORM
+_HK_HOLDING = 0b11111 << _HK_SUITS | 0b111 << _HK_HOG | 0b111 << _HK_FORM | _HK_GREATER | _HK_KNITTED
+# The pungs key (``_PK_*``): bits 0-9 the pungs' summed facts (_PUNG_FACT), 10-12 the pungs and kongs, 13-14 the
+# pair's class, 15-17 the form, 18-19 the prevalent and 20-21 the seat wind (both 0 without a wind pung).
+_PK_PUNGS, _PK_PAIR, _PK_FORM, _PK_PREVALENT, _PK_SEAT = 10, 13, 15, 18, 20
+# The sets key (``_SK_*``): bits 0-1 the pair's class, 2-3 the traits (traits_of), 4-7 the wait flags, 8-10 the
+# form, 11-13 the chows + 1 of an arrangement without pungs (0 with pungs: then no "chows" fan applies).
+_SK_TRAITS, _SK_WAITS, _SK_FORM, _SK_CHOWS = 2, 4, 8, 11
+_FORM_CODE = {F.STANDARD: 0, F.KNITTED: 1, F.SEVEN: 2, F.SHIFTED: 3, F.ORPHANS: 4, F.HONORS_KNITTED: 5, F.NINE: 6}
+_KEYS_BOUND = 100_000
+# the caches by key, and the checks of each part
+_PLAY_FANS: dict[int, tuple] = {}
+_HOLDING_FANS: dict[int, tuple] = {}
+_TILE_FANS: dict[int, tuple] = {}
+_PUNG_FANS: dict[int, tuple] = {}
+_SET_FANS: dict[int, tuple] = {}
+_PLAY_GROUPS, _HOLDING_GROUPS = ("concealment", "win"), ("suits", "hog", "special")
+_TILE_GROUPS, _PUNG_GROUPS, _SET_GROUPS = ("tiles", "ranks"), ("pungs",), ("chows", "traits", "waits")
+
+
+def _checks_of(names) -> tuple:
+    return tuple(pair for g in F.CHECK_GROUPS if g.name in names for pair in F.group_checks(g))
+
+
+_PLAY_CHECKS, _HOLDING_CHECKS = _checks_of(_PLAY_GROUPS), _checks_of(_HOLDING_GROUPS)
+_TILE_CHECKS, _PUNG_CHECKS, _SET_CHECKS = _checks_of(_TILE_GROUPS), _checks_of(_PUNG_GROUPS), _checks_of(_SET_GROUPS)
+# every check group is in one part, and every fan is set by one check group, the combination pass or the kong fans
+assert {g.name for g in F.CHECK_GROUPS if g.scope == "arrangement"} == set(_PUNG_GROUPS + _SET_GROUPS)
+assert {g.name for g in F.CHECK_GROUPS if g.scope == "hand"} == set(_PLAY_GROUPS + _HOLDING_GROUPS + _TILE_GROUPS)
+_SET_BY = [fid for g in F.CHECK_GROUPS for fid in g.fans] + list(F.COMBO_FANS) + list(F.KONG_FANS)
+assert len(_SET_BY) == len(set(_SET_BY))
+
+
 class _HandInfo:
     """What is the same for every form and arrangement of one hand."""
 
-    __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded",
-                 "n_melds", "unique_wait", "hand_form", "hand_fans", "preset", "exclusions", "values", "grouped",
-                 "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts")
+    __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
+                 "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped", "tiles_key",
+                 "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds", "every",
+                 "nine_gates")
 
     @property
     def closed(self) -> list[int]:
@@ -307,90 +369,60 @@ class _HandInfo:
         return found
 
 
-def _compile_group(group: F.CheckGroup) -> tuple:
-    """A check group ready to run: (checks, key getter or None, cache, opening-field getter or None)."""
-    return (F.group_checks(group), attrgetter(*group.reads) if group.reads else None, {},
-            attrgetter(group.opens) if group.opens else None)
-
-
-def _group_fans(groups, ctx) -> tuple:
-    """Run check groups: the (fan id, count) pairs of the fans present. A closed group (its opening field 0) is
-    skipped, since all its checks are 0 then; a group with a key is looked up in its cache by the values of the
-    fields it reads. (Each fan id belongs to one group only.)"""
-    out = ()
-    for checks, key, cache, opens in groups:
-        if opens is not None and not opens(ctx):
-            continue
-        if key is None:
-            found = tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
-        else:
-            k = key(ctx)
-            found = cache.get(k)
-            if found is None:
-                found = tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
-                if len(cache) > 100_000:
-                    cache.clear()
-                cache[k] = found
-        if found:
-            out += found
-    return out
-
-
-def _merge_groups(groups) -> tuple:
-    """Check groups keyed by few-valued fields run as one group, keyed by all the fields they read (one key and
-    one look-up a hand instead of one a group; a group's opening field only ever skips checks that are 0)."""
-    reads = []
-    for g in groups:
-        reads += [r for r in g.reads if r not in reads]
-    checks = tuple(pair for g in groups for pair in F.group_checks(g))
-    return checks, attrgetter(*reads), {}, None
-
-
-# the hand groups: those keyed by few-valued fields as one, then the others (tiles: no key; ranks: 512 masks)
-_MERGED_HAND = tuple(g for g in F.CHECK_GROUPS if g.scope == "hand" and g.reads and g.name != "ranks")
-_HAND_GROUPS = (_merge_groups(_MERGED_HAND),) + tuple(
-    _compile_group(g) for g in F.CHECK_GROUPS if g.scope == "hand" and g not in _MERGED_HAND)
-_ARR_GROUPS = tuple(_compile_group(g) for g in F.CHECK_GROUPS if g.scope == "arrangement")
-# every fan is set by one check group, the combination pass or the kong fans, never two of them
-_SET_BY = [fid for g in F.CHECK_GROUPS for fid in g.fans] + list(F.COMBO_FANS) + list(F.KONG_FANS)
-assert len(_SET_BY) == len(set(_SET_BY))
+def _hand_context(info: _HandInfo, form: str) -> FanContext:
+    """A context with the hand-level fields of the hand and form filled in (what the checks of a key not met
+    before, and plain evaluation, read); kept as ``info.ctx``."""
+    key = info.key
+    mask = info.mask
+    ctx = info.ctx = FanContext()
+    ctx.form = form
+    ctx.special_form = form != _STANDARD
+    ctx.hk_greater = key & _HK_GREATER != 0
+    ctx.hk_knitted = key & _HK_KNITTED != 0
+    self_drawn = ctx.self_drawn = key & _HK_SELF != 0
+    fourth = ctx.fourth_tile = key & _HK_FOURTH != 0
+    about_kong = ctx.about_kong = key & _HK_KONG != 0
+    wall_last = ctx.wall_last = key & _HK_WALL != 0
+    ctx.any_win_flag = self_drawn or fourth or about_kong or wall_last
+    ctx.prevalent = info.winds >> _PK_PREVALENT & 3
+    ctx.seat = info.winds >> _PK_SEAT & 3
+    ctx.mask = mask
+    # every kind in one of the classes the "tiles" fans are about (else none of them can apply)
+    ctx.one_class = (not mask & _TERMINAL_HONOR or not mask & _NOT_REVERSIBLE or not mask & _NOT_GREEN
+                     or not mask & _NOT_TERMINAL_HONOR)
+    ctx.hog = key >> _HK_HOG & 7
+    honors = ctx.honors = mask & _HONOR != 0
+    ctx.has_wind = mask & _WIND_MASK != 0
+    ctx.has_dragon = mask & _DRAGON_MASK != 0
+    ctx.suits_missing = (not mask & _SM) + (not mask & _SP) + (not mask & _SS)
+    ctx.rank_mask = 0 if honors else ((mask | mask >> 9 | mask >> 18) & 0x1FF)
+    melded = ctx.melded_packs = key >> _HK_MELDED & 7
+    ctx.none_or_all_melded = melded == 0 or melded == 4
+    ctx.nine_gates = info.nine_gates
+    return ctx
 
 
 def _plain_fans(checks, ctx) -> tuple:
-    """Every check run, no group skipped or cached (the tests compare this with the groups)."""
+    """Run checks: the (fan id, count) pairs of the fans present."""
     return tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
 
 
-def _hand_fans(info: _HandInfo, form: str) -> tuple:
-    """The hand-level fans of a form as (fan id, count) pairs, worked out once per hand and form."""
-    ctx = info.ctx
-    ctx.form = form
-    ctx.special_form = form != F.STANDARD
-    if info.hand_form == form:
-        return info.hand_fans
-    found = _group_fans(_HAND_GROUPS, ctx) if info.grouped else _plain_fans(F.HAND_CHECKS, ctx)
-    info.hand_form = form
-    info.hand_fans = found
+def _part_fans(cache: dict, key: int, checks: tuple, info: _HandInfo, form: str, chows: tuple, pungs: tuple,
+               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> tuple:
+    """The fans of one part's checks for a key not met before, run on a context of the hand and reading; cached
+    by the key."""
+    found = _plain_fans(checks, _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits))
+    if len(cache) >= _KEYS_BOUND:
+        cache.clear()
+    cache[key] = found
     return found
 
 
-_POT, _POT_WIND = F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND
-_STANDARD = F.STANDARD
-# what a pung's code says about it: 0 a simple, 1 a terminal, 2 a wind, 3 a dragon
-_PUNG_CLASS = {c: (3 if c >= 0x45 else 2 if c >= 0x41 else 1 if c & 0xF in (1, 9) else 0) for c in CODE}
-def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_info: tuple, pair: int,
-                       waits_flags: int = 0, traits: int = 0):
-    """The fans of one reading of the hand as (total, {fan id: count}), exclusions applied. ``chows``: the chows'
-    middle codes and ``pungs`` the pungs' and kongs' codes (sorted); ``pung_info``: (pungs, their summed
-    _PUNG_FACT, concealed pungs, melded kongs, concealed kongs); ``traits``: the summed group traits of a standard
-    arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
-    ctx = info.ctx
-    if info.hand_form == form:  # the hand fans already worked out for this form (as in _hand_fans)
-        ctx.form = form
-        ctx.special_form = form != _STANDARD
-        fans = dict(info.hand_fans)
-    else:
-        fans = dict(_hand_fans(info, form))
+def _full_context(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_info: tuple, pair: int,
+                  waits_flags: int, traits: int, combos: bool = False) -> FanContext:
+    """A context of the hand, form and reading with every field filled in (``combos``: the combination and kong
+    fans too, for plain evaluation; the keyed parts make those apart); kept as ``info.ctx``."""
+    ctx = _hand_context(info, form)
     ctx.pair_class = _PAIR_CLASS[pair]
     ctx.waits_flags = waits_flags
     ctx.n_chows = len(chows)
@@ -415,18 +447,78 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
         ctx.prevalent_pung = ctx.seat_pung = 0
         ctx.notable_pungs = False
         ctx.kong_fans = ()
-    if form == _STANDARD:
-        ctx.combos = set_fans(chows, pungs, pair)
-        ctx.traits = traits_of(traits)
-    else:
-        ctx.combos = {}
-        ctx.traits = 0
+    standard = form == _STANDARD
+    ctx.combos = set_fans(chows, pungs, pair) if standard and combos else {}
+    ctx.traits = traits_of(traits) if standard else 0
+    return ctx
+
+
+_POT, _POT_WIND = F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND
+_STANDARD = F.STANDARD
+
+
+def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_info: tuple, pair: int,
+                       waits_flags: int = 0, traits: int = 0):
+    """The fans of one reading of the hand as (total, {fan id: count}), exclusions applied. ``chows``: the chows'
+    middle codes and ``pungs`` the pungs' and kongs' codes (sorted); ``pung_info``: (pungs, their summed
+    _PUNG_FACT, concealed pungs, melded kongs, concealed kongs); ``traits``: the summed group traits of a standard
+    arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
+    form_code = _FORM_CODE[form]
     if info.grouped:
-        fans.update(_group_fans(_ARR_GROUPS, ctx))
-        fans.update(ctx.combos)  # what the "combos" checks return
-        for fid in ctx.kong_fans:  # what the "kongs" checks return
-            fans[fid] = 1
+        hand_key = info.key | form_code << _HK_FORM
+        key = hand_key & _HK_PLAY
+        found = _PLAY_FANS.get(key)
+        if found is None:
+            found = _part_fans(_PLAY_FANS, key, _PLAY_CHECKS, info, form, chows, pungs, pung_info, pair,
+                               waits_flags, traits)
+        fans = dict(found)
+        key = hand_key & _HK_HOLDING
+        found = _HOLDING_FANS.get(key)
+        if found is None:
+            found = _part_fans(_HOLDING_FANS, key, _HOLDING_CHECKS, info, form, chows, pungs, pung_info, pair,
+                               waits_flags, traits)
+        if found:
+            fans.update(found)
+        key = info.tiles_key
+        if key:
+            found = _TILE_FANS.get(key)
+            if found is None:
+                found = _part_fans(_TILE_FANS, key, _TILE_CHECKS, info, form, chows, pungs, pung_info, pair,
+                                   waits_flags, traits)
+            if found:
+                fans.update(found)
+        n_pungs, facts, cp, mk, ck = pung_info
+        pair_class = _PAIR_CLASS[pair]
+        key = pair_class | _TRAITS_OF[traits] << _SK_TRAITS | waits_flags << _SK_WAITS | form_code << _SK_FORM
+        if n_pungs:
+            if facts or n_pungs == 4:  # a pung of terminals or honors, or four pungs: the "pungs" fans may apply
+                pkey = facts | n_pungs << _PK_PUNGS | pair_class << _PK_PAIR | form_code << _PK_FORM
+                if facts >> _WIND_PUNG_SHIFT:  # the winds matter only to a wind pung
+                    pkey |= info.winds
+                found = _PUNG_FANS.get(pkey)
+                if found is None:
+                    found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, info, form, chows, pungs, pung_info, pair,
+                                       waits_flags, traits)
+                if found:
+                    fans.update(found)
+            if mk or ck or cp > 1:  # no kong and fewer than two concealed pungs: no kong fan
+                for fid in kong_fans(cp, mk, ck, info.preset.mixed_kong_fan):
+                    fans[fid] = 1
+        else:
+            key |= (len(chows) + 1) << _SK_CHOWS
+        found = _SET_FANS.get(key)
+        if found is None:
+            found = _part_fans(_SET_FANS, key, _SET_CHECKS, info, form, chows, pungs, pung_info, pair,
+                               waits_flags, traits)
+        if found:
+            fans.update(found)
+        if not form_code:  # four sets and a pair: what the sets make together
+            combos = set_fans(chows, pungs, pair)
+            if combos:
+                fans.update(combos)
     else:
+        ctx = _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits, True)
+        fans = dict(_plain_fans(F.HAND_CHECKS, ctx))
         fans.update(_plain_fans(F.ARRANGEMENT_CHECKS, ctx))
     # exclusions, the wind pungs folded into Pung of Terminals or Honors, the total; Chicken Hand when nothing
     # else is left
@@ -437,7 +529,7 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
     total = 0
     for i, n in fans.items():
         total += values[i] * n
-    if not fans and form == _STANDARD:
+    if not fans and not form_code:
         fans[F.CHICKEN_HAND] = 1
         total = values[F.CHICKEN_HAND]
     return total, fans
@@ -447,12 +539,12 @@ class _Suit:
     """What one suit's counts (the winning tile included) say, worked out once per suit and count code: the
     kinds present (as bits over our kinds, and how many), the most copies of a kind and how many kinds have four,
     whether every count is even, whether the suit holds the pair (3n+2 tiles), every reading of the suit into sets
-    and at most one pair (``single``: the reading when there is exactly one), its part of a knitted straight, and
-    for the waits (the unique-wait test, a result's waits) its state and completions as it is and with one tile of
-    a rank taken out (the winning tile, when it is of this suit), each worked out when first asked for."""
+    and at most one pair (``single``: the reading when there is exactly one), its part of a knitted straight, its
+    state (sets, sets and a pair, or neither) and odd-count kinds, and for the unique-wait test its state and
+    completions with one tile of a rank taken out (the winning tile), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "others", "knit", "code", "size")
+                 "others", "knit", "code", "size", "state", "odd", "index")
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out."""
@@ -475,49 +567,22 @@ class _Suit:
 
     def other_completion(self, r: int, target: int) -> bool:
         """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
-        or sets and a pair (2)? (Copies not limited, as in :func:`_suit_completions`.) Read from the completions
-        when they are known, else searched only until one is found."""
+        or sets and a pair (2)? (Copies not limited, as in :func:`_completions`.) Searched only until one is
+        found (or, for a small suit, read from the table of small suits one tile short)."""
+        if self.size <= _SMALL_SUIT_TILES and self.most < 4 and (table := _SMALL_WAITS[self.index]) is not None:
+            # the table of small suits one tile short: no count reaches five, so "copies not limited" changes
+            # nothing (the target is the suit's size's)
+            kind = _BASES[self.index] + r
+            return any(k != kind for k in table.get(self.code - (1 << 5 * r), ()))
         if self.others is None:
             self.others = {}
-        done = self.others.get(16 + r * 4 + target)
-        if done is not None:
-            return any(x != r for x in done)
-        key = 64 + r * 4 + target  # (the keys below 64 are before_state's and completions')
+        key = 64 + r * 4 + target  # (the keys below 64 are before_state's)
         found = self.others.get(key)
-        if found is None and (complete := _small_complete(self)) is not None:
-            # every complete suit this size is known: move the tile of rank r to each other rank and look it up
-            # (no count reaches five, so "copies not limited" changes nothing)
-            code = self.code - (1 << 5 * r)
-            found = self.others[key] = any(x != r and code + (1 << 5 * x) in complete for x in range(len(self.counts)))
         if found is None:
             lst = list(self.counts)
             lst[r] -= 1
             found = self.others[key] = _completions(lst, self.honor, target, skip=r, first=True) != ()
         return found
-
-    def completions(self, r: int, target: int) -> tuple[int, ...]:
-        """:func:`_completions` of the suit, with one tile of rank ``r`` taken out when ``r`` >= 0."""
-        if self.others is None:
-            self.others = {}
-        key = 16 + r * 4 + target  # (the keys below 16 are before_state's)
-        found = self.others.get(key)
-        size = self.size + (r < 0)  # the tiles once a tile is added
-        if found is None and size <= _SMALL_SUIT_TILES and (complete := _small_complete(self)) is not None:
-            # every complete suit of that size is known: look up the suit with each rank added (3n tiles are sets,
-            # 3n+2 sets and a pair; no count reaches five)
-            if target != (2 if size % 3 == 2 else 1 if size % 3 == 0 else 0):
-                found = self.others[key] = ()
-            else:
-                code = self.code - (1 << 5 * r) if r >= 0 else self.code
-                found = self.others[key] = tuple([x for x in range(len(self.counts))
-                                                  if code + (1 << 5 * x) in complete])
-        if found is None:
-            lst = list(self.counts)
-            if r >= 0:
-                lst[r] -= 1
-            found = self.others[key] = _completions(lst, self.honor, target)
-        return found
-
 
 _SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
 _BASES = (0, 9, 18, 27)
@@ -527,6 +592,9 @@ _BASES = (0, 9, 18, 27)
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(34)) + (4,) * 8
 _SHIFT_OF = tuple(5 * (k - 9 * _SUIT_OF[k]) for k in range(34)) + (0,) * 8
 _CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
+# by a tile's ``order`` (kind * 2 + red): its slot among a hand's suit codes (a red five in a sixth) and its code
+_SLOT_OF_ORDER = tuple(5 if order & 1 else _SUIT_OF[order >> 1] for order in range(2 * (FLOWER_BASE + 8)))
+_CODE_OF_ORDER = tuple(_CODE_OF[order >> 1] for order in range(2 * (FLOWER_BASE + 8)))
 _CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
 _MOST_FOURS: dict[int, tuple[int, int]] = {}  # a suit's count code (melds included) -> (most copies, kinds of 4)
 
@@ -537,7 +605,6 @@ def _most_fours(code: int) -> tuple[int, int]:
     counts = [code >> shift & 31 for shift in _RANK_SHIFTS[0]]
     found = _MOST_FOURS[code] = (max(counts), counts.count(4))
     return found
-
 
 _SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
 _RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
@@ -553,25 +620,31 @@ def _suit(index: int, code: int) -> _Suit:
             cache.clear()
         base = _BASES[index]
         counts = tuple([code >> shift & 31 for shift in _RANK_SHIFTS[index]])
-        bits = 0
+        bits = odd = 0
         kinds = 0
         for r, n in enumerate(counts):
             if n:
                 bits |= 1 << (base + r)
                 kinds += 1
+                if n & 1:
+                    odd |= 1 << (base + r)
         found = _Suit()
         found.counts = counts
         found.most = max(counts)
         found.fours = counts.count(4)
         found.even = not code & _ODD_BITS
         found.bits = bits
+        found.odd = odd  # the kinds of the suit held an odd number of times
         found.kinds = kinds
         found.readings = readings = _suit_readings(counts, base)
         found.single = readings[0] if len(readings) == 1 else None
+        found.index = index
         found.honor = honor = index == 3
         # bit j: ranks j+1, j+4 and j+7 are all present (the suit's part of a knitted straight)
         found.knit = 0 if honor else sum(1 << j for j in range(3) if counts[j] and counts[j + 3] and counts[j + 6])
-        found.has_pair = sum(counts) % 3 == 2
+        found.has_pair = has_pair = sum(counts) % 3 == 2
+        # sets (1), sets and a pair (2), or neither (0)
+        found.state = (2 if has_pair else 1) if readings else 0
         found.others = None  # made when first needed
         found.code = code
         found.size = sum(counts)
@@ -652,10 +725,25 @@ def _build_small_suits() -> None:
         _suit(3, code)
     build_small_parts()
     _SMALL_COMPLETE[:] = [frozenset(complete), frozenset(complete_honors)]
+    _SMALL_WAITS[:] = [_waits_table(complete, 9, base) for base in _BASES[:3]] + [_waits_table(complete_honors, 7, 27)]
 
 
 # the count codes of every complete suit of at most _SMALL_SUIT_TILES tiles (numbered, honors), once built
 _SMALL_COMPLETE: list = [None, None]
+# per suit (m, p, s, honors), by the count code of a suit one tile short of one of those: the kinds that complete
+# it, once built
+_SMALL_WAITS: list = [None, None, None, None]
+# what a suit of so many tiles can be: 1 sets, 2 sets and a pair, 0 neither
+_TARGET_OF_SIZE = tuple((2 if n % 3 == 2 else 1 if n % 3 == 0 else 0) for n in range(20))
+
+
+def _waits_table(complete, ranks: int, base: int) -> dict[int, tuple[int, ...]]:
+    out: dict[int, list[int]] = {}
+    for code in complete:
+        for x in range(ranks):
+            if code >> 5 * x & 31:
+                out.setdefault(code - (1 << 5 * x), []).append(base + x)
+    return {code: tuple(sorted(kinds)) for code, kinds in out.items()}
 
 
 def _small_complete(suit: _Suit):
@@ -713,20 +801,25 @@ def _completions(counts: list[int], honor: bool, target: int, skip: int = -1, fi
     return tuple(out)
 
 
-def _winning_waits(facts: tuple, n_melds: int, in_view: list[int]) -> list[int]:
+def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
     """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), from
-    the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines them, the single of
-    six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits."""
-    suits, win = facts
+    the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines
+    them, the single of six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits. A kind
+    all four of which are in view (the hand's tiles and melds) is left out."""
+    suits, win, every = facts
     s = _SUIT_OF[win]
     r = win - _BASES[s]
-    counts = [*suits[0].counts, *suits[1].counts, *suits[2].counts, *suits[3].counts]
-    counts[win] -= 1
+    win_suit = suits[s]
     mask = suits[0].bits | suits[1].bits | suits[2].bits | suits[3].bits
-    if not counts[win]:
+    if win_suit.counts[r] == 1:
         mask &= ~(1 << win)
     waits = []
-    if n_melds <= 1:
+    counts = None
+    # eight of a knitted straight's nine kinds: at least two of each numbered suit
+    if n_melds <= 1 and (mask & _NUMBERED_MASK).bit_count() >= 8 and (mask & _SM).bit_count() >= 2 \
+            and (mask & _SP).bit_count() >= 2 and (mask & _SS).bit_count() >= 2:
+        counts = [*suits[0].counts, *suits[1].counts, *suits[2].counts, *suits[3].counts]
+        counts[win] -= 1
         for seq, seq_mask in zip(KNITTED_SEQS, _KNITTED_MASKS):
             if (mask & seq_mask).bit_count() >= 8:
                 # a knitted straight and a set and a pair (or one meld) once the tile is in
@@ -741,28 +834,45 @@ def _winning_waits(facts: tuple, n_melds: int, in_view: list[int]) -> list[int]:
                     rest[k] += 1
                     if is_complete(rest, n_melds + 3, four_as_two_pairs=True):
                         waits.append(k)
-    # standard: the suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair)
-    states = [(2 if o.has_pair else 1) if o.readings else 0 for o in suits]
-    states[s] = suits[s].before_state(r)
+    # standard: the suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair).
+    # A small suit is read from the tables of small complete suits, a larger one from the core's per-suit table (a
+    # kind whose fifth copy would complete a suit is one all four of which are in view, left out below either way)
+    states = [suits[0].state, suits[1].state, suits[2].state, suits[3].state]
+    small = _SMALL_WAITS[0] is not None
+    before = win_suit.code - (1 << 5 * r)
+    if small and win_suit.size <= _SMALL_SUIT_TILES + 1:
+        complete = before in _SMALL_COMPLETE[win_suit.honor]
+    else:
+        complete = suit_code_complete(before, win_suit.honor)
+    states[s] = _TARGET_OF_SIZE[win_suit.size - 1] if complete else 0
     broken = states.count(0)
     if broken <= 1:
         pairs = states.count(2)
-        for i in range(4):
-            if broken and states[i]:
-                continue  # the one suit that is not sets (and a pair) must take the tile
+        # the one suit that is not sets (and a pair) must take the tile; else any suit may
+        for i in ((states.index(0),) if broken else range(4)):
             elsewhere = pairs - (states[i] == 2)
             if elsewhere > 1:
                 continue
-            target = 2 - elsewhere  # the hand ends with one pair
-            found = suits[i].completions(r if i == s else -1, target)
-            base = _BASES[i]
-            waits += [base + x for x in found]
+            # the hand ends with one pair
+            suit = suits[i]
+            target = 2 - elsewhere
+            size = suit.size + (i != s)  # once the tile is in
+            if target != _TARGET_OF_SIZE[size]:
+                continue
+            code = before if i == s else suit.code
+            if small and size <= _SMALL_SUIT_TILES:
+                waits += _SMALL_WAITS[i].get(code, ())
+            else:
+                base = _BASES[i]
+                honor = suit.honor
+                waits += [base + x for x in range(len(suit.counts))
+                          if code >> 5 * x & 31 < 4 and suit_code_complete(code + (1 << 5 * x), honor)]
     if n_melds == 0:
         distinct = mask.bit_count()
         if distinct <= 7:  # six pairs and a single (a kong's four counting as two pairs)
-            odd = [k for k in range(34) if counts[k] & 1]
-            if len(odd) == 1:
-                waits.append(odd[0])
+            odd = _single_of_six_pairs(suits, win)
+            if odd is not None:
+                waits.append(odd)
         if not mask & ~_ORPHANS_MASK:
             if distinct == 13:
                 waits += _ORPHAN_KINDS
@@ -774,7 +884,10 @@ def _winning_waits(facts: tuple, n_melds: int, in_view: list[int]) -> list[int]:
                 if not numbered & ~seq_mask:
                     left = (seq_mask | _HONOR) & ~mask
                     waits += [k for k in range(34) if left >> k & 1]
-    return sorted({k for k in waits if counts[k] + in_view[k] < 4})
+    if every is None:  # no kind has four tiles in view (counting the winning one too)
+        return sorted(set(waits))
+    # in view: the tiles before the winning one and the melds' (``every`` counts the winning tile too)
+    return sorted({k for k in waits if (every[_SUIT_OF[k]] >> _SHIFT_OF[k] & 31) - (k == win) < 4})
 
 
 def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
@@ -815,21 +928,15 @@ _PUNG_FACT = [(_TERMINAL_PUNG if c < 0x41 and c & 0xF in (1, 9) else _DRAGON_PUN
               for c in range(0x48)]
 _BITS4 = [n.bit_count() for n in range(16)]
 _PAIR_CLASS = [F.pair_class(c) for c in range(0x48)]  # by the pair's code (0: no pair)
-_NO_PUNGS = (0, 0, 0, 0, 0)  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
+_TRAITS_OF = [traits_of(packed) for packed in range(1 << 12)]  # by the summed traits of an arrangement
+_NO_PUNGS = (0, 0, 0, 0, 0)
+_NO_FIXED_PUNGS = (0, 0, 0, 0)  # (pungs, facts, melded kongs, concealed kongs) of no declared pung  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
 
 
 def _standard_readings(suit_infos) -> list:
     """Every arrangement of the closed tiles (given as the four suits' records) into sets and one pair:
     (keys, chow middles, pung codes (both sorted tuples), pair, the pungs' facts, summed traits), in the
     reference's order (sets sorted, compared tile by tile, a pung before a chow on the same tile)."""
-    m, p, s, h = suit_infos
-    m, p, s, h = m.single, p.single, s.single, h.single
-    if m and p and s and h:  # the common case: one reading per suit
-        if m[0] + p[0] + s[0] + h[0] != 1:  # one pair
-            return []
-        # the codes run m (0x1_), s (0x2_), p (0x3_), honors (0x4_): joined in that order the sets stay sorted
-        return [((), m[1] + s[1] + p[1], m[2] + s[2] + p[2] + h[2], m[3] or p[3] or s[3] or h[3],
-                 m[5] + p[5] + s[5] + h[5], m[6] + p[6] + s[6] + h[6])]
     per = []
     for suit in suit_infos:
         if not suit.readings:
@@ -881,59 +988,70 @@ def _unique_wait(info: _HandInfo) -> bool:
         return False
     if info.n_melds == 0 and info.closed_kinds <= 8:
         # six pairs and a single (at most 8 kinds with the tile): the single is a wait too
-        standing = list(info.closed)
-        standing[win] -= 1
-        k = _seven_pairs_wait(standing)
+        k = _single_of_six_pairs(info.suit_infos, win)
         if k is not None and k != win:
             return False
     return True
 
 
-def _standard_forms(info: _HandInfo):
-    """Every arrangement into four sets and a pair: yields (total, fans)."""
-    readings = _standard_readings(info.suit_infos)
-    if not readings:
-        return
+def _odd_kinds(suits: tuple) -> int:
+    """The kinds held an odd number of times, as bits over our kinds."""
+    return suits[0].odd | suits[1].odd | suits[2].odd | suits[3].odd
+
+
+def _single_of_six_pairs(suits: tuple, win: int) -> int | None:
+    """The kind of the single when the 13 tiles before the winning one are six pairs and a single (a count of
+    three or four holding one or two pairs), else None: then exactly one kind has an odd count."""
+    odd = _odd_kinds(suits) ^ (1 << win)  # the winning tile out
+    return odd.bit_length() - 1 if odd and not odd & (odd - 1) else None
+
+
+def _standard_forms(info: _HandInfo) -> list:
+    """Every arrangement into four sets and a pair, in the reference's order: [(total, fans)]."""
+    return [_standard_table(info, chows, pungs, pair, facts, traits)
+            for _, chows, pungs, pair, facts, traits in _standard_readings(info.suit_infos)]
+
+
+def _standard_table(info: _HandInfo, concealed_chows: tuple, concealed_pungs: tuple, pair: int, facts: int,
+                    traits: int) -> tuple:
+    """(total, fans) of one arrangement into four sets and a pair: the closed tiles' chows and pungs (sorted
+    codes), the pair, the closed pungs' summed facts and the closed groups' summed traits, with the melds'."""
     win_code = CODE[info.win]
-    self_drawn = info.ctx.self_drawn
+    self_drawn = info.self_drawn
     fixed_chows = info.fixed_chows
+    chows = tuple(sorted(fixed_chows + concealed_chows)) if fixed_chows else concealed_chows
+    # edge, closed or single wait: where the winning tile sits, counted only when the hand waited on that
+    # one tile (tested once per hand, and only when some arrangement could use it)
+    flags = 4 if pair == win_code else 0
+    for m in concealed_chows:
+        if m == win_code:
+            flags |= 2
+        elif m + 1 == win_code:
+            flags |= 1
+            if m & 0xF >= 3:  # on the high end, a kind below (6 of 456 from 45, which 3 completes too)
+                info.unique_wait = False
+        elif m - 1 == win_code:
+            flags |= 1
+            if m & 0xF <= 7:  # on the low end, a kind above (4 of 456 from 56, which 7 completes too)
+                info.unique_wait = False
+    # a pung completed by a discard is exposed, unless the winning tile fits a concealed chow
+    cp = len(concealed_pungs)
+    if not (self_drawn or flags & 3 or win_code not in concealed_pungs):
+        cp -= 1
     fixed_pungs = info.fixed_pungs
-    base_melded_hand = info.ctx.melded_packs == 4 and not self_drawn
-    fixed_traits = info.fixed_traits
+    pung_codes = tuple(sorted(fixed_pungs + concealed_pungs)) if fixed_pungs else concealed_pungs
     n_fixed, fixed_facts, mk, ck = info.fixed_pung_facts
-    four_kongs = mk + ck == 4
-    for _, concealed_chows, concealed_pungs, pair, facts, traits in readings:
-        chows = tuple(sorted(fixed_chows + concealed_chows)) if fixed_chows else concealed_chows
-        # edge, closed or single wait: where the winning tile sits, counted only when the hand waited on that
-        # one tile (tested once per hand, and only when some arrangement could use it)
-        flags = 4 if pair == win_code else 0
-        for m in concealed_chows:
-            if m == win_code:
-                flags |= 2
-            elif m + 1 == win_code:
-                flags |= 1
-                if m & 0xF >= 3:  # on the high end, a kind below (6 of 456 from 45, which 3 completes too)
-                    info.unique_wait = False
-            elif m - 1 == win_code:
-                flags |= 1
-                if m & 0xF <= 7:  # on the low end, a kind above (4 of 456 from 56, which 7 completes too)
-                    info.unique_wait = False
-        # a pung completed by a discard is exposed, unless the winning tile fits a concealed chow
-        cp = len(concealed_pungs)
-        if not (self_drawn or flags & 3 or win_code not in concealed_pungs):
-            cp -= 1
-        pung_codes = tuple(sorted(fixed_pungs + concealed_pungs)) if fixed_pungs else concealed_pungs
-        if flags:
-            if base_melded_hand or four_kongs:
+    if flags:
+        if (info.melded == 4 and not self_drawn) or mk + ck == 4:  # (melded hand, four kongs: no wait fan)
+            flags = 0
+        else:
+            if info.unique_wait is None:
+                info.unique_wait = _unique_wait(info)
+            if not info.unique_wait:
                 flags = 0
-            else:
-                if info.unique_wait is None:
-                    info.unique_wait = _unique_wait(info)
-                if not info.unique_wait:
-                    flags = 0
-        yield _arrangement_table(info, F.STANDARD, chows, pung_codes,
-                                 (n_fixed + len(concealed_pungs), facts + fixed_facts, cp, mk, ck), pair, flags,
-                                 traits + fixed_traits)
+    return _arrangement_table(info, _STANDARD, chows, pung_codes,
+                              (n_fixed + len(concealed_pungs), facts + fixed_facts, cp, mk, ck), pair, flags,
+                              traits + info.fixed_traits)
 
 
 def _knitted_form(info: _HandInfo):
@@ -1016,9 +1134,8 @@ def _special_form(info: _HandInfo):
         if not 7 <= n <= 9 or not any(not numbered & ~seq_mask for seq_mask in _KNITTED_MASKS):
             return None
         form = F.HONORS_KNITTED
-        ctx = info.ctx
-        ctx.hk_greater, ctx.hk_knitted = n == 7, n == 9  # greater: all seven honors
-        info.hand_form = None  # the honors-and-knitted flags have changed
+        # greater: all seven honors; with a knitted straight: all nine numbered tiles
+        info.key |= (_HK_GREATER if n == 7 else 0) | (_HK_KNITTED if n == 9 else 0)
     else:
         return None
     return form, _arrangement_table(info, form, (), (), _NO_PUNGS, 0)
@@ -1026,11 +1143,9 @@ def _special_form(info: _HandInfo):
 
 def _nine_gates_form(info: _HandInfo):
     """Nine Gates: 1112345678999 of one suit held, won on any tile of that suit."""
-    if not info.ctx.nine_gates:
+    if not info.nine_gates:
         return None
-    ctx = info.ctx
-    ctx.form = F.NINE
-    ctx.special_form = True
+    ctx = _hand_context(info, F.NINE)
     ctx.no_sets()
     fans = {}
     for fid, check in F.WIN_FLAG_CHECKS:
@@ -1059,23 +1174,23 @@ def _too_many(hand: Hand) -> None:
     raise ImpossibleHandError(f"more than four {Tile(bad)} in the hand")
 
 
+_LOW4, _HIGH4, _MID3 = F.RANKS_FAN_RANGES  # ranks 1-4, 6-9, 4-6 as bits 0-8
+
+
 def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info = _HandInfo()
     info.grouped = grouped  # False: run every check plainly (tests compare the two)
     info.preset = preset
     info.exclusions, info.values = _TABLES.get(preset.name) or _preset_tables(preset)
-    concealed = hand.concealed
     wt = hand.winning_tile
     win = wt.kind
-    # each suit's count code (see _CODE_OF; flowers are counted in a fifth slot, to be refused)
-    codes = [0, 0, 0, 0, 0]
-    red = wt.red
-    for t in concealed:
-        k = t.kind
-        codes[_SUIT_OF[k]] += _CODE_OF[k]
-        if t.red:
-            red = True
-    if red:
+    # each suit's count code (see _CODE_OF), by the tiles' ``order``: flowers are counted in a fifth slot and red
+    # fives in a sixth, both to be refused
+    codes = [0, 0, 0, 0, 0, 0]
+    for t in hand.concealed:
+        o = t.order
+        codes[_SLOT_OF_ORDER[o]] += _CODE_OF_ORDER[o]
+    if codes[5] or wt.red:
         raise ImpossibleHandError("red fives are not used under rules:mcr")
     if win >= 34 or codes[4]:
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
@@ -1091,12 +1206,14 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     suits = (m, p, s_, h)
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
     info.closed_kinds = m.kinds + p.kinds + s_.kinds + h.kinds
-    fixed_chows = []
-    fixed_pungs = []
-    kongs = melded = win_in_melds = fixed_traits = fixed_facts = melded_kongs = concealed_kongs = 0
-    if hand.melds:
-        all_codes = codes[:4]  # the suits' count codes with the melds' tiles
-        for meld in hand.melds:
+    melded = win_in_melds = melded_kongs = concealed_kongs = 0
+    melds = hand.melds
+    if melds:
+        fixed_chows = []
+        fixed_pungs = []
+        fixed_traits = fixed_facts = 0
+        every = codes[:4]  # the suits' count codes with the melds' tiles
+        for meld in melds:
             tiles = meld.tiles
             k = tiles[0].kind
             if tiles[0].red or tiles[-1].red or tiles[1].red:
@@ -1106,31 +1223,32 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 mid = CODE[k + 1]
                 fixed_chows.append(mid)
                 fixed_traits += _CHOW_TRAIT[mid]
-                all_codes[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
+                every[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
                 mask |= 7 << k
                 if k <= win <= k + 2:
                     win_in_melds += 1
                 melded += 1
             else:
-                kong = typ is _KAN or typ is _ANKAN
-                open_ = typ is not _ANKAN
-                fixed_pungs.append(CODE[k])
-                fixed_facts += _PUNG_FACT[CODE[k]]
-                fixed_traits += _PUNG_TRAIT[CODE[k]]
-                if kong:
-                    if open_:
-                        melded_kongs += 1
-                    else:
-                        concealed_kongs += 1
-                n = 4 if kong else 3
-                all_codes[_SUIT_OF[k]] += n * _CODE_OF[k]
+                code = CODE[k]
+                fixed_pungs.append(code)
+                fixed_facts += _PUNG_FACT[code]
+                fixed_traits += _PUNG_TRAIT[code]
                 mask |= 1 << k
+                if typ is _PON:
+                    n = 3
+                    melded += 1
+                elif typ is _KAN:
+                    n = 4
+                    melded += 1
+                    melded_kongs += 1
+                else:
+                    n = 4
+                    concealed_kongs += 1
+                every[_SUIT_OF[k]] += n * _CODE_OF[k]
                 if k == win:
                     win_in_melds += n
-                kongs += kong
-                melded += open_
         fours = 0
-        for c, closed_code, suit in zip(all_codes, codes, suits):
+        for c, closed_code, suit in zip(every, codes, suits):
             if c == closed_code:  # no meld of this suit: its record knows
                 most, kinds_of_four = suit.most, suit.fours
             else:
@@ -1138,62 +1256,77 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
             if most > 4:
                 _too_many(hand)
             fours += kinds_of_four
+        info.fixed_chows = tuple(fixed_chows)
+        info.fixed_pungs = tuple(fixed_pungs)
+        # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
+        info.fixed_pung_facts = (len(fixed_pungs), fixed_facts, melded_kongs, concealed_kongs)
+        info.fixed_traits = fixed_traits
     else:
+        info.fixed_chows = info.fixed_pungs = ()
+        info.fixed_pung_facts = _NO_FIXED_PUNGS
+        info.fixed_traits = 0
         if m.most > 4 or p.most > 4 or s_.most > 4 or h.most > 4:
             _too_many(hand)
         fours = m.fours + p.fours + s_.fours + h.fours
+        every = codes
+    kongs = melded_kongs + concealed_kongs
     s = hand.situation
-    ctx = FanContext()
-    ctx.hk_greater = ctx.hk_knitted = False
-    self_drawn = ctx.self_drawn = True if s.tsumo else False
-    # win flags corrected as a referee would: the last tile cannot be one you hold; three in your melds make it so
-    fourth = True if s.last_tile else False
-    if held_win:
-        fourth = False
-    if win_in_melds == 3:
-        fourth = True
-    ctx.fourth_tile = fourth
-    about_kong = True if s.rinshan or s.chankan else False
-    if about_kong:
-        if self_drawn:
-            about_kong = kongs > 0
-        else:
-            about_kong = not (win_in_melds or held_win)
-    ctx.about_kong = about_kong
-    wall_last = ctx.wall_last = True if s.haitei or s.houtei else False
-    ctx.any_win_flag = self_drawn or fourth or about_kong or wall_last
-    ctx.prevalent = s.round_wind
-    ctx.seat = s.seat_wind
-    ctx.mask = mask
-    # every kind in one of the classes the "tiles" fans are about (else none of them can apply)
-    ctx.one_class = (not mask & _TERMINAL_HONOR or not mask & _NOT_REVERSIBLE or not mask & _NOT_GREEN
-                     or not mask & _NOT_TERMINAL_HONOR)
-    ctx.hog = fours - kongs
-    honors = ctx.honors = mask & _HONOR != 0
-    ctx.has_wind = mask & _WIND_MASK != 0
-    ctx.has_dragon = mask & _DRAGON_MASK != 0
-    ctx.suits_missing = (not mask & _SM) + (not mask & _SP) + (not mask & _SS)
-    ctx.rank_mask = 0 if honors else ((mask | mask >> 9 | mask >> 18) & 0x1FF)
-    ctx.melded_packs = melded
-    ctx.none_or_all_melded = melded == 0 or melded == 4
-    ctx.nine_gates = False
-    n_melds = info.n_melds = len(hand.melds)
-    if not n_melds and code == _NINE_GATES_CODE and win < 27:
-        # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit (``code``: the count
-        # code of the winning tile's suit before it)
-        ctx.nine_gates = True
-    info.ctx = ctx
+    # the hand key (see _HK_*): win flags corrected as a referee would: the last tile cannot be one you hold; three
+    # in your melds make it so; a replacement tile needs a kong, a robbed kong a tile not otherwise in the hand
+    key = melded << _HK_MELDED | (fours - kongs) << _HK_HOG
+    if s.tsumo:
+        key |= _HK_SELF
+        info.self_drawn = True
+        if (s.rinshan or s.chankan) and kongs:
+            key |= _HK_KONG
+    else:
+        info.self_drawn = False
+        if (s.rinshan or s.chankan) and not (win_in_melds or held_win):
+            key |= _HK_KONG
+    if (s.last_tile and not held_win) or win_in_melds == 3:
+        key |= _HK_FOURTH
+    if s.haitei or s.houtei:
+        key |= _HK_WALL
+    tiles = 0  # the tiles key
+    if mask & _HONOR:
+        if mask & _WIND_MASK:
+            key |= _HK_WIND
+        if mask & _DRAGON_MASK:
+            key |= _HK_DRAGON
+    else:
+        ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF
+        if not ranks & ~_LOW4 or not ranks & ~_HIGH4 or not ranks & ~_MID3:  # else no Upper/Middle/Lower fan
+            tiles = ranks
+    key |= (mask & _SM != 0) << _HK_SUITS | (mask & _SP != 0) << _HK_SUITS + 1 | (mask & _SS != 0) << _HK_SUITS + 2
+    if not (mask & _TERMINAL_HONOR and mask & _NOT_REVERSIBLE and mask & _NOT_GREEN and mask & _NOT_TERMINAL_HONOR):
+        # every kind of one class: the "tiles" fans read which
+        if not mask & _TERMINAL_HONOR:
+            tiles |= _HK_SIMPLES
+        if not mask & _NOT_REVERSIBLE:
+            tiles |= _HK_REVERSIBLE
+        if not mask & _NOT_GREEN:
+            tiles |= _HK_GREEN
+        if not mask & _NOT_TERMINAL:
+            tiles |= _HK_TERMINALS
+        if not mask & _NOT_TERMINAL_HONOR:
+            tiles |= _HK_OUTSIDE
+        if mask & _TERMINAL:
+            tiles |= _HK_TERMINAL
+    info.key = key
+    info.tiles_key = tiles
+    # for the waits' in-view filter: every tile counted by suit, melds included (needed only when a kind has four)
+    info.every = every if fours else None
+    info.mask = mask
+    info.winds = s.round_wind << _PK_PREVALENT | s.seat_wind << _PK_SEAT
+    info.ctx = None
+    n_melds = info.n_melds = len(melds)
+    # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit
+    info.nine_gates = not n_melds and code == _NINE_GATES_CODE and win < 27
     info.closed_ = None
     info.suit_infos = suits
     info.win = win
-    info.fixed_chows = tuple(fixed_chows)
-    info.fixed_pungs = tuple(fixed_pungs)
-    # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
-    info.fixed_pung_facts = (len(fixed_pungs), fixed_facts, melded_kongs, concealed_kongs)
-    info.fixed_traits = fixed_traits
     info.melded = melded
     info.unique_wait = None
-    info.hand_form = None
     return info
 
 
@@ -1205,8 +1338,9 @@ def _best(info: _HandInfo):
     best = None
     n_melds = info.n_melds
     kinds = info.closed_kinds
-    # seven (shifted) pairs hold at most 7 kinds, thirteen orphans 13, honors and knitted tiles 14
-    if n_melds == 0 and (kinds <= 7 or kinds >= 13):
+    # seven (shifted) pairs hold at most 7 kinds, each an even number of times; thirteen orphans 13 kinds, honors
+    # and knitted tiles 14
+    if n_melds == 0 and (kinds >= 13 or kinds <= 7 and not _odd_kinds(info.suit_infos)):
         sp = _special_form(info)
         if sp is not None:
             best = (sp[0], sp[1][0], sp[1][1])
@@ -1216,11 +1350,24 @@ def _best(info: _HandInfo):
             r = _knitted_form(info)
             if r is not None:
                 best = (F.KNITTED, r[0], r[1])
-    if best is None and n_melds == 0 and info.ctx.nine_gates:
+    if best is None and n_melds == 0 and info.nine_gates:
         r = _nine_gates_form(info)
         if r is not None:
             best = (F.NINE, r[0], r[1])
     if best is None or best[0] == F.SEVEN:
+        m, p, s, h = info.suit_infos
+        m, p, s, h = m.single, p.single, s.single, h.single
+        if m and p and s and h:
+            # the common case: one reading per suit, and so at most one arrangement (when one suit has the pair);
+            # the codes run m (0x1_), s (0x2_), p (0x3_), honors (0x4_): joined in that order the sets stay sorted
+            if m[0] + p[0] + s[0] + h[0] != 1:
+                return best
+            total, fans = _standard_table(info, m[1] + s[1] + p[1], m[2] + s[2] + p[2] + h[2],
+                                          m[3] or p[3] or s[3] or h[3], m[5] + p[5] + s[5] + h[5],
+                                          m[6] + p[6] + s[6] + h[6])
+            if best is None or total >= best[1]:  # (an arrangement that ties with seven pairs is preferred to it)
+                best = (F.STANDARD, total, fans)
+            return best
         seven = best is not None
         for total, fans in _standard_forms(info):
             if best is None or total > best[1] or (total == best[1] and (
@@ -1258,12 +1405,26 @@ def _check_tiles(hand: Hand) -> None:
 
 # ---- public --------------------------------------------------------------------------------------------------------
 _DEFAULT_PRESET = find_preset(None)
+_OUR_PRESETS: dict[str, bool] = {}  # rules name -> are the presets its hands name ours?
+
+
+def _names_our_preset(rules: str) -> bool:
+    """Does a hand of these rules name one of this rule set's presets? The rule-set registry says whose presets
+    the rules' hands name (a hand of other rules is scored here with the default preset)."""
+    found = _OUR_PRESETS.get(rules)
+    if found is None:
+        try:
+            found = find_ruleset(rules).presets() is PRESETS
+        except NotationError:  # rules no rule set has
+            found = False
+        _OUR_PRESETS[rules] = found
+    return found
 
 
 def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     """Score a hand under MCR. Raises :class:`ImpossibleHandError` for a hand that cannot exist under MCR
     (red fives, dora, a fifth tile, a wrong number of tiles)."""
-    name = preset or (hand.preset if hand.rules == "mcr" else None)
+    name = preset or (hand.preset if hand.preset is not None and _names_our_preset(hand.rules) else None)
     p = _DEFAULT_PRESET if name is None else find_preset(name)
     _validate(hand)
     scored = _scored[0]
@@ -1272,7 +1433,7 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
             _build_small_suits()
         else:
             _scored[0] = scored + 1
-    flowers = hand.flower_total
+    flowers = len(hand.flowers) if hand.flowers else (hand.situation.flower_count or 0)  # (Hand.flower_total)
     n_melds = len(hand.melds)
     size = len(hand.concealed) + (hand.winning_tile is not None) + 3 * n_melds
     if hand.winning_tile is None or size != 14:
@@ -1307,7 +1468,7 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
         "hand": hand, "preset": p.name, "win": meets, "reason": None if meets else "below 8 points",
         "fans_": fans, "fan_total": total, "flowers": flowers, "form": form, "shanten": -1,
         "waits_": None, "payments": payments(total + flowers, hand.situation.tsumo) if meets else (),
-        "facts_": (info.suit_infos, info.win)})
+        "facts_": (info.suit_infos, info.win, info.every)})
     return result
 
 

@@ -300,6 +300,9 @@ def _all_terminals_and_honors(ctx):
 
 # ranks 1-9 of a hand without honors as bits 0-8 (``rank_mask``; 0 when the hand has honors)
 _LOW3, _LOW4, _HIGH3, _HIGH4, _MID = 0b000000111, 0b000001111, 0b111000000, 0b111100000, 0b000111000
+# the widest rank ranges of the "ranks" fans (Lower Four, Upper Four, Middle Tiles; the others lie within them): a
+# hand whose ranks fit none of them has none of these fans
+RANKS_FAN_RANGES = (_LOW4, _HIGH4, _MID)
 
 
 def _lower_four(ctx):
@@ -579,14 +582,16 @@ FAN_BY_CHINESE: dict[str, Fan] = {f.chinese: f for f in FANS}
 FAN_BY_NAME: dict[str, Fan] = {f.name.lower(): f for f in FANS}
 # ---- check groups: a speed-up, not a rule ------------------------------------------------------------------------
 # The checks fall into groups by what they read (each fan row names its group). ``reads`` names every context field
-# the group's checks read, so the group's result is a function of those values and the evaluator caches it by them
-# (the key spaces are small: winds and flags, counts of pungs, a pair). A group with ``reads=None`` is run every
-# time (its key, the set of kinds, would not repeat). The evaluator also skips a group whose ``opens`` field is
-# 0/False: then every check in it is certainly 0 (no win flag: no win fan; 1-3 melded sets: neither concealed nor
-# melded hand; kinds of mixed classes: no "tiles" fan; a pung: no All Chows; fewer than four pungs, none of
-# terminals or honors: no "pungs" fan; no edge, closed or single wait flag). "combos" and "kongs" fans are read
-# from the context's ``combos`` and ``kong_fans`` directly (what their checks return). tests/mcr checks that
-# grouped and plain evaluation agree and that each check reads only its group's fields.
+# the group's checks read, so the group's result is a function of those values and the evaluator caches it by them,
+# packed into integer keys that join a few groups (the key spaces are small: winds and flags, counts of pungs, a
+# pair). The "tiles" group (``reads=None``) reads the set of kinds, which would not repeat: its key is the classes
+# the kinds all fall in. ``opens`` names a field that, 0/False, makes every check of the group certainly 0 (no
+# win flag: no win fan; 1-3 melded sets: neither concealed nor melded hand; kinds of mixed classes: no "tiles"
+# fan; a pung: no All Chows; fewer than four pungs, none of terminals or honors: no "pungs" fan; no edge, closed
+# or single wait flag), so the evaluator may leave it out of the key. "combos" and "kongs" fans are read from the
+# context's ``combos`` and ``kong_fans`` directly (what their checks return). tests/mcr checks that keyed and
+# plain evaluation agree, that no key stands for two sets of fans and that each check reads only its group's
+# fields.
 class CheckGroup(NamedTuple):
     name: str
     scope: str

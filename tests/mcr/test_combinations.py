@@ -87,15 +87,42 @@ def test_unique_wait_look_ups_equal_the_search():
                 target = 2 if suit.has_pair else 1
                 searched = E._completions(lst, suit.honor, target, skip=r, first=True) != ()
                 assert suit.other_completion(r, target) == searched
-                for t in (1, 2):
-                    assert suit.completions(r, t) == E._completions(lst, suit.honor, t)
+                # the waits' table: the kinds that complete the suit one tile short (a fifth copy aside)
+                base = E._BASES[index]
+                waits = E._SMALL_WAITS[index].get(suit.code - (1 << 5 * r), ())
+                assert waits == tuple(base + x for x in E._completions(lst, suit.honor, target) if lst[x] < 4)
                 state = E._suit_ok(tuple(lst), suit.honor)
                 assert suit.before_complete(r) == (state != 0)
                 checked += 1
             if suit.size < E._SMALL_SUIT_TILES:  # a tile added to the whole suit
-                for t in (1, 2):
-                    assert suit.completions(-1, t) == E._completions(list(suit.counts), suit.honor, t)
+                base = E._BASES[index]
+                target = E._TARGET_OF_SIZE[suit.size + 1]
+                waits = E._SMALL_WAITS[index].get(suit.code, ())
+                expected = E._completions(list(suit.counts), suit.honor, target) if target else ()
+                assert waits == tuple(base + x for x in expected if suit.counts[x] < 4)
     assert checked > 5000
+
+
+def test_core_table_answers_complete_for_large_suits():
+    """The waits of a suit larger than the small-suit tables read the core's per-suit table
+    (``scorer.arrangements.suit_code_complete``): the same answer as the search, on random suits of 10-14 tiles
+    (numbered and honors, at most four of a kind), and never complete with a fifth copy."""
+    from scorer.arrangements import suit_code_complete
+    rng = random.Random(11)
+    seen = 0
+    for _ in range(3000):
+        honor = rng.random() < 0.2
+        ranks = 7 if honor else 9
+        counts = [0] * ranks
+        for _ in range(rng.randint(10, 14)):
+            counts[rng.randrange(ranks)] += 1
+        if max(counts) > 4:
+            assert not suit_code_complete(sum(n << 5 * r for r, n in enumerate(counts)), honor)
+            continue
+        code = sum(n << 5 * r for r, n in enumerate(counts))
+        assert suit_code_complete(code, honor) == (E._suit_ok(tuple(counts), honor) != 0)
+        seen += suit_code_complete(code, honor)
+    assert seen > 10
 
 
 def test_special_suit_codes_hold_the_special_forms_suits():

@@ -1,0 +1,80 @@
+"""The evaluator's keyed fan caches are only a speed-up: each key (hand flags, tiles, notable pungs, other set
+fields; see ``scorer.mcr.evaluate``) stands for one set of fans, whatever hand it was worked out from.
+
+Every hand is scored with the caches emptied first, so that every key is worked out from that hand; a key seen
+again must give the same fans."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+
+import scorer
+from scorer.errors import MjscoreError
+from scorer.mcr import evaluate as evaluate_fn
+from tests.mcr.strategies import (honors_knitted_hands, knitted_straight_hands, nine_gates_hands, seven_pairs_hands,
+                                  standard_hands, winning_hands)
+
+E = __import__("scorer.mcr.evaluate", fromlist=["_part_fans"])
+_CACHES = {id(E._PLAY_FANS): "play", id(E._HOLDING_FANS): "holding", id(E._TILE_FANS): "tiles",
+           id(E._PUNG_FANS): "pungs", id(E._SET_FANS): "sets"}
+_SEEN: dict[tuple[str, int], tuple] = {}
+_FIXTURE = Path(__file__).with_name("to_dict_9e9e6d6.jsonl")
+
+
+def _score_recording(hand) -> int:
+    """Score with empty caches; check each key worked out against what it gave before. -> keys worked out."""
+    real = E._part_fans
+    worked = []
+
+    def recording(cache, key, checks, *reading):
+        found = real(cache, key, checks, *reading)
+        worked.append(((_CACHES[id(cache)], key), tuple(sorted(found))))
+        return found
+
+    for cache in (E._PLAY_FANS, E._HOLDING_FANS, E._TILE_FANS, E._PUNG_FANS, E._SET_FANS):
+        cache.clear()
+    E._part_fans = recording
+    try:
+        evaluate_fn(hand)
+    finally:
+        E._part_fans = real
+    for what, fans in worked:
+        assert _SEEN.setdefault(what, fans) == fans, (what, fans, _SEEN[what])
+    return len(worked)
+
+
+_SETTINGS = dict(deadline=None, suppress_health_check=list(HealthCheck), derandomize=False)
+
+
+@settings(max_examples=400, **_SETTINGS)
+@given(winning_hands())
+def test_a_key_stands_for_one_set_of_fans(hand):
+    _score_recording(hand)
+
+
+@settings(max_examples=60, **_SETTINGS)
+@given(standard_hands() | seven_pairs_hands() | honors_knitted_hands() | knitted_straight_hands()
+       | nine_gates_hands())
+def test_a_key_stands_for_one_set_of_fans_every_form(hand):
+    _score_recording(hand)
+
+
+def test_a_key_stands_for_one_set_of_fans_fixture_hands():
+    """The to_dict fixture's inputs (rulebook-like hands, generated hands and their variants)."""
+    worked = 0
+    for line in _FIXTURE.read_text(encoding="utf-8").splitlines():
+        text = json.loads(line)["input"]
+        if text.startswith("13 tiles: "):
+            continue
+        try:
+            hand = scorer.parse(text, rules="mcr")
+        except MjscoreError:
+            continue
+        try:
+            worked += _score_recording(hand)
+        except MjscoreError:
+            pass
+    assert worked > 1000
