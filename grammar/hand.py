@@ -782,35 +782,54 @@ def parse_hand(text: str, *, rules: str | None = None, preset: str | None = None
 def format_hand(hand: Hand) -> str:
     """The canonical notation of a hand: ``parse_hand(format_hand(h)) == h``."""
     s = hand.situation
-    out = format_tiles(hand.concealed) + format_tiles(hand.flowers)
-    out += "".join(m.notation() for m in hand.melds)
+    # a Hand keeps its concealed tiles and flowers sorted (it sorts them when it is made)
+    out = format_tiles(hand.concealed, sort=False)
+    if hand.flowers:
+        out += format_tiles(hand.flowers, sort=False)
+    for m in hand.melds:
+        out += m.notation()
     if hand.winning_tile is not None:
         out += "+" + str(hand.winning_tile)
-    words: list[str] = []
     if hand.rules != DEFAULT_RULES:
-        words.append(f"rules:{hand.rules}")
+        out += f" rules:{hand.rules}"
     if hand.preset:
-        words.append(f"preset:{hand.preset}")
-    words.append("tsumo" if s.tsumo else "ron")
-    for flag, on in (("riichi", s.riichi), ("double-riichi", s.double_riichi), ("ippatsu", s.ippatsu),
-                     ("haitei", s.haitei), ("houtei", s.houtei), ("rinshan", s.rinshan), ("chankan", s.chankan),
-                     ("tenhou", s.tenhou), ("chiihou", s.chiihou), ("last-tile", s.last_tile)):
-        if on:
-            words.append(flag)
+        out += f" preset:{hand.preset}"
+    out += " tsumo" if s.tsumo else " ron"
+    # the flags in the canonical order
+    if s.riichi:
+        out += " riichi"
+    if s.double_riichi:
+        out += " double-riichi"
+    if s.ippatsu:
+        out += " ippatsu"
+    if s.haitei:
+        out += " haitei"
+    if s.houtei:
+        out += " houtei"
+    if s.rinshan:
+        out += " rinshan"
+    if s.chankan:
+        out += " chankan"
+    if s.tenhou:
+        out += " tenhou"
+    if s.chiihou:
+        out += " chiihou"
+    if s.last_tile:
+        out += " last-tile"
     if s.round_wind != 0:
-        words.append(f"round:{WINDS[s.round_wind]}")
+        out += " round:" + WINDS[s.round_wind]
     if s.seat_wind != 1:
-        words.append(f"seat:{WINDS[s.seat_wind]}")
+        out += " seat:" + WINDS[s.seat_wind]
     if s.honba:
-        words.append(f"honba:{s.honba}")
+        out += f" honba:{s.honba}"
     if s.sticks:
-        words.append(f"sticks:{s.sticks}")
+        out += f" sticks:{s.sticks}"
     if s.dora:
-        words.append("dora:" + format_tiles(s.dora, sort=False))
+        out += " dora:" + format_tiles(s.dora, sort=False)
     if s.ura:
-        words.append("ura:" + format_tiles(s.ura, sort=False))
+        out += " ura:" + format_tiles(s.ura, sort=False)
     if s.flower_count is not None:
-        words.append(f"flowers:{s.flower_count}")
+        out += f" flowers:{s.flower_count}"
     if hand.claim:
-        words.append(f"claim:{hand.claim}")
-    return " ".join([out] + words)
+        out += f" claim:{hand.claim}"
+    return out

@@ -100,24 +100,34 @@ class RiichiResult(NamedTuple):
 
     def to_dict(self) -> dict:
         """The result as plain JSON values, built directly (each fact computed once)."""
+        yaku = []
+        for y in self.yaku:
+            yaku.append({"name": y.name, "kanji": y.kanji, "han": y.han})
+        fu_breakdown = []
+        for f in self.fu_items:
+            fu_breakdown.append({"reason": f.reason, "fu": f.fu})
+        payments = []
+        for p in self.payments:
+            payments.append({"from": p.payer, "amount": p.amount})
+        kind_text = _KIND_TEXT
         return {
             "rules": "riichi",
             "preset": self.preset,
             "hand": self.notation,
             "win": self.win,
             "reason": self.reason,
-            "yaku": [{"name": y.name, "kanji": y.kanji, "han": y.han} for y in self.yaku],
+            "yaku": yaku,
             "dora": {"dora": self.dora, "red": self.red, "ura": self.ura},
             "han": self.han,
             "fu": self.fu,
             "yakuman": self.yakuman,
             "limit": self.limit,
-            "fu_breakdown": [{"reason": f.reason, "fu": f.fu} for f in self.fu_items],
+            "fu_breakdown": fu_breakdown,
             "points": self.points,
-            "payments": [{"from": p.payer, "amount": p.amount} for p in self.payments],
+            "payments": payments,
             "total_gain": self.total_gain,
             "shanten": self.shanten,
-            "waits": [_KIND_TEXT[k] for k in self._wait_kinds()],
+            "waits": [kind_text[k] for k in self._wait_kinds()],
         }
 
 
