@@ -244,11 +244,18 @@ def _counts(tiles) -> tuple[KindCounts, KindCounts]:
     return counts, reds
 
 
+_DIGIT_COUNTS = {suit: {d: _ONE[t.kind] if t.kind < N_KINDS else 0 for d, t in table.items()}
+                 for suit, table in _DIGITS.items()}
+"""suit letter -> {digit: the counts of its one tile} (flowers count nothing)."""
+_RED_COUNTS = {suit: _ONE[_DIGITS[suit]["0"].kind] for suit in "mps"}
+"""suit letter -> the counts of its red five."""
+
+
 def _run_tiles(src: _Source, digits: str, suit: str, i: int, skip: int = 0) -> tuple[Tile, ...]:
     """The tiles of one digit run, the ``skip``-th character on of token ``i``."""
     table = _DIGITS[suit]
     try:
-        return tuple([table[d] for d in digits])
+        return tuple(map(table.__getitem__, digits))
     except KeyError:
         for k, d in enumerate(digits):
             if d not in table:
@@ -391,6 +398,7 @@ class _Meaning(NamedTuple):
     reds: KindCounts     # the same for its red fives
 
 
+_new_meaning = tuple.__new__   # a _Meaning from its five fields, without NamedTuple's keyword-handling __new__
 _MEANINGS: dict[str, _Meaning] = {}
 """token -> its meaning, filled by :func:`_meaning` up to :data:`_MAX_MEANINGS` entries (later tokens are worked out
 each time they come)."""
@@ -403,9 +411,13 @@ def _meaning(src: _Source, tok: str, i: int, flags: dict) -> _Meaning:
     c = tok[0]
     if "0" <= c <= "9":
         suit = tok[-1]
-        tiles = _run_tiles(src, tok[:-1], suit, i)
-        meaning = (_Meaning(_FLOWER_RUN, tiles, _FLOWER_TILES_BIT, 0, 0) if suit == "f"
-                   else _Meaning(_RUN, tiles, 0, *_counts(tiles)))
+        digits = tok[:-1]
+        tiles = _run_tiles(src, digits, suit, i)
+        if suit == "f":
+            meaning = _new_meaning(_Meaning, (_FLOWER_RUN, tiles, _FLOWER_TILES_BIT, 0, 0))
+        else:   # the run's counts from its digits (every digit names a tile: _run_tiles said so)
+            meaning = _new_meaning(_Meaning, (_RUN, tiles, 0, sum(map(_DIGIT_COUNTS[suit].__getitem__, digits)),
+                                              digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0))
     elif c == "[" or c == "(":
         meld = _meld(src, tok, i)
         meaning = _Meaning(_MELD, meld, 0, *_counts(meld.tiles))
@@ -564,6 +576,14 @@ class Rule(NamedTuple):
     error: type
     message: str | Callable[[_Line], str]
     at: Callable[[_Line], int | None]
+    allowed_by: str | None = None
+    """The :class:`~scorer.rulesets.RuleSet` flag this rule reads, when it reads nothing else (it fails exactly
+    when the line's rule set lacks the flag): a line's plan leaves it out under a rule set that has it."""
+
+
+def _needs_flag(when: tuple[str, ...], flag: str, message: str, at) -> Rule:
+    """A rule that fails when the line's rule set lacks ``flag`` (a RuleSet attribute: what its notation allows)."""
+    return Rule(when, lambda f: not getattr(f.ruleset, flag), NotationError, message, at, flag)
 
 
 def _kw(name):
@@ -594,26 +614,24 @@ RULES: tuple[Rule, ...] = (
     Rule((), lambda f: (f.counts + _ABOVE_FOUR) & _TOP, ImpossibleHandError,
          lambda f: f"a fifth copy of {_first_fifth_copy(f)[0].plain}: there are only four",
          lambda f: _first_fifth_copy(f)[1]),
-    Rule(("red",), lambda f: not f.ruleset.red_fives, NotationError, "red fives are not used under rules:mcr (write 5, not 0)",
-         lambda f: next(loc for t, loc in f.located_tiles() if t.red)),
+    _needs_flag(("red",), "red_fives", "red fives are not used under rules:mcr (write 5, not 0)",
+                lambda f: next(loc for t, loc in f.located_tiles() if t.red)),
     Rule(("red",), lambda f: (f.reds + _ABOVE_ONE) & _TOP, ImpossibleHandError,
          lambda f: f"two red fives of {_first_second_red(f)[0].suit}: there is only one",
          lambda f: _first_second_red(f)[1]),
-    Rule(("flower-tiles",), lambda f: not f.ruleset.flowers, NotationError, "flowers are MCR tiles: add rules:mcr",
-         lambda f: f.col(f.flower_runs[0][1])),
+    _needs_flag(("flower-tiles",), "flowers", "flowers are MCR tiles: add rules:mcr",
+                lambda f: f.col(f.flower_runs[0][1])),
     Rule(("flower-tiles",), _flower_twice, ImpossibleHandError,
          lambda f: f"flower {_first_twice_flower(f)[0]} twice: each flower is there once",
          lambda f: _first_twice_flower(f)[1]),
     # -- the keywords: what they may say together and about the tiles
     Rule(("ron", "tsumo"), _always, ImpossibleHandError, "ron and tsumo together: a hand wins one way", _kw("ron")),
-    *(Rule((flag,), lambda f: not f.ruleset.riichi_keywords, NotationError, f"{flag} is a riichi keyword, not used under rules:mcr",
-           _kw(flag)) for flag in RIICHI_ONLY_FLAGS),
-    *(Rule((name,), lambda f: not f.ruleset.riichi_keywords, NotationError, f"{name}: is a riichi keyword, not used under rules:mcr",
-           _kw(name)) for name in ("dora", "ura")),
-    Rule(("last-tile",), lambda f: not f.ruleset.flowers, NotationError, "last-tile is an MCR keyword: add rules:mcr",
-         _kw("last-tile")),
-    Rule(("flowers",), lambda f: not f.ruleset.flowers, NotationError, "flowers: is an MCR keyword: add rules:mcr",
-         _val("flowers")),
+    *(_needs_flag((flag,), "riichi_keywords", f"{flag} is a riichi keyword, not used under rules:mcr", _kw(flag))
+      for flag in RIICHI_ONLY_FLAGS),
+    *(_needs_flag((name,), "riichi_keywords", f"{name}: is a riichi keyword, not used under rules:mcr", _kw(name))
+      for name in ("dora", "ura")),
+    _needs_flag(("last-tile",), "flowers", "last-tile is an MCR keyword: add rules:mcr", _kw("last-tile")),
+    _needs_flag(("flowers",), "flowers", "flowers: is an MCR keyword: add rules:mcr", _val("flowers")),
     Rule(("riichi", "double-riichi"), _always, ImpossibleHandError, "riichi and double-riichi together: write one",
          _kw("double-riichi")),
     *(Rule((flag,), attrgetter("open_hand"), ImpossibleHandError,
@@ -655,14 +673,18 @@ PresenceMask: TypeAlias = int
 """Bit ``_BIT[name]`` set for each keyword and fact a line has (see :func:`_plan`)."""
 _BIT: dict[str, PresenceMask] = {name: 1 << i for i, name in enumerate(FLAGS + VALUED + FACTS)}
 _RED_BIT, _FLOWER_TILES_BIT = _BIT["red"], _BIT["flower-tiles"]
-_PLANS: dict[PresenceMask, tuple[tuple[Callable, Rule], ...]] = {}
+_PLANS: dict[str, dict[PresenceMask, tuple[tuple[Callable, Rule], ...]]] = {name: {} for name in RULE_SETS}
+"""By rule set name, by presence mask: the plan (see :func:`_plan`)."""
 
 
-def _plan(present: PresenceMask) -> tuple[tuple[Callable, Rule], ...]:
-    """The rules a line with presence mask ``present`` must pass, in table order, each as ``(rule.fails, rule)``
-    (worked out once per mask: there are no more masks than sets of keywords a line can have, and few occur)."""
-    plan = tuple((rule.fails, rule) for rule in RULES if all(present & _BIT[name] for name in rule.when))
-    _PLANS[present] = plan
+def _plan(present: PresenceMask, rules: str) -> tuple[tuple[Callable, Rule], ...]:
+    """The rules a line with presence mask ``present`` under rule set ``rules`` must pass, in table order, each as
+    ``(rule.fails, rule)``; a rule that reads only a flag the rule set has is left out (it cannot fail). Worked
+    out once per mask and rule set: there are no more masks than sets of keywords a line can have, and few occur."""
+    ruleset = RULESETS[rules]
+    plan = tuple((rule.fails, rule) for rule in RULES if all(present & _BIT[name] for name in rule.when)
+                 and not (rule.allowed_by and getattr(ruleset, rule.allowed_by)))
+    _PLANS[rules][present] = plan
     return plan
 
 
@@ -729,7 +751,7 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
     f.src, f.runs, f.flower_runs, f.melds, f.win, f.flags, f.values = src, runs, flower_runs, melds, win, flags, values
     f.ruleset, f.allow_incomplete, f.n_tiles, f.counts, f.reds = RULESETS[rules_v], allow_incomplete, n_tiles, counts, reds
     f.tsumo, f.riichi = "tsumo" in flags, "riichi" in flags or "double-riichi" in flags
-    for fails, rule in _PLANS.get(present) or _plan(present):
+    for fails, rule in _PLANS[rules_v].get(present) or _plan(present, rules_v):
         if fails(f):
             message = rule.message if isinstance(rule.message, str) else rule.message(f)
             raise src.error(rule.error, message, rule.at(f))
