@@ -182,7 +182,8 @@ def _tiles_in(local: SuitCode) -> int:
     return local % 31
 
 
-_SEED_TILES = 9   # the dot and bamboo entries of up to this many tiles are made at once (most hands meet them)
+_SEED_TILES = 11   # the dot and bamboo entries of up to this many tiles are made at once (most hands meet them)
+_SEED_WAIT_TILES = 8   # and the suit waits of number suits of up to this many tiles (most waiting suits)
 _SEED_AFTER = 256   # entries made one by one before the common ones are made at once
 _seeded: list[bool] = []
 
@@ -204,6 +205,39 @@ def _seed_entries() -> None:
             if code and _tiles_in(code) <= _SEED_TILES:
                 suit_entry(code << 45)
                 suit_entry(code << 90)
+    _seed_suit_waits()
+
+
+def _seed_suit_waits() -> None:
+    """The :data:`SuitWaits` of the suit parts most waiting hands hold, made at once from the table (a few ms, with
+    :func:`_seed_entries`): every honor part and every number part of at most _SEED_WAIT_TILES tiles that some tile
+    completes, and the number parts of sets only of at most _SEED_WAIT_TILES + 1 tiles (which no tile completes). A
+    pattern that splits, less one tile of a kind it holds, is completed by that kind — and those are all the
+    completions (the table holds every pattern that splits, never one with a fifth copy)."""
+    for honor, most in ((False, _SEED_WAIT_TILES), (True, 13)):
+        completes: dict[SuitCode, list[int]] = {}
+        for sets in range((most + 1) // 3 + 1):
+            for full in _part(honor, sets):
+                tiles = _tiles_in(full)
+                if not 0 < tiles <= most + 1:
+                    continue
+                if tiles % 3 == 0:   # sets only: no tile completes it
+                    completes.setdefault(full, [])
+                rest, i = full, 0
+                while rest:
+                    if rest & COUNT_MASK:
+                        completes.setdefault(full - (1 << 5 * i), []).append(i)
+                    rest >>= 5
+                    i += 1
+        for local, kinds in completes.items():
+            tiles = _tiles_in(local)
+            entry = _lookup(local, honor, tiles)
+            state = -1 if entry is None else entry[2]
+            need = 0 if (tiles + 1) % 3 == 2 else 1
+            kinds.sort()
+            for s in ((3,) if honor else range(3)):
+                base = 9 * s
+                _suit_waits[local << 5 * base] = (state, need, tuple([base + i for i in kinds]))
 
 
 SuitEntry: TypeAlias = "tuple[tuple[tuple[tuple[Kind, ...], tuple[Kind, ...], Kind | None], ...], KindMask, int]"
