@@ -406,8 +406,9 @@ _MAX_MEANINGS = 1 << 14   # about 6 MB when full; 60,000 generated lines hold 22
 #                           16,384 most frequent of them are 99% of the tokens of those lines
 
 
-def _meaning(src: _Source, tok: str, i: int, flags: dict) -> _Meaning:
-    """The meaning of token ``i``, or the NotationError that says what is wrong with it."""
+def _meaning(src: _Source, tok: str, i: int, present: int) -> _Meaning:
+    """The meaning of token ``i`` (``present``: the presence bits of the keywords before it), or the NotationError
+    that says what is wrong with it."""
     c = tok[0]
     if "0" <= c <= "9":
         suit = tok[-1]
@@ -437,7 +438,7 @@ def _meaning(src: _Source, tok: str, i: int, flags: dict) -> _Meaning:
             if reader is None:
                 raise src.error(NotationError, f"unknown keyword {fragment(name + ':')}; expected "
                                 f"{EXPECTED_KEYWORD}", src.loc(i))
-            if name in flags:
+            if present & _BIT[name]:
                 raise src.error(NotationError, f"{name}: given twice", src.loc(i))
             if not value:
                 raise src.error(NotationError, f"{name}: needs a value", src.loc(i) + len(name) + 1)
@@ -464,15 +465,16 @@ def _meaning(src: _Source, tok: str, i: int, flags: dict) -> _Meaning:
 class _Line:
     """One line read but not yet judged. Places are token indexes; :meth:`col` turns them into columns."""
 
-    __slots__ = ("src", "runs", "flower_runs", "melds", "win", "flags", "values", "ruleset", "allow_incomplete",
-                 "n_tiles", "counts", "reds", "tsumo", "riichi")
+    __slots__ = ("src", "tokens", "present", "runs", "flower_runs", "melds", "win", "values", "ruleset",
+                 "allow_incomplete", "n_tiles", "counts", "reds", "tsumo", "riichi")
 
     src: _Source
+    tokens: list           # the line's tokens
+    present: int           # the presence bits (see _BIT) of its keywords and facts
     runs: list             # [(tiles, token index)] of the concealed tiles, as written
     flower_runs: list      # the same for flower tiles
     melds: list            # [(Meld, token index)]
     win: tuple | None      # (Tile, token index, offset in the token): +X, or the last concealed tile written
-    flags: dict            # keyword (flag or valued) -> its token index
     values: dict           # valued keyword -> its value, read
     ruleset: RuleSet       # the rule set named by rules: (what its notation allows)
     allow_incomplete: bool
@@ -487,7 +489,13 @@ class _Line:
         return self.src.loc(i) + offset
 
     def has(self, name: str) -> bool:
-        return name in self.flags
+        return self.present & _BIT[name] != 0
+
+    @property
+    def flags(self) -> dict[str, int]:
+        """Keyword (flag or valued) -> its token index (asked only for a column: a line read without error has each
+        keyword once, and a keyword is the one kind of token that starts with a letter)."""
+        return {tok.partition(":")[0].lower(): i for i, tok in enumerate(self.tokens) if tok[0].isalpha()}
 
     @property
     def open_hand(self) -> bool:
@@ -673,6 +681,8 @@ PresenceMask: TypeAlias = int
 """Bit ``_BIT[name]`` set for each keyword and fact a line has (see :func:`_plan`)."""
 _BIT: dict[str, PresenceMask] = {name: 1 << i for i, name in enumerate(FLAGS + VALUED + FACTS)}
 _RED_BIT, _FLOWER_TILES_BIT = _BIT["red"], _BIT["flower-tiles"]
+_TSUMO_BIT, _RIICHI_BITS = _BIT["tsumo"], _BIT["riichi"] | _BIT["double-riichi"]
+_KEYWORD_BITS: PresenceMask = sum(_BIT[name] for name in FLAGS + VALUED)
 _PLANS: dict[str, dict[PresenceMask, tuple[tuple[Callable, Rule], ...]]] = {name: {} for name in RULE_SETS}
 """By rule set name, by presence mask: the plan (see :func:`_plan`)."""
 
@@ -695,24 +705,22 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
     flower_runs: list[tuple[tuple[Tile, ...], int]] = []
     melds: list[tuple[Meld, int]] = []
     win = None
-    flags: dict[str, int] = {}
     values: dict = {}
-    present = counts = reds = 0
+    present = counts = reds = 0   # present: a bit for each keyword (so one given twice is seen) and fact
+    meaning_of = _MEANINGS.get
     for i, tok in enumerate(tokens):
-        kind, what, bit, tile_counts, red_counts = _MEANINGS.get(tok) or _meaning(src, tok, i, flags)
+        kind, what, bit, tile_counts, red_counts = meaning_of(tok) or _meaning(src, tok, i, present)
         if tile_counts:
             counts += tile_counts
             if red_counts:
                 reds += red_counts
         if kind >= _FLAG:  # a keyword
-            name = what if kind == _FLAG else what[0]
-            if name in flags:
-                twice = f"{name} given twice" if kind == _FLAG else f"{name}: given twice"
+            if present & bit:
+                twice = f"{what} given twice" if kind == _FLAG else f"{what[0]}: given twice"
                 raise src.error(NotationError, twice, src.loc(i))
-            flags[name] = i
             present |= bit
             if kind == _VALUE:
-                values[name] = what[1]
+                values[what[0]] = what[1]
         elif kind == _RUN:
             if win is not None:
                 raise src.error(NotationError, "concealed tiles after the winning tile: write +X after them",
@@ -748,9 +756,10 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
         present |= _RED_BIT
 
     f = _Line()
-    f.src, f.runs, f.flower_runs, f.melds, f.win, f.flags, f.values = src, runs, flower_runs, melds, win, flags, values
+    f.src, f.tokens, f.present, f.runs, f.flower_runs, f.melds, f.win, f.values = (src, tokens, present, runs,
+                                                                                    flower_runs, melds, win, values)
     f.ruleset, f.allow_incomplete, f.n_tiles, f.counts, f.reds = RULESETS[rules_v], allow_incomplete, n_tiles, counts, reds
-    f.tsumo, f.riichi = "tsumo" in flags, "riichi" in flags or "double-riichi" in flags
+    f.tsumo, f.riichi = present & _TSUMO_BIT != 0, present & _RIICHI_BITS != 0
     for fails, rule in _PLANS[rules_v].get(present) or _plan(present, rules_v):
         if fails(f):
             message = rule.message if isinstance(rule.message, str) else rule.message(f)
@@ -761,7 +770,7 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
         concealed,
         tuple([m for m, _ in melds]) if melds else (),
         win[0] if win else None,
-        _situation(flags, values) if flags else _NO_SITUATION,
+        _situation(present, values) if present & _KEYWORD_BITS else _NO_SITUATION,
         [t for tiles, _ in flower_runs for t in tiles] if flower_runs else (),
         rules_v,
         preset_v.lower() if preset_v else None,
@@ -772,13 +781,15 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
 _NO_SITUATION = Situation()
 
 
-def _situation(flags: dict, values: dict) -> Situation:
+def _situation(present: PresenceMask, values: dict) -> Situation:
     get = values.get
+    b = _BIT
     return build_situation(
-        "tsumo" in flags, "riichi" in flags, "double-riichi" in flags, "ippatsu" in flags, "haitei" in flags,
-        "houtei" in flags, "rinshan" in flags, "chankan" in flags, "tenhou" in flags, "chiihou" in flags,
-        "last-tile" in flags, get("round", 0), get("seat", 1), get("honba", 0), get("sticks", 0), get("dora", ()),
-        get("ura", ()), get("flowers"),
+        present & b["tsumo"] != 0, present & b["riichi"] != 0, present & b["double-riichi"] != 0,
+        present & b["ippatsu"] != 0, present & b["haitei"] != 0, present & b["houtei"] != 0,
+        present & b["rinshan"] != 0, present & b["chankan"] != 0, present & b["tenhou"] != 0,
+        present & b["chiihou"] != 0, present & b["last-tile"] != 0, get("round", 0), get("seat", 1), get("honba", 0),
+        get("sticks", 0), get("dora", ()), get("ura", ()), get("flowers"),
     )
 
 
