@@ -32,6 +32,11 @@ _KIND_TEXT = tuple(str(Tile(k)) for k in range(N_KINDS))   # "1m" ... "7z": how 
 _FLOWER_SHIFT = 5 * N_KINDS   # above the count fields of a hand code
 _TILE_BITS = (1 << _FLOWER_SHIFT) - 1
 _WAIT_CODE = CODE_ONE + (1 << _FLOWER_SHIFT,) * 8   # by kind: a tile's part of a hand code; a flower counts apart
+_RED_SHIFT = _FLOWER_SHIFT   # in _TILE_CODE: the red fives are counted above the count fields
+_TILE_CODE: tuple[int, ...] = tuple(CODE_ONE[order >> 1] + ((order & 1) << _RED_SHIFT) if order >> 1 < N_KINDS else 0
+                                    for order in range(2 * N_KINDS))
+"""By a suited or honor tile's ``order`` (kind * 2 + red): its part of a hand code, plus one above the count fields
+when it is a red five — so one sum over the closed tiles gives the code and the red fives together."""
 
 
 class YakuItem(NamedTuple):
@@ -208,12 +213,11 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
 
     # the closed tiles with the winning tile: their hand code; red fives
     w = win.kind
-    code = CODE_ONE[w]
-    red_tiles = 1 if win.red else 0
+    code = _TILE_CODE[win.order]
     for t in concealed:
-        code += CODE_ONE[t.kind]
-        if t.red:
-            red_tiles += 1
+        code += _TILE_CODE[t.order]
+    red_tiles = code >> _RED_SHIFT
+    code &= _TILE_BITS
     if (code + OVER_FOUR_ADD) & OVER_FOUR_TEST:
         raise ImpossibleHandError(f"more than four of a kind in {_describe(hand)}")
 
