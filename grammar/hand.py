@@ -812,6 +812,11 @@ def parse_hand(text: str, *, rules: str | None = None, preset: str | None = None
 
 
 # ---- the formatter ---------------------------------------------------------------------------------------------
+_FORMATTED_FLAGS = ("riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
+                    "chiihou", "last-tile")
+"""The flags after ron/tsumo, in the order the canonical notation writes them."""
+_FLAG_WORDS = tuple(" " + flag for flag in _FORMATTED_FLAGS)
+_flags_of = attrgetter(*(flag.replace("-", "_") for flag in _FORMATTED_FLAGS))   # a Situation's, in that order
 def format_hand(hand: Hand) -> str:
     """The canonical notation of a hand: ``parse_hand(format_hand(h)) == h``."""
     s = hand.situation
@@ -828,27 +833,9 @@ def format_hand(hand: Hand) -> str:
     if hand.preset:
         out += f" preset:{hand.preset}"
     out += " tsumo" if s.tsumo else " ron"
-    # the flags in the canonical order
-    if s.riichi:
-        out += " riichi"
-    if s.double_riichi:
-        out += " double-riichi"
-    if s.ippatsu:
-        out += " ippatsu"
-    if s.haitei:
-        out += " haitei"
-    if s.houtei:
-        out += " houtei"
-    if s.rinshan:
-        out += " rinshan"
-    if s.chankan:
-        out += " chankan"
-    if s.tenhou:
-        out += " tenhou"
-    if s.chiihou:
-        out += " chiihou"
-    if s.last_tile:
-        out += " last-tile"
+    for word, on in zip(_FLAG_WORDS, _flags_of(s)):   # the flags in the canonical order
+        if on:
+            out += word
     if s.round_wind != 0:
         out += " round:" + WINDS[s.round_wind]
     if s.seat_wind != 1:

@@ -364,34 +364,7 @@ def code_placements(code: HandCode, win: Kind, n_melds: int,
     distinct sequence holding the winning kind; then seven pairs (seven different pairs, or with
     ``four_as_two_pairs`` any even counts) and thirteen orphans, only without melds."""
     placements = []
-    # the suits' splits joined as in standard_splits, inline for the common case: every suit splits one way
-    mask = pairs = 0
-    seqs = trips = ()
-    pair = None
-    several = False   # some suit splits more than one way: standard_splits joins them
-    whole = True   # every suit splits
-    for field in SUIT_FIELDS:
-        part = code & field
-        if part:
-            suit_splits, bits, paired = _entries.get(part) or suit_entry(part)
-            mask |= bits
-            pairs += paired
-            if len(suit_splits) == 1:
-                sq, tr, pr = suit_splits[0]
-                seqs += sq
-                trips += tr
-                if paired:
-                    pair = pr
-            elif suit_splits:
-                several = True
-            else:
-                whole = False
-    if pairs != 1 or not whole:   # exactly one suit holds the pair, and every suit splits
-        splits = ()
-    elif several:
-        splits = standard_splits(code)[0]
-    else:
-        splits = ((seqs, trips, pair),)
+    splits, mask = standard_splits(code)
     for seqs, trips, pair in splits:
         if pair == win:
             placements.append((STANDARD, seqs, trips, pair, TANKI))
