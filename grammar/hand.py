@@ -781,16 +781,25 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
 _NO_SITUATION = Situation()
 
 
+_SITUATION_FLAGS = ("tsumo", "riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
+                    "chiihou", "last-tile")
+"""The flag keywords in the order of the Situation fields they set."""
+_SITUATION_FLAG_BITS: PresenceMask = sum(_BIT[name] for name in _SITUATION_FLAGS)
+_flag_values: dict[PresenceMask, tuple[bool, ...]] = {}   # the flags' presence bits -> the Situation's booleans
+
+
+def _situation_flags(bits: PresenceMask) -> tuple[bool, ...]:
+    """The Situation booleans (in field order) of a line whose flag keywords have the presence bits ``bits`` (one
+    tuple per set of flags that occurs: at most 2 ** 11, and few occur)."""
+    values = _flag_values[bits] = tuple(bits & _BIT[name] != 0 for name in _SITUATION_FLAGS)
+    return values
+
+
 def _situation(present: PresenceMask, values: dict) -> Situation:
     get = values.get
-    b = _BIT
-    return build_situation(
-        present & b["tsumo"] != 0, present & b["riichi"] != 0, present & b["double-riichi"] != 0,
-        present & b["ippatsu"] != 0, present & b["haitei"] != 0, present & b["houtei"] != 0,
-        present & b["rinshan"] != 0, present & b["chankan"] != 0, present & b["tenhou"] != 0,
-        present & b["chiihou"] != 0, present & b["last-tile"] != 0, get("round", 0), get("seat", 1), get("honba", 0),
-        get("sticks", 0), get("dora", ()), get("ura", ()), get("flowers"),
-    )
+    bits = present & _SITUATION_FLAG_BITS
+    return build_situation(*(_flag_values.get(bits) or _situation_flags(bits)), get("round", 0), get("seat", 1),
+                           get("honba", 0), get("sticks", 0), get("dora", ()), get("ura", ()), get("flowers"))
 
 
 def _parse(text: str, rules, preset, allow_incomplete, tokenize) -> Hand:
