@@ -244,11 +244,18 @@ def _counts(tiles) -> tuple[KindCounts, KindCounts]:
     return counts, reds
 
 
+_DIGIT_COUNTS = {suit: {d: _ONE[t.kind] if t.kind < N_KINDS else 0 for d, t in table.items()}
+                 for suit, table in _DIGITS.items()}
+"""suit letter -> {digit: the counts of its one tile} (flowers count nothing)."""
+_RED_COUNTS = {suit: _ONE[_DIGITS[suit]["0"].kind] for suit in "mps"}
+"""suit letter -> the counts of its red five."""
+
+
 def _run_tiles(src: _Source, digits: str, suit: str, i: int, skip: int = 0) -> tuple[Tile, ...]:
     """The tiles of one digit run, the ``skip``-th character on of token ``i``."""
     table = _DIGITS[suit]
     try:
-        return tuple([table[d] for d in digits])
+        return tuple(map(table.__getitem__, digits))
     except KeyError:
         for k, d in enumerate(digits):
             if d not in table:
@@ -391,6 +398,7 @@ class _Meaning(NamedTuple):
     reds: KindCounts     # the same for its red fives
 
 
+_new_meaning = tuple.__new__   # a _Meaning from its five fields, without NamedTuple's keyword-handling __new__
 _MEANINGS: dict[str, _Meaning] = {}
 """token -> its meaning, filled by :func:`_meaning` up to :data:`_MAX_MEANINGS` entries (later tokens are worked out
 each time they come)."""
@@ -398,14 +406,19 @@ _MAX_MEANINGS = 1 << 14   # about 6 MB when full; 60,000 generated lines hold 22
 #                           16,384 most frequent of them are 99% of the tokens of those lines
 
 
-def _meaning(src: _Source, tok: str, i: int, flags: dict) -> _Meaning:
-    """The meaning of token ``i``, or the NotationError that says what is wrong with it."""
+def _meaning(src: _Source, tok: str, i: int, present: int) -> _Meaning:
+    """The meaning of token ``i`` (``present``: the presence bits of the keywords before it), or the NotationError
+    that says what is wrong with it."""
     c = tok[0]
     if "0" <= c <= "9":
         suit = tok[-1]
-        tiles = _run_tiles(src, tok[:-1], suit, i)
-        meaning = (_Meaning(_FLOWER_RUN, tiles, _FLOWER_TILES_BIT, 0, 0) if suit == "f"
-                   else _Meaning(_RUN, tiles, 0, *_counts(tiles)))
+        digits = tok[:-1]
+        tiles = _run_tiles(src, digits, suit, i)
+        if suit == "f":
+            meaning = _new_meaning(_Meaning, (_FLOWER_RUN, tiles, _FLOWER_TILES_BIT, 0, 0))
+        else:   # the run's counts from its digits (every digit names a tile: _run_tiles said so)
+            meaning = _new_meaning(_Meaning, (_RUN, tiles, 0, sum(map(_DIGIT_COUNTS[suit].__getitem__, digits)),
+                                              digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0))
     elif c == "[" or c == "(":
         meld = _meld(src, tok, i)
         meaning = _Meaning(_MELD, meld, 0, *_counts(meld.tiles))
@@ -425,7 +438,7 @@ def _meaning(src: _Source, tok: str, i: int, flags: dict) -> _Meaning:
             if reader is None:
                 raise src.error(NotationError, f"unknown keyword {fragment(name + ':')}; expected "
                                 f"{EXPECTED_KEYWORD}", src.loc(i))
-            if name in flags:
+            if present & _BIT[name]:
                 raise src.error(NotationError, f"{name}: given twice", src.loc(i))
             if not value:
                 raise src.error(NotationError, f"{name}: needs a value", src.loc(i) + len(name) + 1)
@@ -452,15 +465,16 @@ def _meaning(src: _Source, tok: str, i: int, flags: dict) -> _Meaning:
 class _Line:
     """One line read but not yet judged. Places are token indexes; :meth:`col` turns them into columns."""
 
-    __slots__ = ("src", "runs", "flower_runs", "melds", "win", "flags", "values", "ruleset", "allow_incomplete",
-                 "n_tiles", "counts", "reds", "tsumo", "riichi")
+    __slots__ = ("src", "tokens", "present", "runs", "flower_runs", "melds", "win", "values", "ruleset",
+                 "allow_incomplete", "n_tiles", "counts", "reds", "tsumo", "riichi")
 
     src: _Source
+    tokens: list           # the line's tokens
+    present: int           # the presence bits (see _BIT) of its keywords and facts
     runs: list             # [(tiles, token index)] of the concealed tiles, as written
     flower_runs: list      # the same for flower tiles
     melds: list            # [(Meld, token index)]
     win: tuple | None      # (Tile, token index, offset in the token): +X, or the last concealed tile written
-    flags: dict            # keyword (flag or valued) -> its token index
     values: dict           # valued keyword -> its value, read
     ruleset: RuleSet       # the rule set named by rules: (what its notation allows)
     allow_incomplete: bool
@@ -475,7 +489,13 @@ class _Line:
         return self.src.loc(i) + offset
 
     def has(self, name: str) -> bool:
-        return name in self.flags
+        return self.present & _BIT[name] != 0
+
+    @property
+    def flags(self) -> dict[str, int]:
+        """Keyword (flag or valued) -> its token index (asked only for a column: a line read without error has each
+        keyword once, and a keyword is the one kind of token that starts with a letter)."""
+        return {tok.partition(":")[0].lower(): i for i, tok in enumerate(self.tokens) if tok[0].isalpha()}
 
     @property
     def open_hand(self) -> bool:
@@ -564,6 +584,14 @@ class Rule(NamedTuple):
     error: type
     message: str | Callable[[_Line], str]
     at: Callable[[_Line], int | None]
+    allowed_by: str | None = None
+    """The :class:`~scorer.rulesets.RuleSet` flag this rule reads, when it reads nothing else (it fails exactly
+    when the line's rule set lacks the flag): a line's plan leaves it out under a rule set that has it."""
+
+
+def _needs_flag(when: tuple[str, ...], flag: str, message: str, at) -> Rule:
+    """A rule that fails when the line's rule set lacks ``flag`` (a RuleSet attribute: what its notation allows)."""
+    return Rule(when, lambda f: not getattr(f.ruleset, flag), NotationError, message, at, flag)
 
 
 def _kw(name):
@@ -594,26 +622,24 @@ RULES: tuple[Rule, ...] = (
     Rule((), lambda f: (f.counts + _ABOVE_FOUR) & _TOP, ImpossibleHandError,
          lambda f: f"a fifth copy of {_first_fifth_copy(f)[0].plain}: there are only four",
          lambda f: _first_fifth_copy(f)[1]),
-    Rule(("red",), lambda f: not f.ruleset.red_fives, NotationError, "red fives are not used under rules:mcr (write 5, not 0)",
-         lambda f: next(loc for t, loc in f.located_tiles() if t.red)),
+    _needs_flag(("red",), "red_fives", "red fives are not used under rules:mcr (write 5, not 0)",
+                lambda f: next(loc for t, loc in f.located_tiles() if t.red)),
     Rule(("red",), lambda f: (f.reds + _ABOVE_ONE) & _TOP, ImpossibleHandError,
          lambda f: f"two red fives of {_first_second_red(f)[0].suit}: there is only one",
          lambda f: _first_second_red(f)[1]),
-    Rule(("flower-tiles",), lambda f: not f.ruleset.flowers, NotationError, "flowers are MCR tiles: add rules:mcr",
-         lambda f: f.col(f.flower_runs[0][1])),
+    _needs_flag(("flower-tiles",), "flowers", "flowers are MCR tiles: add rules:mcr",
+                lambda f: f.col(f.flower_runs[0][1])),
     Rule(("flower-tiles",), _flower_twice, ImpossibleHandError,
          lambda f: f"flower {_first_twice_flower(f)[0]} twice: each flower is there once",
          lambda f: _first_twice_flower(f)[1]),
     # -- the keywords: what they may say together and about the tiles
     Rule(("ron", "tsumo"), _always, ImpossibleHandError, "ron and tsumo together: a hand wins one way", _kw("ron")),
-    *(Rule((flag,), lambda f: not f.ruleset.riichi_keywords, NotationError, f"{flag} is a riichi keyword, not used under rules:mcr",
-           _kw(flag)) for flag in RIICHI_ONLY_FLAGS),
-    *(Rule((name,), lambda f: not f.ruleset.riichi_keywords, NotationError, f"{name}: is a riichi keyword, not used under rules:mcr",
-           _kw(name)) for name in ("dora", "ura")),
-    Rule(("last-tile",), lambda f: not f.ruleset.flowers, NotationError, "last-tile is an MCR keyword: add rules:mcr",
-         _kw("last-tile")),
-    Rule(("flowers",), lambda f: not f.ruleset.flowers, NotationError, "flowers: is an MCR keyword: add rules:mcr",
-         _val("flowers")),
+    *(_needs_flag((flag,), "riichi_keywords", f"{flag} is a riichi keyword, not used under rules:mcr", _kw(flag))
+      for flag in RIICHI_ONLY_FLAGS),
+    *(_needs_flag((name,), "riichi_keywords", f"{name}: is a riichi keyword, not used under rules:mcr", _kw(name))
+      for name in ("dora", "ura")),
+    _needs_flag(("last-tile",), "flowers", "last-tile is an MCR keyword: add rules:mcr", _kw("last-tile")),
+    _needs_flag(("flowers",), "flowers", "flowers: is an MCR keyword: add rules:mcr", _val("flowers")),
     Rule(("riichi", "double-riichi"), _always, ImpossibleHandError, "riichi and double-riichi together: write one",
          _kw("double-riichi")),
     *(Rule((flag,), attrgetter("open_hand"), ImpossibleHandError,
@@ -655,14 +681,20 @@ PresenceMask: TypeAlias = int
 """Bit ``_BIT[name]`` set for each keyword and fact a line has (see :func:`_plan`)."""
 _BIT: dict[str, PresenceMask] = {name: 1 << i for i, name in enumerate(FLAGS + VALUED + FACTS)}
 _RED_BIT, _FLOWER_TILES_BIT = _BIT["red"], _BIT["flower-tiles"]
-_PLANS: dict[PresenceMask, tuple[tuple[Callable, Rule], ...]] = {}
+_TSUMO_BIT, _RIICHI_BITS = _BIT["tsumo"], _BIT["riichi"] | _BIT["double-riichi"]
+_KEYWORD_BITS: PresenceMask = sum(_BIT[name] for name in FLAGS + VALUED)
+_PLANS: dict[str, dict[PresenceMask, tuple[tuple[Callable, Rule], ...]]] = {name: {} for name in RULE_SETS}
+"""By rule set name, by presence mask: the plan (see :func:`_plan`)."""
 
 
-def _plan(present: PresenceMask) -> tuple[tuple[Callable, Rule], ...]:
-    """The rules a line with presence mask ``present`` must pass, in table order, each as ``(rule.fails, rule)``
-    (worked out once per mask: there are no more masks than sets of keywords a line can have, and few occur)."""
-    plan = tuple((rule.fails, rule) for rule in RULES if all(present & _BIT[name] for name in rule.when))
-    _PLANS[present] = plan
+def _plan(present: PresenceMask, rules: str) -> tuple[tuple[Callable, Rule], ...]:
+    """The rules a line with presence mask ``present`` under rule set ``rules`` must pass, in table order, each as
+    ``(rule.fails, rule)``; a rule that reads only a flag the rule set has is left out (it cannot fail). Worked
+    out once per mask and rule set: there are no more masks than sets of keywords a line can have, and few occur."""
+    ruleset = RULESETS[rules]
+    plan = tuple((rule.fails, rule) for rule in RULES if all(present & _BIT[name] for name in rule.when)
+                 and not (rule.allowed_by and getattr(ruleset, rule.allowed_by)))
+    _PLANS[rules][present] = plan
     return plan
 
 
@@ -673,24 +705,22 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
     flower_runs: list[tuple[tuple[Tile, ...], int]] = []
     melds: list[tuple[Meld, int]] = []
     win = None
-    flags: dict[str, int] = {}
     values: dict = {}
-    present = counts = reds = 0
+    present = counts = reds = 0   # present: a bit for each keyword (so one given twice is seen) and fact
+    meaning_of = _MEANINGS.get
     for i, tok in enumerate(tokens):
-        kind, what, bit, tile_counts, red_counts = _MEANINGS.get(tok) or _meaning(src, tok, i, flags)
+        kind, what, bit, tile_counts, red_counts = meaning_of(tok) or _meaning(src, tok, i, present)
         if tile_counts:
             counts += tile_counts
             if red_counts:
                 reds += red_counts
         if kind >= _FLAG:  # a keyword
-            name = what if kind == _FLAG else what[0]
-            if name in flags:
-                twice = f"{name} given twice" if kind == _FLAG else f"{name}: given twice"
+            if present & bit:
+                twice = f"{what} given twice" if kind == _FLAG else f"{what[0]}: given twice"
                 raise src.error(NotationError, twice, src.loc(i))
-            flags[name] = i
             present |= bit
             if kind == _VALUE:
-                values[name] = what[1]
+                values[what[0]] = what[1]
         elif kind == _RUN:
             if win is not None:
                 raise src.error(NotationError, "concealed tiles after the winning tile: write +X after them",
@@ -726,10 +756,11 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
         present |= _RED_BIT
 
     f = _Line()
-    f.src, f.runs, f.flower_runs, f.melds, f.win, f.flags, f.values = src, runs, flower_runs, melds, win, flags, values
+    f.src, f.tokens, f.present, f.runs, f.flower_runs, f.melds, f.win, f.values = (src, tokens, present, runs,
+                                                                                    flower_runs, melds, win, values)
     f.ruleset, f.allow_incomplete, f.n_tiles, f.counts, f.reds = RULESETS[rules_v], allow_incomplete, n_tiles, counts, reds
-    f.tsumo, f.riichi = "tsumo" in flags, "riichi" in flags or "double-riichi" in flags
-    for fails, rule in _PLANS.get(present) or _plan(present):
+    f.tsumo, f.riichi = present & _TSUMO_BIT != 0, present & _RIICHI_BITS != 0
+    for fails, rule in _PLANS[rules_v].get(present) or _plan(present, rules_v):
         if fails(f):
             message = rule.message if isinstance(rule.message, str) else rule.message(f)
             raise src.error(rule.error, message, rule.at(f))
@@ -739,7 +770,7 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
         concealed,
         tuple([m for m, _ in melds]) if melds else (),
         win[0] if win else None,
-        _situation(flags, values) if flags else _NO_SITUATION,
+        _situation(present, values) if present & _KEYWORD_BITS else _NO_SITUATION,
         [t for tiles, _ in flower_runs for t in tiles] if flower_runs else (),
         rules_v,
         preset_v.lower() if preset_v else None,
@@ -750,14 +781,25 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
 _NO_SITUATION = Situation()
 
 
-def _situation(flags: dict, values: dict) -> Situation:
+_SITUATION_FLAGS = ("tsumo", "riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
+                    "chiihou", "last-tile")
+"""The flag keywords in the order of the Situation fields they set."""
+_SITUATION_FLAG_BITS: PresenceMask = sum(_BIT[name] for name in _SITUATION_FLAGS)
+_flag_values: dict[PresenceMask, tuple[bool, ...]] = {}   # the flags' presence bits -> the Situation's booleans
+
+
+def _situation_flags(bits: PresenceMask) -> tuple[bool, ...]:
+    """The Situation booleans (in field order) of a line whose flag keywords have the presence bits ``bits`` (one
+    tuple per set of flags that occurs: at most 2 ** 11, and few occur)."""
+    values = _flag_values[bits] = tuple(bits & _BIT[name] != 0 for name in _SITUATION_FLAGS)
+    return values
+
+
+def _situation(present: PresenceMask, values: dict) -> Situation:
     get = values.get
-    return build_situation(
-        "tsumo" in flags, "riichi" in flags, "double-riichi" in flags, "ippatsu" in flags, "haitei" in flags,
-        "houtei" in flags, "rinshan" in flags, "chankan" in flags, "tenhou" in flags, "chiihou" in flags,
-        "last-tile" in flags, get("round", 0), get("seat", 1), get("honba", 0), get("sticks", 0), get("dora", ()),
-        get("ura", ()), get("flowers"),
-    )
+    bits = present & _SITUATION_FLAG_BITS
+    return build_situation(*(_flag_values.get(bits) or _situation_flags(bits)), get("round", 0), get("seat", 1),
+                           get("honba", 0), get("sticks", 0), get("dora", ()), get("ura", ()), get("flowers"))
 
 
 def _parse(text: str, rules, preset, allow_incomplete, tokenize) -> Hand:
@@ -779,38 +821,44 @@ def parse_hand(text: str, *, rules: str | None = None, preset: str | None = None
 
 
 # ---- the formatter ---------------------------------------------------------------------------------------------
+_FORMATTED_FLAGS = ("riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
+                    "chiihou", "last-tile")
+"""The flags after ron/tsumo, in the order the canonical notation writes them."""
+_FLAG_WORDS = tuple(" " + flag for flag in _FORMATTED_FLAGS)
+_flags_of = attrgetter(*(flag.replace("-", "_") for flag in _FORMATTED_FLAGS))   # a Situation's, in that order
 def format_hand(hand: Hand) -> str:
     """The canonical notation of a hand: ``parse_hand(format_hand(h)) == h``."""
     s = hand.situation
-    out = format_tiles(hand.concealed) + format_tiles(hand.flowers)
-    out += "".join(m.notation() for m in hand.melds)
+    # a Hand keeps its concealed tiles and flowers sorted (it sorts them when it is made)
+    out = format_tiles(hand.concealed, sort=False)
+    if hand.flowers:
+        out += format_tiles(hand.flowers, sort=False)
+    for m in hand.melds:
+        out += m.notation()
     if hand.winning_tile is not None:
         out += "+" + str(hand.winning_tile)
-    words: list[str] = []
     if hand.rules != DEFAULT_RULES:
-        words.append(f"rules:{hand.rules}")
+        out += f" rules:{hand.rules}"
     if hand.preset:
-        words.append(f"preset:{hand.preset}")
-    words.append("tsumo" if s.tsumo else "ron")
-    for flag, on in (("riichi", s.riichi), ("double-riichi", s.double_riichi), ("ippatsu", s.ippatsu),
-                     ("haitei", s.haitei), ("houtei", s.houtei), ("rinshan", s.rinshan), ("chankan", s.chankan),
-                     ("tenhou", s.tenhou), ("chiihou", s.chiihou), ("last-tile", s.last_tile)):
+        out += f" preset:{hand.preset}"
+    out += " tsumo" if s.tsumo else " ron"
+    for word, on in zip(_FLAG_WORDS, _flags_of(s)):   # the flags in the canonical order
         if on:
-            words.append(flag)
+            out += word
     if s.round_wind != 0:
-        words.append(f"round:{WINDS[s.round_wind]}")
+        out += " round:" + WINDS[s.round_wind]
     if s.seat_wind != 1:
-        words.append(f"seat:{WINDS[s.seat_wind]}")
+        out += " seat:" + WINDS[s.seat_wind]
     if s.honba:
-        words.append(f"honba:{s.honba}")
+        out += f" honba:{s.honba}"
     if s.sticks:
-        words.append(f"sticks:{s.sticks}")
+        out += f" sticks:{s.sticks}"
     if s.dora:
-        words.append("dora:" + format_tiles(s.dora, sort=False))
+        out += " dora:" + format_tiles(s.dora, sort=False)
     if s.ura:
-        words.append("ura:" + format_tiles(s.ura, sort=False))
+        out += " ura:" + format_tiles(s.ura, sort=False)
     if s.flower_count is not None:
-        words.append(f"flowers:{s.flower_count}")
+        out += f" flowers:{s.flower_count}"
     if hand.claim:
-        words.append(f"claim:{hand.claim}")
-    return " ".join([out] + words)
+        out += f" claim:{hand.claim}"
+    return out

@@ -182,7 +182,8 @@ def _tiles_in(local: SuitCode) -> int:
     return local % 31
 
 
-_SEED_TILES = 9   # the dot and bamboo entries of up to this many tiles are made at once (most hands meet them)
+_SEED_TILES = 11   # the dot and bamboo entries of up to this many tiles are made at once (most hands meet them)
+_SEED_WAIT_TILES = 8   # and the suit waits of number suits of up to this many tiles (most waiting suits)
 _SEED_AFTER = 256   # entries made one by one before the common ones are made at once
 _seeded: list[bool] = []
 
@@ -204,6 +205,39 @@ def _seed_entries() -> None:
             if code and _tiles_in(code) <= _SEED_TILES:
                 suit_entry(code << 45)
                 suit_entry(code << 90)
+    _seed_suit_waits()
+
+
+def _seed_suit_waits() -> None:
+    """The :data:`SuitWaits` of the suit parts most waiting hands hold, made at once from the table (a few ms, with
+    :func:`_seed_entries`): every honor part and every number part of at most _SEED_WAIT_TILES tiles that some tile
+    completes, and the number parts of sets only of at most _SEED_WAIT_TILES + 1 tiles (which no tile completes). A
+    pattern that splits, less one tile of a kind it holds, is completed by that kind — and those are all the
+    completions (the table holds every pattern that splits, never one with a fifth copy)."""
+    for honor, most in ((False, _SEED_WAIT_TILES), (True, 13)):
+        completes: dict[SuitCode, list[int]] = {}
+        for sets in range((most + 1) // 3 + 1):
+            for full in _part(honor, sets):
+                tiles = _tiles_in(full)
+                if not 0 < tiles <= most + 1:
+                    continue
+                if tiles % 3 == 0:   # sets only: no tile completes it
+                    completes.setdefault(full, [])
+                rest, i = full, 0
+                while rest:
+                    if rest & COUNT_MASK:
+                        completes.setdefault(full - (1 << 5 * i), []).append(i)
+                    rest >>= 5
+                    i += 1
+        for local, kinds in completes.items():
+            tiles = _tiles_in(local)
+            entry = _lookup(local, honor, tiles)
+            state = -1 if entry is None else entry[2]
+            need = 0 if (tiles + 1) % 3 == 2 else 1
+            kinds.sort()
+            for s in ((3,) if honor else range(3)):
+                base = 9 * s
+                _suit_waits[local << 5 * base] = (state, need, tuple([base + i for i in kinds]))
 
 
 SuitEntry: TypeAlias = "tuple[tuple[tuple[tuple[Kind, ...], tuple[Kind, ...], Kind | None], ...], KindMask, int]"
@@ -354,6 +388,50 @@ _SUIT_BITS = (1 << 45) - 1   # the 45 bits of one number suit's counts
 _LOW_BITS = sum(1 << 5 * i for i in range(9))   # the lowest bit of each of a suit code's nine counts
 
 
+SuitWaits: TypeAlias = "tuple[int, int, tuple[Kind, ...]]"
+"""What one suit part of a hand code says about the waits: (state, need, kinds). ``state`` is 0 when the suit is
+empty or splits into sets only, 1 when it splits into sets and the pair, -1 when it does not split. ``kinds`` are
+the suit's kinds (global, ascending) one more copy of which makes it split — never a kind it holds four of, so
+that no fifth copy is asked — and ``need`` is how many pairs the other suits must then hold for the whole hand to
+have exactly one (0 when the completed suit holds the pair: 3n+2 tiles; 1 when it is sets only)."""
+
+_suit_waits: dict[HandCode, SuitWaits] = {0: (0, 1, ())}   # by suit part (bounded: cleared when full)
+_SUIT_WAITS_LIMIT = 1 << 16
+
+
+def _suit_waits_of(part: HandCode) -> SuitWaits:
+    """The :data:`SuitWaits` of one suit part of a hand code that holds no kind more than four times (read from
+    the per-suit table: the suit as it is, and each kind next to (numbers) or on (honors) a kind it holds)."""
+    s = 0 if part < 1 << 45 else 1 if part < 1 << 90 else 2 if part < 1 << 135 else 3
+    local = part >> 45 * s
+    honor = s == 3
+    tiles = local % 31
+    entry = _lookup(local, honor, tiles)
+    state = -1 if entry is None else entry[2]
+    after = tiles + 1   # the suit's tiles with the one that completes it
+    kinds = []
+    if after % 3 != 1 and after <= 14:
+        table = _part(honor, after // 3)
+        # bit 5i: the suit's i-th kind could complete it (held, or within two of a held number)
+        near = (local | local >> 1 | local >> 2) & _LOW_BITS
+        if not honor:
+            near = (near | near << 5 | near << 10 | near >> 5 | near >> 10) & _LOW_BITS
+        while near:
+            low = near & -near
+            near ^= low
+            shift = low.bit_length() - 1
+            if local >> shift & COUNT_MASK < 4 and local + low in table:   # no fifth copy
+                kinds.append(9 * s + shift // 5)
+    if len(_suit_waits) >= _SUIT_WAITS_LIMIT:
+        _suit_waits.clear()
+        _suit_waits[0] = (0, 1, ())
+    found = _suit_waits[part] = (state, 0 if after % 3 == 2 else 1, tuple(kinds))
+    return found
+
+
+_F_MAN, _F_PIN, _F_SOU, _F_HONOR = SUIT_FIELDS
+
+
 def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pairs: bool = False) -> list[Kind]:
     """The kinds that complete ``n_tiles`` (3n+1) closed tiles given as a hand code, with ``n_melds`` declared
     melds, ascending: the waits. A kind the tiles hold four of is no wait (there is no fifth). Seven pairs and
@@ -361,48 +439,34 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
 
     Read from the per-suit tables: a kind completes the standard form when its suit then splits, every other suit
     splits, and there is exactly one pair in all — so at most the one suit that does not split now can take the
-    tile, and only next to (numbers) or on (honors) a kind it holds. Seven pairs wait on their one single (with
-    ``four_as_two_pairs`` a third tile of a kind too); thirteen orphans on the missing kind, or on all thirteen."""
-    suits = (code & _SUIT_BITS, code >> 45 & _SUIT_BITS, code >> 90 & _SUIT_BITS, code >> 135)
-    state = []   # per suit: 0 empty or sets only, 1 sets and the pair, -1 does not split
-    for s, local in enumerate(suits):
-        if local:
-            entry = _entries.get(local << 45 * s) or _lookup(local, s == 3, local % 31)
-            state.append(-1 if entry is None or not entry[0] else entry[2])
+    tile, and only next to (numbers) or on (honors) a kind it holds (each suit part's :data:`SuitWaits`, cached).
+    Seven pairs wait on their one single (with ``four_as_two_pairs`` a third tile of a kind too); thirteen orphans
+    on the missing kind, or on all thirteen."""
+    if (code + OVER_FOUR_ADD) & OVER_FOUR_TEST:   # beyond four of a kind (a question in theory): the general way
+        found = _completing_over_four(code)
+    else:
+        get = _suit_waits.get
+        part = code & _F_MAN
+        m = get(part) or _suit_waits_of(part)
+        part = code & _F_PIN
+        p = get(part) or _suit_waits_of(part)
+        part = code & _F_SOU
+        s = get(part) or _suit_waits_of(part)
+        part = code & _F_HONOR
+        z = get(part) or _suit_waits_of(part)
+        states = m[0] + p[0] + s[0] + z[0]   # the pairs held, less one per suit that does not split
+        found = []
+        if m[0] < 0 or p[0] < 0 or s[0] < 0 or z[0] < 0:
+            # the one suit that does not split must take the tile (two that do not split: no wait)
+            broken = [w for w in (m, p, s, z) if w[0] < 0]
+            if len(broken) == 1:
+                w = broken[0]
+                if states + 1 == w[1]:   # the pairs of the other suits
+                    found = list(w[2])
         else:
-            state.append(0)
-    found = []
-    broken = [s for s in range(4) if state[s] < 0]
-    if len(broken) <= 1:
-        for s in broken or range(4):
-            pairs = sum(state) - state[s]
-            if pairs > 1:
-                continue
-            local = suits[s]
-            honor = s == 3
-            tiles = local % 31 + 1   # with the tile that completes it
-            if tiles % 3 == 1 or tiles > 14:
-                continue
-            if (local + _OVER_ADD) & _OVER_TEST:   # beyond four of a kind: the general lookup
-                table = {}
-                for i in range(7 if honor else 9):
-                    entry = _lookup(local + (1 << 5 * i), honor, tiles)
-                    if entry is not None:
-                        table[local + (1 << 5 * i)] = entry
-            else:
-                table = _part(honor, tiles // 3)
-            # bit 5i: the suit's i-th kind could complete it (held, or within two of a held number)
-            near = (local | local >> 1 | local >> 2) & _LOW_BITS
-            if not honor:
-                near = (near | near << 5 | near << 10 | near >> 5 | near >> 10) & _LOW_BITS
-            while near:
-                low = near & -near
-                near ^= low
-                shift = low.bit_length() - 1
-                if local >> shift & COUNT_MASK < 4:   # no fifth copy
-                    entry = table.get(local + low)
-                    if entry is not None and entry[2] + pairs == 1:
-                        found.append(9 * s + shift // 5)
+            for w in (m, p, s, z):
+                if w[2] and states - w[0] == w[1]:
+                    found += w[2]
     if not n_melds and n_tiles == 13:
         extra = []
         odd = code & ODD
@@ -417,6 +481,43 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
                 extra.extend(missing or _ORPHANS)
         if extra:
             found = sorted(set(found).union(extra))
+    return found
+
+
+def _completing_over_four(code: HandCode) -> list[Kind]:
+    """The standard-form waits of a hand code that holds more than four of some kind (not cached: no hand holds
+    one; the table's over-four part answers)."""
+    suits = (code & _SUIT_BITS, code >> 45 & _SUIT_BITS, code >> 90 & _SUIT_BITS, code >> 135)
+    state = []   # per suit: 0 empty or sets only, 1 sets and the pair, -1 does not split
+    for s, local in enumerate(suits):
+        if local:
+            entry = _lookup(local, s == 3, local % 31)
+            state.append(-1 if entry is None else entry[2])
+        else:
+            state.append(0)
+    found = []
+    broken = [s for s in range(4) if state[s] < 0]
+    if len(broken) <= 1:
+        for s in broken or range(4):
+            pairs = sum(state) - state[s]
+            if pairs > 1:
+                continue
+            local = suits[s]
+            honor = s == 3
+            tiles = local % 31 + 1   # with the tile that completes it
+            if tiles % 3 == 1 or tiles > 14:
+                continue
+            near = (local | local >> 1 | local >> 2) & _LOW_BITS
+            if not honor:
+                near = (near | near << 5 | near << 10 | near >> 5 | near >> 10) & _LOW_BITS
+            while near:
+                low = near & -near
+                near ^= low
+                shift = low.bit_length() - 1
+                if local >> shift & COUNT_MASK < 4:   # no fifth copy
+                    entry = _lookup(local + low, honor, tiles)
+                    if entry is not None and entry[2] + pairs == 1:
+                        found.append(9 * s + shift // 5)
     return found
 
 

@@ -100,11 +100,21 @@ class Hand:
         return replace(self, situation=replace(self.situation, **changes))
 
     def notation(self) -> str:
-        from grammar import format_hand  # the grammar owns the notation; imported late to keep the core light
-        return format_hand(self)
+        return (_format_hand or _formatter())(self)
 
     def __str__(self) -> str:
         return self.notation()
+
+
+_format_hand = None
+
+
+def _formatter():
+    """The grammar's formatter, imported on first use (the grammar owns the notation; the core stays light)."""
+    global _format_hand
+    from grammar import format_hand
+    _format_hand = format_hand
+    return format_hand
 
 
 # ---- building values fast ----------------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ class Meld:
         return self.type is not MeldType.ANKAN
 
     def notation(self) -> str:
-        body = format_tiles(self.tiles)
+        body = format_tiles(self.tiles, sort=False)   # sorted when the meld was made
         return f"({body})" if self.type is MeldType.ANKAN else f"[{body}]"
 
     __str__ = notation

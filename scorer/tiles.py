@@ -100,7 +100,7 @@ class Tile:
         return self.kind - 27 + 1 if self.kind >= 27 else self.kind % 9 + 1
 
     def __str__(self) -> str:
-        return f"{0 if self.red else self.number}{self.suit}"
+        return _TEXT[self.order]
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
@@ -201,12 +201,15 @@ def counts34(tiles: Iterable[Tile]) -> list[int]:
 
 ALL_KINDS = tuple(Tile(k) for k in range(N_KINDS))
 
-# (digit, suit letter) of a tile by its ``order``: what format_tiles writes for it
+# (digit, suit letter) of a tile by its ``order``: what format_tiles writes for it; and the two as one string, what
+# str(tile) gives (``0`` for a red five)
 _FACE: list = [None] * (2 * (FLOWER_BASE + 8))
+_TEXT: list = [None] * (2 * (FLOWER_BASE + 8))
 for _k in range(FLOWER_BASE + 8):
     for _red in (False, True):
         if _red and not (_k < 27 and _k % 9 == 4):
             continue
         _t = Tile(_k, _red)
-        _FACE[_t.order] = (str(_t)[0], _t.suit)
+        _FACE[_t.order] = ("0" if _red else str(_t.number), _t.suit)
+        _TEXT[_t.order] = _FACE[_t.order][0] + _t.suit
 del _k, _red, _t

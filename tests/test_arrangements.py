@@ -235,3 +235,13 @@ def test_the_table_is_not_built_at_import_and_one_hand_builds_only_small_parts()
             "print('ok')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+def test_seeded_suit_waits_equal_the_ones_worked_out_one_by_one():
+    """The suit waits made at once (by inverting the table) are the ones :func:`_suit_waits_of` works out for
+    each part by probing the table kind by kind."""
+    A._seed_suit_waits()
+    seeded = dict(A._suit_waits)
+    assert len(seeded) > 10000
+    for part, waits in seeded.items():
+        assert A._suit_waits_of(part) == waits, (part, waits)

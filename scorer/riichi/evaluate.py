@@ -32,6 +32,11 @@ _KIND_TEXT = tuple(str(Tile(k)) for k in range(N_KINDS))   # "1m" ... "7z": how 
 _FLOWER_SHIFT = 5 * N_KINDS   # above the count fields of a hand code
 _TILE_BITS = (1 << _FLOWER_SHIFT) - 1
 _WAIT_CODE = CODE_ONE + (1 << _FLOWER_SHIFT,) * 8   # by kind: a tile's part of a hand code; a flower counts apart
+_RED_SHIFT = _FLOWER_SHIFT   # in _TILE_CODE: the red fives are counted above the count fields
+_TILE_CODE: tuple[int, ...] = tuple(CODE_ONE[order >> 1] + ((order & 1) << _RED_SHIFT) if order >> 1 < N_KINDS else 0
+                                    for order in range(2 * N_KINDS))
+"""By a suited or honor tile's ``order`` (kind * 2 + red): its part of a hand code, plus one above the count fields
+when it is a red five — so one sum over the closed tiles gives the code and the red fives together."""
 
 
 class YakuItem(NamedTuple):
@@ -100,24 +105,34 @@ class RiichiResult(NamedTuple):
 
     def to_dict(self) -> dict:
         """The result as plain JSON values, built directly (each fact computed once)."""
+        yaku = []
+        for y in self.yaku:
+            yaku.append({"name": y.name, "kanji": y.kanji, "han": y.han})
+        fu_breakdown = []
+        for f in self.fu_items:
+            fu_breakdown.append({"reason": f.reason, "fu": f.fu})
+        payments = []
+        for p in self.payments:
+            payments.append({"from": p.payer, "amount": p.amount})
+        kind_text = _KIND_TEXT
         return {
             "rules": "riichi",
             "preset": self.preset,
             "hand": self.notation,
             "win": self.win,
             "reason": self.reason,
-            "yaku": [{"name": y.name, "kanji": y.kanji, "han": y.han} for y in self.yaku],
+            "yaku": yaku,
             "dora": {"dora": self.dora, "red": self.red, "ura": self.ura},
             "han": self.han,
             "fu": self.fu,
             "yakuman": self.yakuman,
             "limit": self.limit,
-            "fu_breakdown": [{"reason": f.reason, "fu": f.fu} for f in self.fu_items],
+            "fu_breakdown": fu_breakdown,
             "points": self.points,
-            "payments": [{"from": p.payer, "amount": p.amount} for p in self.payments],
+            "payments": payments,
             "total_gain": self.total_gain,
             "shanten": self.shanten,
-            "waits": [_KIND_TEXT[k] for k in self._wait_kinds()],
+            "waits": [kind_text[k] for k in self._wait_kinds()],
         }
 
 
@@ -198,12 +213,11 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
 
     # the closed tiles with the winning tile: their hand code; red fives
     w = win.kind
-    code = CODE_ONE[w]
-    red_tiles = 1 if win.red else 0
+    code = _TILE_CODE[win.order]
     for t in concealed:
-        code += CODE_ONE[t.kind]
-        if t.red:
-            red_tiles += 1
+        code += _TILE_CODE[t.order]
+    red_tiles = code >> _RED_SHIFT
+    code &= _TILE_BITS
     if (code + OVER_FOUR_ADD) & OVER_FOUR_TEST:
         raise ImpossibleHandError(f"more than four of a kind in {_describe(hand)}")
 

@@ -300,7 +300,8 @@ def tanyao(c: Ctx) -> bool:
 
 
 def iipeikou(c: Ctx) -> bool:
-    return len(c.seqs) >= 2 and _seq_pairs(c.seqs) == 1
+    seqs = c.seqs
+    return len(set(seqs)) < len(seqs) and _seq_pairs(seqs) == 1   # two alike, and only one such pair
 
 
 def _seat_wind(kind: int) -> Callable[[Ctx], bool]:
