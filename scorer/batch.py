@@ -493,6 +493,38 @@ class Tally:
         self.error_at.extend(other.error_at[:MAX_LISTED - len(self.error_at)])
         self.disputed_at.extend(other.disputed_at[:MAX_LISTED - len(self.disputed_at)])
 
+    def count(self, row: dict) -> None:
+        """Count one row (``last`` is the caller's to set: it names the chunk's last row only)."""
+        self.rows += 1
+        if row.__class__ is ErrorRow:
+            self.errors += 1
+            if len(self.error_at) < MAX_LISTED:
+                self.error_at.append(where(row))
+            return
+        if row.get("log"):
+            if row.get("wins"):
+                self.wins += 1
+            else:
+                self.non_wins += 1
+            if row.get("agree"):
+                self.rounds_agree += 1
+            else:
+                self.rounds_disagree += 1
+                if len(self.disputed_at) < MAX_LISTED:
+                    self.disputed_at.append(where(row))
+            return
+        if row.get("win"):
+            self.wins += 1
+        else:
+            self.non_wins += 1
+        if "claim_agrees" in row:
+            if row["claim_agrees"]:
+                self.agreed += 1
+            else:
+                self.disputed += 1
+                if len(self.disputed_at) < MAX_LISTED:
+                    self.disputed_at.append(where(row))
+
     @property
     def failed(self) -> bool:
         return bool(self.errors or self.disputed or self.rounds_disagree)
@@ -614,53 +646,33 @@ def replay_item(item: Item) -> list[dict]:
     return rows
 
 
-def score_rows(items: Iterable[Item], rules: str | None = None, preset: str | None = None) -> list[dict]:
-    """The rows of a chunk, in order: one per hand, one per round of each log."""
-    out: list[dict] = []
+def iter_rows(items: Iterable[Item], rules: str | None = None, preset: str | None = None) -> Iterator[dict]:
+    """The rows of a chunk, in order, one at a time: one per hand, one per round of each log. A row made and
+    rendered at once dies young (the garbage collector never walks a chunk's worth of rows)."""
     one = _scorer(rules, preset)
-    append = out.append
     for item in items:
         if item.log:
-            out.extend(replay_item(item))
+            yield from replay_item(item)
         else:
-            append(one(item))
-    return out
+            yield one(item)
+
+
+def score_rows(items: Iterable[Item], rules: str | None = None, preset: str | None = None) -> list[dict]:
+    """The rows of a chunk, in order: one per hand, one per round of each log."""
+    return list(iter_rows(items, rules, preset))
 
 
 def tally(rows: list[dict]) -> Tally:
     """The counts of a chunk's rows."""
     t = Tally()
-    if rows:
-        t.last = f"{rows[-1]['source']}:{rows[-1]['line']}"
+    count = t.count
     for row in rows:
-        t.rows += 1
-        where = f"{row['source']}:{row['line']}"
-        if row.__class__ is ErrorRow:
-            t.errors += 1
-            if len(t.error_at) < MAX_LISTED:
-                t.error_at.append(where)
-            continue
-        if row.get("log"):
-            if row.get("wins"):
-                t.wins += 1
-            else:
-                t.non_wins += 1
-            if row.get("agree"):
-                t.rounds_agree += 1
-            else:
-                t.rounds_disagree += 1
-                if len(t.disputed_at) < MAX_LISTED:
-                    t.disputed_at.append(where)
-            continue
-        if row.get("win"):
-            t.wins += 1
-        else:
-            t.non_wins += 1
-        if "claim_agrees" in row:
-            if row["claim_agrees"]:
-                t.agreed += 1
-            else:
-                t.disputed += 1
-                if len(t.disputed_at) < MAX_LISTED:
-                    t.disputed_at.append(where)
+        count(row)
+    if rows:
+        t.last = where(rows[-1])
     return t
+
+
+def where(row: dict) -> str:
+    """``source:line`` of a row: how the summary names it."""
+    return f"{row['source']}:{row['line']}"
