@@ -8,6 +8,7 @@ import csv
 import io
 import itertools
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -489,3 +490,26 @@ def test_a_chunk_that_fails_as_a_whole_gives_error_rows_not_a_crash(tmp_path, fi
 
 def _broken_chunk(items, *args):
     raise RuntimeError("a worker bug")
+
+
+def _dying_chunk(items, *args):
+    if any(item.text == NO_WIN for item in items):
+        os._exit(3)                     # a worker that dies mid-chunk (a crash, the OOM killer)
+    return _real_run_chunk(items, *args)
+
+
+_real_run_chunk = CB.run_chunk
+
+
+def test_a_worker_that_dies_costs_its_chunk_only_and_leaves_no_process_behind(tmp_path, monkeypatch):
+    import multiprocessing
+    p = tmp_path / "h.txt"
+    p.write_text("".join(f"{GOOD}\n" for _ in range(40)) + f"{NO_WIN}\n" + "".join(f"{TSUMO}\n" for _ in range(200)))
+    monkeypatch.setattr(CB, "run_chunk", _dying_chunk)      # (a forked worker has the same module)
+    rc, text = _run(tmp_path, [p], jobs=2)
+    rows = _rows(text)
+    assert [r["line"] for r in rows] == list(range(1, 242)) and rc == 1
+    lost = [r["line"] for r in rows if "error" in r]
+    assert 41 in lost and all("the worker process ended" in rows[n - 1]["error"] for n in lost)
+    assert len(lost) < 100 and rows[-1]["points"] == 8000          # the chunks after it were scored
+    assert multiprocessing.active_children() == []
