@@ -69,6 +69,9 @@ class BadLine(str):
         obj.error = error
         return obj
 
+    def __reduce__(self):   # (it travels to worker processes inside a Lines block)
+        return BadLine, (str(self), self.error)
+
 
 def _window(data: bytes, n: int = 40) -> str:
     """At most ``n`` characters of the start of raw bytes, printable (undecodable bytes shown as U+FFFD, control
@@ -166,10 +169,12 @@ def _one_line(exc: BaseException) -> str:
     return text[:200]
 
 
-def read_text(stream: Iterable[str], source: str, counter: ByteCounter | None = None) -> Iterator[Item]:
+def read_text(stream: Iterable[str], source: str, counter: ByteCounter | None = None,
+              start: int = 1) -> Iterator[Item]:
     """Hands one a line (JSON-object lines too); blank lines and ``#`` comments are skipped. ``stream`` gives
-    lines of text, e.g. :func:`bounded_lines` (whose :class:`BadLine` values become error rows)."""
-    for n, raw in enumerate(stream, 1):
+    lines of text, e.g. :func:`bounded_lines` (whose :class:`BadLine` values become error rows); its first is
+    line ``start``."""
+    for n, raw in enumerate(stream, start):
         if raw.__class__ is BadLine:
             yield Item(source, n, str(raw), error=raw.error)
             continue
@@ -185,6 +190,65 @@ def read_text(stream: Iterable[str], source: str, counter: ByteCounter | None = 
 
 
 read_jsonl = read_text  # a JSON-lines file is a text file whose lines are all objects
+
+
+class Lines(NamedTuple):
+    """Physical lines of a text input, read (each bounded, see :func:`bounded_lines`) but not yet taken apart into
+    items: ``lines[0]`` is line ``first`` of ``source``. A chunk carries them as they are and :meth:`items` reads
+    them where they are scored, so that the process reading a file for worker processes only moves lines."""
+
+    source: str
+    first: int
+    lines: list
+
+    def items(self) -> Iterator[Item]:
+        return read_text(self.lines, self.source, start=self.first)
+
+    def last_line(self) -> int | None:
+        """The line number of the last line that is an item (not blank, not a comment), or None."""
+        lines = self.lines
+        for i in range(len(lines) - 1, -1, -1):
+            raw = lines[i]
+            if raw.__class__ is BadLine:
+                return self.first + i
+            line = raw.strip()
+            if line and line[0] != "#":
+                return self.first + i
+        return None
+
+
+def text_blocks(stream: Iterable[str], source: str, size: int, first: int = 16) -> Iterator[Lines]:
+    """The lines of a text input in :class:`Lines` blocks: the first ``first`` lines long, doubling up to
+    ``size`` (so the first rows come out at once). A read that fails part-way ends the lines read so far as a
+    block, then raises."""
+    lines = []
+    start = 1
+    limit = first
+    append = lines.append
+    try:
+        for raw in stream:
+            append(raw)
+            if len(lines) >= limit:
+                yield Lines(source, start, lines)
+                start += len(lines)
+                lines = []
+                append = lines.append
+                limit = min(size, limit * 2)
+    except OSError:
+        if lines:
+            yield Lines(source, start, lines)
+        raise
+    if lines:
+        yield Lines(source, start, lines)
+
+
+def items_of(units: Iterable) -> Iterator[Item]:
+    """The items of a chunk: its items as they are, and the items of each :class:`Lines` block in it."""
+    for unit in units:
+        if unit.__class__ is Lines:
+            yield from unit.items()
+        else:
+            yield unit
 
 
 def read_csv(stream: Iterable[str], source: str, counter: ByteCounter | None = None) -> Iterator[Item]:
@@ -359,15 +423,16 @@ def input_size(inputs: Iterable[str], stdin=None) -> int | None:
 
 def read_inputs(inputs: Iterable[str], stdin=None, counter: ByteCounter | None = None,
                 notice: Callable[[str], None] | None = None,
-                exclude: tuple[int, int] | None = None) -> Iterator[Item]:
+                exclude: tuple[int, int] | None = None, blocks: int | None = None) -> Iterator[Item | Lines]:
     """Every item of every input, in order. ``-`` reads ``stdin`` (sniffed: a CSV header with a ``hand``
     column makes it CSV, anything else is hands one a line); ``exclude`` is the output's (device, inode), never
     read (see :func:`expand_inputs`). Every file is read as bytes through
     :func:`bounded_lines`. A read that fails part-way (EIO, a file that vanished) is that line's error row, and
-    the run goes on with the next input."""
+    the run goes on with the next input. With ``blocks``, the lines of a text input (hands one a line) come as
+    :class:`Lines` blocks of at most that many lines instead of items (see :func:`text_blocks`)."""
     for path in expand_inputs(inputs, notice, exclude):
         if path == "-":
-            yield from _guard_reads(_read_stdin(stdin, counter), "<stdin>")
+            yield from _guard_reads(_read_stdin(stdin, counter, blocks), "<stdin>")
             continue
         shown = display_path(path)
         kind = input_kind(path)
@@ -385,16 +450,26 @@ def read_inputs(inputs: Iterable[str], stdin=None, counter: ByteCounter | None =
             yield Item(shown, 0, None, error=f"cannot read {shown}: {exc.strerror or exc}")
             continue
         with f:
-            reader = read_csv if kind == "csv" else read_text
-            yield from _guard_reads(reader(bounded_lines(f, counter=counter), shown), shown)
+            lines = bounded_lines(f, counter=counter)
+            if kind == "csv":
+                units = read_csv(lines, shown)
+            elif blocks:
+                units = text_blocks(lines, shown, blocks)
+            else:
+                units = read_text(lines, shown)
+            yield from _guard_reads(units, shown)
 
 
-def _guard_reads(items: Iterator[Item], source: str) -> Iterator[Item]:
-    """``items``, with a failing read (OSError, e.g. EIO) turned into a last error row for that input."""
+def _guard_reads(items: Iterator[Item | Lines], source: str) -> Iterator[Item | Lines]:
+    """``items``, with a failing read (OSError, e.g. EIO) turned into a last error row for that input, numbered
+    after the last item read."""
     line = 0
     try:
         for item in items:
-            line = item.line
+            if item.__class__ is Lines:
+                line = item.last_line() or line
+            else:
+                line = item.line
             yield item
     except OSError as exc:
         yield Item(source, line + 1, None, error=f"cannot read {source} past line {line}: {exc.strerror or exc}")
@@ -425,7 +500,7 @@ def binary_stdin(stdin):
     return stdin
 
 
-def _read_stdin(stdin, counter) -> Iterator[Item]:
+def _read_stdin(stdin, counter, blocks: int | None = None) -> Iterator[Item | Lines]:
     import itertools
     import sys
     stream = binary_stdin(stdin if stdin is not None else sys.stdin)
@@ -443,25 +518,35 @@ def _read_stdin(stdin, counter) -> Iterator[Item]:
     both = itertools.chain(skipped, lines)
     if first and _CSV_HEAD.search(first.strip()):
         yield from read_csv(both, "<stdin>")
+    elif blocks:
+        yield from text_blocks(both, "<stdin>", blocks)
     else:
         yield from read_text(both, "<stdin>")
 
 
-def chunks(items: Iterable[Item], size: int = 1000, first: int = 16) -> Iterator[list[Item]]:
-    """Lists of items in order: the first ``first`` long, doubling up to ``size``; a log file is a chunk alone."""
-    chunk: list[Item] = []
+def chunks(items: Iterable[Item | Lines], size: int = 1000, first: int = 16) -> Iterator[list[Item | Lines]]:
+    """Lists of items (and :class:`Lines` blocks, each counted by its lines) in order: the first ``first`` long,
+    doubling up to ``size``; a log file is a chunk alone."""
+    chunk: list = []
+    weight = 0
     limit = first
     for item in items:
-        if item.log:
+        if item.__class__ is Lines:
+            weight += len(item.lines)
+        elif item.log:
             if chunk:
                 yield chunk
                 chunk = []
+                weight = 0
             yield [item]
             continue
+        else:
+            weight += 1
         chunk.append(item)
-        if len(chunk) >= limit:
+        if weight >= limit:
             yield chunk
             chunk = []
+            weight = 0
             limit = min(size, limit * 2)
     if chunk:
         yield chunk
@@ -651,7 +736,10 @@ def iter_rows(items: Iterable[Item], rules: str | None = None, preset: str | Non
     rendered at once dies young (the garbage collector never walks a chunk's worth of rows)."""
     one = _scorer(rules, preset)
     for item in items:
-        if item.log:
+        if item.__class__ is Lines:
+            for line_item in item.items():
+                yield one(line_item)
+        elif item.log:
             yield from replay_item(item)
         else:
             yield one(item)

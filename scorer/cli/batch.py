@@ -159,12 +159,12 @@ def failed_chunk(chunk, fmt: str, what: BaseException | str) -> ChunkOut:
     """The rows of a chunk whose scoring failed as a whole (a worker's exception, a worker that died, a result that
     could not be sent back): one error row per item, so that no row is lost and the run goes on. ``what`` is the
     exception, or its description (from a worker process)."""
-    from scorer.batch import _error_row, tally
+    from scorer.batch import _error_row, items_of, tally
     from scorer.cli.render import render_rows, utf8
     if isinstance(what, BaseException):
         what = _describe(what)
     msg = f"internal error: the chunk could not be scored ({what})"
-    rows = [_error_row(item, msg, msg) for item in chunk]
+    rows = [_error_row(item, msg, msg) for item in items_of(chunk)]
     data = utf8(render_rows(rows, fmt))
     return ChunkOut(data, tally(rows))
 
@@ -662,7 +662,8 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
 
     counter = B.ByteCounter()
     total = B.input_size(inputs, sys.stdin) if _want_progress(out) else None
-    items = B.read_inputs(inputs, sys.stdin, counter, notice, exclude=sink.identity())
+    # hands files are read as blocks of lines, taken apart where they are scored (in the workers)
+    items = B.read_inputs(inputs, sys.stdin, counter, notice, exclude=sink.identity(), blocks=CHUNK)
     marked = ((chunk, counter.done) for chunk in B.chunks(items, CHUNK))
     args = (rules, preset, fmt)
     tally = B.Tally()
