@@ -482,9 +482,12 @@ def test_error_rows_keep_their_short_reason_out_of_the_json():
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_chunk_that_fails_as_a_whole_gives_error_rows_not_a_crash(tmp_path, files, monkeypatch, jobs):
     monkeypatch.setattr(CB, "run_chunk", _broken_chunk)      # (a forked worker has the same module)
-    rc, text = _run(tmp_path, [files["hands.txt"]], jobs=jobs)
+    big = tmp_path / "big.txt"
+    big.write_text(TEXT * 8, encoding="utf-8")      # several chunks: the first scored by the parent, then workers
+    rc, text = _run(tmp_path, [big], jobs=jobs)
     rows = _rows(text)
-    assert rc == 1 and [r["line"] for r in rows] == [n for n, _ in TEXT_ROWS]
+    items = list(B.read_text(big.read_text(encoding="utf-8").splitlines(True), str(big)))
+    assert rc == 1 and [r["line"] for r in rows] == [i.line for i in items] and len(rows) == 8 * len(TEXT_ROWS)
     assert all("the chunk could not be scored (RuntimeError: a worker bug)" in r["error"] for r in rows)
 
 

@@ -85,16 +85,6 @@ class _Stop:
             signal.signal(sig, old)
 
 
-def _warm() -> None:
-    """Import what scoring needs, before the workers are forked."""
-    import importlib
-    for name in ("grammar.hand", "grammar.claims", "scorer.claims", "scorer.riichi", "scorer.mcr"):
-        try:
-            importlib.import_module(name)
-        except ImportError:  # an evaluator still being written: its rows will say so
-            pass
-
-
 GC_YOUNG = 10_000       # container allocations between young-generation collections in a run (CPython: 700)
 
 
@@ -148,11 +138,15 @@ def _run_inline(chunk_iter, args, stop):
     for chunk, mark in chunk_iter:
         if stop.requested:
             return
-        try:
-            out = run_chunk(chunk, *args)
-        except Exception as exc:  # noqa: BLE001 - a bug must not lose the chunk's rows: they become error rows
-            out = failed_chunk(chunk, args[-1], exc)
-        yield out, mark
+        yield _score_here(chunk, args), mark
+
+
+def _score_here(chunk, args) -> ChunkOut:
+    """A chunk scored in this process."""
+    try:
+        return run_chunk(chunk, *args)
+    except Exception as exc:  # noqa: BLE001 - a bug must not lose the chunk's rows: they become error rows
+        return failed_chunk(chunk, args[-1], exc)
 
 
 def failed_chunk(chunk, fmt: str, what: BaseException | str) -> ChunkOut:
@@ -180,16 +174,22 @@ def _run_pool(chunk_iter, args, jobs, stop):
     import multiprocessing as mp
     from multiprocessing.connection import wait
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    chunks_left = iter(chunk_iter)
     if ctx.get_start_method() == "fork":
-        _warm()  # forked workers start with the grammar and evaluators imported (pages shared, no import time)
-        gc.freeze()  # ... and frozen out of the collector (which would otherwise touch, and so copy, those pages)
+        # The first chunk is scored here, before any worker is forked: that imports what this input needs (the
+        # grammar, its rule sets' evaluators; nothing else) and starts the tables, and the forked workers share
+        # those pages instead of each importing and building them again.
+        entry = next(chunks_left, None)
+        if entry is None:
+            return
+        yield _score_here(entry[0], args), entry[1]
+        gc.freeze()     # ... frozen out of the collector (which would otherwise touch, and so copy, those pages)
     window = 2 * jobs + 1
     fmt = args[-1]
     pending: deque = deque()        # _Job of every chunk read and not yet yielded, in input order
     idle: list[_Worker] = []
     busy: dict = {}                 # connection -> the worker scoring a chunk
     live: list[_Worker] = []
-    chunks_left = iter(chunk_iter)
     more = True
     try:
         while True:
