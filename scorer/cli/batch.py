@@ -96,13 +96,15 @@ def _collector_for_a_run():
     die by reference counting as soon as they are written; the collector is only needed for the rare cycle (an
     exception's traceback), and walking the young objects 14 times as often bought nothing but time."""
     old = gc.get_threshold()
+    frozen_before = gc.get_freeze_count()      # (a caller that froze objects itself keeps them frozen)
     gc.freeze()
     gc.set_threshold(GC_YOUNG, *old[1:])
     try:
         yield
     finally:
         gc.set_threshold(*old)
-        gc.unfreeze()
+        if not frozen_before:
+            gc.unfreeze()
 
 
 def _ignore_sigint() -> None:
