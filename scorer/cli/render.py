@@ -270,19 +270,24 @@ def row_renderer(fmt: str) -> Callable[[dict], str]:
             return join(c(row, 0)) + "\n"     # an ErrorRow is a dict: its short reason stays out
         return jsonl
     if fmt == "csv":
-        buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
+        write_row = csv.writer(_Echo(), lineterminator="\n").writerow
 
         def csv_row(row: dict) -> str:
-            values = _csv_values(row)
-            buf.seek(0)
-            buf.truncate()
-            writer.writerow(values)
-            return buf.getvalue()
+            return write_row(_csv_values(row))     # the record's text: what _Echo.write returns
         return csv_row
     if fmt == "table":
         return lambda row: _table_line(row) + "\n"
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+class _Echo:
+    """The file a CSV writer writes a row to: ``writerow`` writes each record with one ``write`` and returns what
+    it returns, the record's text."""
+
+    __slots__ = ()
+
+    def write(self, text: str) -> str:
+        return text
 
 
 def render_stream(rows: Iterable[dict], fmt: str, seen: Callable[[dict], None]) -> tuple[str, dict | None]:
