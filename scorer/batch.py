@@ -8,11 +8,14 @@ The stage between files and the renderer for ``mjscore batch``. Three pieces, ea
   input, and game logs (a directory, or ``.mjlog``/``.xml``/``.gz``/tenhou.net/6/mjai files), which become one
   item per file, replayed and verified through :mod:`scorer.logs`. A line a reader cannot read becomes an item
   carrying its error: it still gets its row.
+  For ``mjscore batch`` a text file comes as :class:`Lines` blocks instead: its lines read (bounded) but not
+  taken apart, which happens where they are scored, so the process that reads for worker processes only moves
+  lines (:func:`items_of` gives a chunk's items either way).
 * :func:`chunks` groups items into lists (small first, so the first rows come out at once, then larger).
-* :func:`score_rows` scores one chunk into rows (plain dicts) and :func:`tally` counts them. The renderer
-  (:func:`scorer.cli.render.render_rows`) turns rows into JSON lines, CSV or table lines; the CLI's
-  ``run_chunk`` does both in the worker (in-process, in worker processes, or on a Dask cluster), so all engines
-  write the same bytes.
+* :func:`iter_rows` scores one chunk into rows (plain dicts), one at a time, and :meth:`Tally.count` counts them.
+  The renderer (:func:`scorer.cli.render.render_stream`) turns each row into a JSON line, a CSV record or a table
+  line as it comes; the CLI's ``run_chunk`` does both in the worker (in-process, in worker processes, or on a
+  Dask cluster), so all engines write the same bytes.
 
 Every row names its source and line. A hand that does not parse, a claim that cannot be read, a log that does
 not replay: each is a row with its error, and the run goes on.

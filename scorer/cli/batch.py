@@ -2,11 +2,13 @@
 
 The shell around :mod:`scorer.batch`: it checks the options, streams the inputs in chunks through an engine,
 writes each chunk's rows as soon as it is its turn, shows a progress bar on a terminal and prints the summary
-to standard error. Engines, all running :func:`scorer.batch.run_chunk` on the same chunks (so their output is
+to standard error. Engines, all running :func:`run_chunk` on the same chunks (so their output is
 byte-identical):
 
 * ``local`` with ``--jobs 1``: in this process;
-* ``local`` with ``--jobs N``: N worker processes (default: the cores this process may run on);
+* ``local`` with ``--jobs N``: N forked worker processes (default: the cores this process may run on), each with
+  a pipe of its own, fed one chunk at a time by this process (which reads, scores the first chunk before the
+  workers fork, and writes);
 * ``dask``: a Dask distributed cluster, a ``LocalCluster`` of N workers or the scheduler at ``--scheduler``.
 
 Memory stays flat: at most a small window of chunks is in flight (submitted and not yet written), whatever the
