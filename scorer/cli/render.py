@@ -3,8 +3,9 @@ or a table line).
 
 It reads only a result's ``to_dict()`` (and a batch row: that dict with its source and line, or an error row), so
 every evaluator's result renders the same way, whichever command shows it. The batch rows are rendered where
-they are scored (a worker process may call :func:`render_rows`), and come out as UTF-8 bytes: a string that
-cannot be UTF-8 (a lone surrogate) is written as U+FFFD, so the output is always valid UTF-8.
+they are scored, each as soon as it is made (:func:`render_stream`, in a worker process too), and come out as
+UTF-8 bytes: a string that cannot be UTF-8 (a lone surrogate) is written as U+FFFD, so the output is always valid
+UTF-8.
 """
 
 from __future__ import annotations
