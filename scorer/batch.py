@@ -8,11 +8,14 @@ The stage between files and the renderer for ``mjscore batch``. Three pieces, ea
   input, and game logs (a directory, or ``.mjlog``/``.xml``/``.gz``/tenhou.net/6/mjai files), which become one
   item per file, replayed and verified through :mod:`scorer.logs`. A line a reader cannot read becomes an item
   carrying its error: it still gets its row.
+  For ``mjscore batch`` a text file comes as :class:`Lines` blocks instead: its lines read (bounded) but not
+  taken apart, which happens where they are scored, so the process that reads for worker processes only moves
+  lines (:func:`items_of` gives a chunk's items either way).
 * :func:`chunks` groups items into lists (small first, so the first rows come out at once, then larger).
-* :func:`score_rows` scores one chunk into rows (plain dicts) and :func:`tally` counts them. The renderer
-  (:func:`scorer.cli.render.render_rows`) turns rows into JSON lines, CSV or table lines; the CLI's
-  ``run_chunk`` does both in the worker (in-process, in worker processes, or on a Dask cluster), so all engines
-  write the same bytes.
+* :func:`iter_rows` scores one chunk into rows (plain dicts), one at a time, and :meth:`Tally.count` counts them.
+  The renderer (:func:`scorer.cli.render.render_stream`) turns each row into a JSON line, a CSV record or a table
+  line as it comes; the CLI's ``run_chunk`` does both in the worker (in-process, in worker processes, or on a
+  Dask cluster), so all engines write the same bytes.
 
 Every row names its source and line. A hand that does not parse, a claim that cannot be read, a log that does
 not replay: each is a row with its error, and the run goes on.
@@ -68,6 +71,9 @@ class BadLine(str):
         obj = super().__new__(cls, window)
         obj.error = error
         return obj
+
+    def __reduce__(self):   # (it travels to worker processes inside a Lines block)
+        return BadLine, (str(self), self.error)
 
 
 def _window(data: bytes, n: int = 40) -> str:
@@ -166,10 +172,12 @@ def _one_line(exc: BaseException) -> str:
     return text[:200]
 
 
-def read_text(stream: Iterable[str], source: str, counter: ByteCounter | None = None) -> Iterator[Item]:
+def read_text(stream: Iterable[str], source: str, counter: ByteCounter | None = None,
+              start: int = 1) -> Iterator[Item]:
     """Hands one a line (JSON-object lines too); blank lines and ``#`` comments are skipped. ``stream`` gives
-    lines of text, e.g. :func:`bounded_lines` (whose :class:`BadLine` values become error rows)."""
-    for n, raw in enumerate(stream, 1):
+    lines of text, e.g. :func:`bounded_lines` (whose :class:`BadLine` values become error rows); its first is
+    line ``start``."""
+    for n, raw in enumerate(stream, start):
         if raw.__class__ is BadLine:
             yield Item(source, n, str(raw), error=raw.error)
             continue
@@ -185,6 +193,65 @@ def read_text(stream: Iterable[str], source: str, counter: ByteCounter | None = 
 
 
 read_jsonl = read_text  # a JSON-lines file is a text file whose lines are all objects
+
+
+class Lines(NamedTuple):
+    """Physical lines of a text input, read (each bounded, see :func:`bounded_lines`) but not yet taken apart into
+    items: ``lines[0]`` is line ``first`` of ``source``. A chunk carries them as they are and :meth:`items` reads
+    them where they are scored, so that the process reading a file for worker processes only moves lines."""
+
+    source: str
+    first: int
+    lines: list
+
+    def items(self) -> Iterator[Item]:
+        return read_text(self.lines, self.source, start=self.first)
+
+    def last_line(self) -> int | None:
+        """The line number of the last line that is an item (not blank, not a comment), or None."""
+        lines = self.lines
+        for i in range(len(lines) - 1, -1, -1):
+            raw = lines[i]
+            if raw.__class__ is BadLine:
+                return self.first + i
+            line = raw.strip()
+            if line and line[0] != "#":
+                return self.first + i
+        return None
+
+
+def text_blocks(stream: Iterable[str], source: str, size: int, first: int = 16) -> Iterator[Lines]:
+    """The lines of a text input in :class:`Lines` blocks: the first ``first`` lines long, doubling up to
+    ``size`` (so the first rows come out at once). A read that fails part-way ends the lines read so far as a
+    block, then raises."""
+    lines = []
+    start = 1
+    limit = first
+    append = lines.append
+    try:
+        for raw in stream:
+            append(raw)
+            if len(lines) >= limit:
+                yield Lines(source, start, lines)
+                start += len(lines)
+                lines = []
+                append = lines.append
+                limit = min(size, limit * 2)
+    except OSError:
+        if lines:
+            yield Lines(source, start, lines)
+        raise
+    if lines:
+        yield Lines(source, start, lines)
+
+
+def items_of(units: Iterable) -> Iterator[Item]:
+    """The items of a chunk: its items as they are, and the items of each :class:`Lines` block in it."""
+    for unit in units:
+        if unit.__class__ is Lines:
+            yield from unit.items()
+        else:
+            yield unit
 
 
 def read_csv(stream: Iterable[str], source: str, counter: ByteCounter | None = None) -> Iterator[Item]:
@@ -359,15 +426,16 @@ def input_size(inputs: Iterable[str], stdin=None) -> int | None:
 
 def read_inputs(inputs: Iterable[str], stdin=None, counter: ByteCounter | None = None,
                 notice: Callable[[str], None] | None = None,
-                exclude: tuple[int, int] | None = None) -> Iterator[Item]:
+                exclude: tuple[int, int] | None = None, blocks: int | None = None) -> Iterator[Item | Lines]:
     """Every item of every input, in order. ``-`` reads ``stdin`` (sniffed: a CSV header with a ``hand``
     column makes it CSV, anything else is hands one a line); ``exclude`` is the output's (device, inode), never
     read (see :func:`expand_inputs`). Every file is read as bytes through
     :func:`bounded_lines`. A read that fails part-way (EIO, a file that vanished) is that line's error row, and
-    the run goes on with the next input."""
+    the run goes on with the next input. With ``blocks``, the lines of a text input (hands one a line) come as
+    :class:`Lines` blocks of at most that many lines instead of items (see :func:`text_blocks`)."""
     for path in expand_inputs(inputs, notice, exclude):
         if path == "-":
-            yield from _guard_reads(_read_stdin(stdin, counter), "<stdin>")
+            yield from _guard_reads(_read_stdin(stdin, counter, blocks), "<stdin>")
             continue
         shown = display_path(path)
         kind = input_kind(path)
@@ -385,16 +453,26 @@ def read_inputs(inputs: Iterable[str], stdin=None, counter: ByteCounter | None =
             yield Item(shown, 0, None, error=f"cannot read {shown}: {exc.strerror or exc}")
             continue
         with f:
-            reader = read_csv if kind == "csv" else read_text
-            yield from _guard_reads(reader(bounded_lines(f, counter=counter), shown), shown)
+            lines = bounded_lines(f, counter=counter)
+            if kind == "csv":
+                units = read_csv(lines, shown)
+            elif blocks:
+                units = text_blocks(lines, shown, blocks)
+            else:
+                units = read_text(lines, shown)
+            yield from _guard_reads(units, shown)
 
 
-def _guard_reads(items: Iterator[Item], source: str) -> Iterator[Item]:
-    """``items``, with a failing read (OSError, e.g. EIO) turned into a last error row for that input."""
+def _guard_reads(items: Iterator[Item | Lines], source: str) -> Iterator[Item | Lines]:
+    """``items``, with a failing read (OSError, e.g. EIO) turned into a last error row for that input, numbered
+    after the last item read."""
     line = 0
     try:
         for item in items:
-            line = item.line
+            if item.__class__ is Lines:
+                line = item.last_line() or line
+            else:
+                line = item.line
             yield item
     except OSError as exc:
         yield Item(source, line + 1, None, error=f"cannot read {source} past line {line}: {exc.strerror or exc}")
@@ -425,7 +503,7 @@ def binary_stdin(stdin):
     return stdin
 
 
-def _read_stdin(stdin, counter) -> Iterator[Item]:
+def _read_stdin(stdin, counter, blocks: int | None = None) -> Iterator[Item | Lines]:
     import itertools
     import sys
     stream = binary_stdin(stdin if stdin is not None else sys.stdin)
@@ -443,25 +521,35 @@ def _read_stdin(stdin, counter) -> Iterator[Item]:
     both = itertools.chain(skipped, lines)
     if first and _CSV_HEAD.search(first.strip()):
         yield from read_csv(both, "<stdin>")
+    elif blocks:
+        yield from text_blocks(both, "<stdin>", blocks)
     else:
         yield from read_text(both, "<stdin>")
 
 
-def chunks(items: Iterable[Item], size: int = 1000, first: int = 16) -> Iterator[list[Item]]:
-    """Lists of items in order: the first ``first`` long, doubling up to ``size``; a log file is a chunk alone."""
-    chunk: list[Item] = []
+def chunks(items: Iterable[Item | Lines], size: int = 1000, first: int = 16) -> Iterator[list[Item | Lines]]:
+    """Lists of items (and :class:`Lines` blocks, each counted by its lines) in order: the first ``first`` long,
+    doubling up to ``size``; a log file is a chunk alone."""
+    chunk: list = []
+    weight = 0
     limit = first
     for item in items:
-        if item.log:
+        if item.__class__ is Lines:
+            weight += len(item.lines)
+        elif item.log:
             if chunk:
                 yield chunk
                 chunk = []
+                weight = 0
             yield [item]
             continue
+        else:
+            weight += 1
         chunk.append(item)
-        if len(chunk) >= limit:
+        if weight >= limit:
             yield chunk
             chunk = []
+            weight = 0
             limit = min(size, limit * 2)
     if chunk:
         yield chunk
@@ -492,6 +580,38 @@ class Tally:
             self.last = other.last
         self.error_at.extend(other.error_at[:MAX_LISTED - len(self.error_at)])
         self.disputed_at.extend(other.disputed_at[:MAX_LISTED - len(self.disputed_at)])
+
+    def count(self, row: dict) -> None:
+        """Count one row (``last`` is the caller's to set: it names the chunk's last row only)."""
+        self.rows += 1
+        if row.__class__ is ErrorRow:
+            self.errors += 1
+            if len(self.error_at) < MAX_LISTED:
+                self.error_at.append(where(row))
+            return
+        if row.get("log"):
+            if row.get("wins"):
+                self.wins += 1
+            else:
+                self.non_wins += 1
+            if row.get("agree"):
+                self.rounds_agree += 1
+            else:
+                self.rounds_disagree += 1
+                if len(self.disputed_at) < MAX_LISTED:
+                    self.disputed_at.append(where(row))
+            return
+        if row.get("win"):
+            self.wins += 1
+        else:
+            self.non_wins += 1
+        if "claim_agrees" in row:
+            if row["claim_agrees"]:
+                self.agreed += 1
+            else:
+                self.disputed += 1
+                if len(self.disputed_at) < MAX_LISTED:
+                    self.disputed_at.append(where(row))
 
     @property
     def failed(self) -> bool:
@@ -614,53 +734,36 @@ def replay_item(item: Item) -> list[dict]:
     return rows
 
 
+def iter_rows(items: Iterable[Item], rules: str | None = None, preset: str | None = None) -> Iterator[dict]:
+    """The rows of a chunk, in order, one at a time: one per hand, one per round of each log. A row made and
+    rendered at once dies young (the garbage collector never walks a chunk's worth of rows)."""
+    one = _scorer(rules, preset)
+    for item in items:
+        if item.__class__ is Lines:
+            for line_item in item.items():
+                yield one(line_item)
+        elif item.log:
+            yield from replay_item(item)
+        else:
+            yield one(item)
+
+
 def score_rows(items: Iterable[Item], rules: str | None = None, preset: str | None = None) -> list[dict]:
     """The rows of a chunk, in order: one per hand, one per round of each log."""
-    out: list[dict] = []
-    one = _scorer(rules, preset)
-    append = out.append
-    for item in items:
-        if item.log:
-            out.extend(replay_item(item))
-        else:
-            append(one(item))
-    return out
+    return list(iter_rows(items, rules, preset))
 
 
 def tally(rows: list[dict]) -> Tally:
     """The counts of a chunk's rows."""
     t = Tally()
-    if rows:
-        t.last = f"{rows[-1]['source']}:{rows[-1]['line']}"
+    count = t.count
     for row in rows:
-        t.rows += 1
-        where = f"{row['source']}:{row['line']}"
-        if row.__class__ is ErrorRow:
-            t.errors += 1
-            if len(t.error_at) < MAX_LISTED:
-                t.error_at.append(where)
-            continue
-        if row.get("log"):
-            if row.get("wins"):
-                t.wins += 1
-            else:
-                t.non_wins += 1
-            if row.get("agree"):
-                t.rounds_agree += 1
-            else:
-                t.rounds_disagree += 1
-                if len(t.disputed_at) < MAX_LISTED:
-                    t.disputed_at.append(where)
-            continue
-        if row.get("win"):
-            t.wins += 1
-        else:
-            t.non_wins += 1
-        if "claim_agrees" in row:
-            if row["claim_agrees"]:
-                t.agreed += 1
-            else:
-                t.disputed += 1
-                if len(t.disputed_at) < MAX_LISTED:
-                    t.disputed_at.append(where)
+        count(row)
+    if rows:
+        t.last = where(rows[-1])
     return t
+
+
+def where(row: dict) -> str:
+    """``source:line`` of a row: how the summary names it."""
+    return f"{row['source']}:{row['line']}"

@@ -8,6 +8,7 @@ import csv
 import io
 import itertools
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -481,11 +482,77 @@ def test_error_rows_keep_their_short_reason_out_of_the_json():
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_chunk_that_fails_as_a_whole_gives_error_rows_not_a_crash(tmp_path, files, monkeypatch, jobs):
     monkeypatch.setattr(CB, "run_chunk", _broken_chunk)      # (a forked worker has the same module)
-    rc, text = _run(tmp_path, [files["hands.txt"]], jobs=jobs)
+    big = tmp_path / "big.txt"
+    big.write_text(TEXT * 8, encoding="utf-8")      # several chunks: the first scored by the parent, then workers
+    rc, text = _run(tmp_path, [big], jobs=jobs)
     rows = _rows(text)
-    assert rc == 1 and [r["line"] for r in rows] == [n for n, _ in TEXT_ROWS]
+    items = list(B.read_text(big.read_text(encoding="utf-8").splitlines(True), str(big)))
+    assert rc == 1 and [r["line"] for r in rows] == [i.line for i in items] and len(rows) == 8 * len(TEXT_ROWS)
     assert all("the chunk could not be scored (RuntimeError: a worker bug)" in r["error"] for r in rows)
 
 
 def _broken_chunk(items, *args):
     raise RuntimeError("a worker bug")
+
+
+def _dying_chunk(items, *args):
+    if any(item.text == NO_WIN for item in B.items_of(items)):
+        os._exit(3)                     # a worker that dies mid-chunk (a crash, the OOM killer)
+    return _real_run_chunk(items, *args)
+
+
+_real_run_chunk = CB.run_chunk
+
+
+def test_a_worker_that_dies_costs_its_chunk_only_and_leaves_no_process_behind(tmp_path, monkeypatch):
+    import multiprocessing
+    p = tmp_path / "h.txt"
+    p.write_text("".join(f"{GOOD}\n" for _ in range(40)) + f"{NO_WIN}\n" + "".join(f"{TSUMO}\n" for _ in range(200)))
+    monkeypatch.setattr(CB, "run_chunk", _dying_chunk)      # (a forked worker has the same module)
+    rc, text = _run(tmp_path, [p], jobs=2)
+    rows = _rows(text)
+    assert [r["line"] for r in rows] == list(range(1, 242)) and rc == 1
+    lost = [r["line"] for r in rows if "error" in r]
+    assert 41 in lost and all("the worker process ended" in rows[n - 1]["error"] for n in lost)
+    assert len(lost) < 100 and rows[-1]["points"] == 8000          # the chunks after it were scored
+    assert [p for p in multiprocessing.active_children() if getattr(p, "_target", None) is CB._worker_main] == []
+
+
+class _FailingStream(io.BytesIO):
+    """A byte stream whose read fails (EIO) after ``good`` lines."""
+
+    def __init__(self, data: bytes, good: int):
+        super().__init__(data)
+        self.left = good
+
+    def readline(self, size=-1):
+        if self.left == 0:
+            raise OSError(5, "Input/output error")
+        self.left -= 1
+        return super().readline(size)
+
+
+@pytest.mark.parametrize("fail_after", [None, 0, 3, 14, 16, 17, 18, 25])
+def test_lines_blocks_hold_the_same_items_as_reading_line_by_line(fail_after):
+    """The parent reads hands files as blocks of lines that the workers take apart: the same items, the same
+    line numbers, the same error for a read that fails part-way (numbered after the last item read)."""
+    data = (b"\xef\xbb\xbf" + TEXT.encode() + b"\n\n# comment\n" + b"z" * 5000 + b"\n\xff\xfe\n" + TEXT.encode())
+
+    def stream():
+        return io.BytesIO(data) if fail_after is None else _FailingStream(data, fail_after)
+    by_line = list(B._guard_reads(B.read_text(B.bounded_lines(stream()), "f"), "f"))
+    blocks = list(B._guard_reads(B.text_blocks(B.bounded_lines(stream()), "f", 8, first=2), "f"))
+    assert any(b.__class__ is B.Lines for b in blocks) or fail_after == 0
+    assert list(B.items_of(blocks)) == by_line
+    if fail_after is not None:
+        assert by_line[-1].error.startswith("cannot read f past line")
+    import pickle
+    assert list(B.items_of(pickle.loads(pickle.dumps(blocks)))) == by_line   # as a worker receives them
+
+
+def test_chunks_count_the_lines_of_a_block():
+    blocks = list(B.text_blocks([f"{GOOD}\n"] * 100, "f", 32, first=4))
+    assert [len(b.lines) for b in blocks] == [4, 8, 16, 32, 32, 8]
+    got = list(B.chunks([B.Item("s", 1, "x")] + blocks, size=64, first=4))
+    assert [sum(len(u.lines) if u.__class__ is B.Lines else 1 for u in c) for c in got] == [5, 8, 16, 32, 40]
+    assert [i.line for i in B.items_of(u for c in got for u in c)][1:] == list(range(1, 101))

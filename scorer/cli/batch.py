@@ -2,11 +2,13 @@
 
 The shell around :mod:`scorer.batch`: it checks the options, streams the inputs in chunks through an engine,
 writes each chunk's rows as soon as it is its turn, shows a progress bar on a terminal and prints the summary
-to standard error. Engines, all running :func:`scorer.batch.run_chunk` on the same chunks (so their output is
+to standard error. Engines, all running :func:`run_chunk` on the same chunks (so their output is
 byte-identical):
 
 * ``local`` with ``--jobs 1``: in this process;
-* ``local`` with ``--jobs N``: N worker processes (default: the cores this process may run on);
+* ``local`` with ``--jobs N``: N forked worker processes (default: the cores this process may run on), each with
+  a pipe of its own, fed one chunk at a time by this process (which reads, scores the first chunk before the
+  workers fork, and writes);
 * ``dask``: a Dask distributed cluster, a ``LocalCluster`` of N workers or the scheduler at ``--scheduler``.
 
 Memory stays flat: at most a small window of chunks is in flight (submitted and not yet written), whatever the
@@ -22,12 +24,14 @@ disputed, or the output could not be written (a full disk, EIO); 2 on usage erro
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import stat
 import sys
 import time
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from scorer.cli.options import check_rules
@@ -83,14 +87,26 @@ class _Stop:
             signal.signal(sig, old)
 
 
-def _warm() -> None:
-    """Import what scoring needs, before the workers are forked."""
-    import importlib
-    for name in ("grammar.hand", "grammar.claims", "scorer.claims", "scorer.riichi", "scorer.mcr"):
-        try:
-            importlib.import_module(name)
-        except ImportError:  # an evaluator still being written: its rows will say so
-            pass
+GC_YOUNG = 10_000       # container allocations between young-generation collections in a run (CPython: 700)
+
+
+@contextmanager
+def _collector_for_a_run():
+    """The garbage collector set for a run of many short-lived rows, and put back afterwards: the objects that
+    exist now (modules, tables; the parent's, which forked workers share) are frozen out of every collection, and
+    the young generation is collected every :data:`GC_YOUNG` allocations instead of every 700. A row and its result
+    die by reference counting as soon as they are written; the collector is only needed for the rare cycle (an
+    exception's traceback), and walking the young objects 14 times as often bought nothing but time."""
+    old = gc.get_threshold()
+    frozen_before = gc.get_freeze_count()      # (a caller that froze objects itself keeps them frozen)
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG, *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+        if not frozen_before:
+            gc.unfreeze()
 
 
 def _ignore_sigint() -> None:
@@ -111,12 +127,14 @@ class ChunkOut:
 def run_chunk(items, rules: str | None, preset: str | None, fmt: str) -> ChunkOut:
     """Score a chunk and render its rows: the one function every engine runs (it must stay importable by name).
     The rows are rendered (and encoded) here, in the worker, so the process that writes has almost nothing to
-    do."""
-    from scorer.batch import score_rows, tally
-    from scorer.cli.render import render_rows, utf8
-    rows = score_rows(items, rules, preset)
-    data = utf8(render_rows(rows, fmt))      # first: a row that cannot be rendered becomes an error row
-    return ChunkOut(data, tally(rows))
+    do; each row is rendered as soon as it is scored and then dropped, so a chunk's rows never pile up."""
+    from scorer.batch import Tally, iter_rows, where
+    from scorer.cli.render import render_stream, utf8
+    t = Tally()
+    text, last = render_stream(iter_rows(items, rules, preset), fmt, t.count)
+    if last is not None:
+        t.last = where(last)
+    return ChunkOut(utf8(text), t)
 
 
 # ---- engines: each yields ChunkOut in input order, with a bounded window of chunks in flight ---------------------
@@ -124,40 +142,211 @@ def _run_inline(chunk_iter, args, stop):
     for chunk, mark in chunk_iter:
         if stop.requested:
             return
-        try:
-            out = run_chunk(chunk, *args)
-        except Exception as exc:  # noqa: BLE001 - a bug must not lose the chunk's rows: they become error rows
-            out = failed_chunk(chunk, args[-1], exc)
-        yield out, mark
+        yield _score_here(chunk, args), mark
 
 
-def failed_chunk(chunk, fmt: str, exc: BaseException) -> ChunkOut:
-    """The rows of a chunk whose scoring failed as a whole (a worker's exception, a result that could not be sent
-    back): one error row per item, so that no row is lost and the run goes on."""
-    from scorer.batch import _error_row, tally
+def _score_here(chunk, args) -> ChunkOut:
+    """A chunk scored in this process."""
+    try:
+        return run_chunk(chunk, *args)
+    except Exception as exc:  # noqa: BLE001 - a bug must not lose the chunk's rows: they become error rows
+        return failed_chunk(chunk, args[-1], exc)
+
+
+def failed_chunk(chunk, fmt: str, what: BaseException | str) -> ChunkOut:
+    """The rows of a chunk whose scoring failed as a whole (a worker's exception, a worker that died, a result that
+    could not be sent back): one error row per item, so that no row is lost and the run goes on. ``what`` is the
+    exception, or its description (from a worker process)."""
+    from scorer.batch import _error_row, items_of, tally
     from scorer.cli.render import render_rows, utf8
-    msg = f"internal error: the chunk could not be scored ({type(exc).__name__}: {str(exc)[:200]})"
-    rows = [_error_row(item, msg, msg) for item in chunk]
+    if isinstance(what, BaseException):
+        what = _describe(what)
+    msg = f"internal error: the chunk could not be scored ({what})"
+    rows = [_error_row(item, msg, msg) for item in items_of(chunk)]
     data = utf8(render_rows(rows, fmt))
     return ChunkOut(data, tally(rows))
 
 
 def _run_pool(chunk_iter, args, jobs, stop):
+    """The local engine with worker processes: each worker is a forked process with a pipe of its own, scoring one
+    chunk at a time; this process's one thread hands out chunks, collects the outputs and puts them back in input
+    order, with at most ``2 * jobs + 1`` chunks in flight.
+
+    (Not ``multiprocessing.Pool``: its worker-handler thread wakes on every readable byte of the shared result
+    pipe, so it spins while a chunk's rows stream back, and its one result pipe lets one worker send at a time.
+    Here nothing runs in this process but the loop below, and each worker sends on its own pipe.)"""
     import multiprocessing as mp
+    from multiprocessing.connection import wait
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    chunks_left = iter(chunk_iter)
     if ctx.get_start_method() == "fork":
-        _warm()  # forked workers start with the grammar and evaluators imported (pages shared, no import time)
-    # A worker is replaced after WORKER_CHUNKS chunks: the evaluators' per-suit caches grow (slowly) with the
-    # variety of hands seen, and a fresh worker keeps each process's memory bounded whatever the input's size.
-    pool = ctx.Pool(jobs, initializer=_ignore_sigint, maxtasksperchild=WORKER_CHUNKS)
+        # The first chunk is scored here, before any worker is forked: that imports what this input needs (the
+        # grammar, its rule sets' evaluators; nothing else) and starts the tables, and the forked workers share
+        # those pages instead of each importing and building them again.
+        entry = next(chunks_left, None)
+        if entry is None:
+            return
+        yield _score_here(entry[0], args), entry[1]
+        gc.freeze()     # ... frozen out of the collector (which would otherwise touch, and so copy, those pages)
+    window = 2 * jobs + 1
+    fmt = args[-1]
+    pending: deque = deque()        # _Job of every chunk read and not yet yielded, in input order
+    idle: list[_Worker] = []
+    busy: dict = {}                 # connection -> the worker scoring a chunk
+    live: list[_Worker] = []
+    more = True
     try:
-        finished = yield from _windowed(chunk_iter, lambda chunk: pool.apply_async(run_chunk, (chunk, *args)),
-                                        _pool_ready, lambda r: r.get(), 2 * jobs + 1, stop, args[-1])
-        if finished:
-            pool.close()
-            pool.join()
+        while True:
+            # hand out chunks while the window has room: to an idle worker, or to a new one (up to ``jobs``)
+            while more and len(pending) < window and (idle or len(live) < jobs):
+                if stop.requested:
+                    return
+                entry = next(chunks_left, None)
+                if entry is None:
+                    more = False
+                    break
+                worker = idle.pop() if idle else _Worker(ctx, args, live)
+                job = _Job(*entry)
+                pending.append(job)
+                if worker.give(job):
+                    busy[worker.conn] = worker
+                else:                   # it could not take the chunk (it died): its rows say so
+                    job.out = failed_chunk(job.chunk, fmt, "the worker process ended")
+                    _retire(worker, live)
+            while pending and pending[0].out is not None:
+                job = pending.popleft()
+                yield job.out, job.mark
+            if not pending:
+                if not more:
+                    return
+                continue
+            for conn in wait(list(busy), timeout=0.1):
+                worker = busy.pop(conn)
+                worker.collect(fmt)
+                if worker.spent():
+                    _retire(worker, live)
+                else:
+                    idle.append(worker)
+            if stop.requested:
+                return
     finally:
-        pool.terminate()
+        for worker in live:
+            worker.stop()
+        for worker in live:
+            worker.join()
+
+
+class _Job:
+    """A chunk handed to a worker: its items, the reader's mark, and (once back) its output."""
+
+    __slots__ = ("chunk", "mark", "out")
+
+    def __init__(self, chunk, mark):
+        self.chunk = chunk
+        self.mark = mark
+        self.out: ChunkOut | None = None
+
+
+class _Worker:
+    """One worker process and this process's end of its pipe. It scores at most :data:`WORKER_CHUNKS` chunks, one
+    at a time, then exits: the evaluators' per-suit caches grow (slowly) with the variety of hands seen, and a fresh
+    worker keeps each process's memory bounded whatever the input's size."""
+
+    def __init__(self, ctx, args, live: list):
+        self.conn, child = ctx.Pipe(duplex=True)
+        # a forked child inherits this process's ends of its own pipe and of the other workers' pipes: it closes
+        # them, so that each pipe has one reader and one writer and a closed end is seen as closed
+        inherited = [self.conn, *(w.conn for w in live)] if ctx.get_start_method() == "fork" else []
+        self.proc = ctx.Process(target=_worker_main, args=(child, args, WORKER_CHUNKS, os.getpid(), inherited),
+                                daemon=True)
+        self.proc.start()
+        child.close()
+        self.given = 0
+        self.job: _Job | None = None
+        live.append(self)
+
+    def give(self, job: _Job) -> bool:
+        """Send the worker a chunk (it is idle: it reads it at once); False when the worker is gone."""
+        self.job = job
+        self.given += 1
+        try:
+            self.conn.send(job.chunk)
+            return True
+        except (OSError, ValueError):
+            return False
+
+    def collect(self, fmt: str) -> None:
+        """Receive the output of the chunk the worker was scoring (error rows when it failed or died)."""
+        job, self.job = self.job, None
+        try:
+            out = self.conn.recv()
+        except (EOFError, OSError) as exc:
+            out = f"the worker process ended ({type(exc).__name__})"
+            self.given = WORKER_CHUNKS      # no more chunks for it
+        except Exception as exc:  # noqa: BLE001 - an output that cannot be read back: its rows say so
+            out = _describe(exc)
+        job.out = out if out.__class__ is ChunkOut else failed_chunk(job.chunk, fmt, str(out))
+
+    def spent(self) -> bool:
+        return self.given >= WORKER_CHUNKS
+
+    def stop(self) -> None:
+        """Ask the worker to leave: an idle one is told to exit, a busy one is stopped (SIGTERM, whose default
+        action it keeps)."""
+        if self.job is None:
+            try:
+                self.conn.send(None)
+            except (OSError, ValueError):
+                pass
+        elif self.proc.is_alive():
+            self.proc.terminate()
+        self.conn.close()
+
+    def join(self) -> None:
+        self.proc.join(5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join()
+
+
+def _retire(worker: _Worker, live: list) -> None:
+    """A worker that has scored its share (or died) leaves; a new one is started when a chunk needs it."""
+    live.remove(worker)
+    worker.stop()
+    worker.join()
+
+
+def _worker_main(conn, args, quota: int, parent: int, inherited: list) -> None:
+    """A worker process: score the chunks that come down the pipe, send back each one's output (or the failure,
+    as text: the parent turns it into the chunk's error rows), and exit after ``quota`` chunks, on ``None``, when
+    the pipe closes, or when the parent is gone."""
+    _ignore_sigint()
+    for other in inherited:
+        other.close()
+    for _ in range(quota):
+        try:
+            while not conn.poll(1.0):
+                if os.getppid() != parent:      # the parent died without closing the pipe: nothing to do
+                    return
+            chunk = conn.recv()
+        except (EOFError, OSError):
+            return
+        if chunk is None:
+            return
+        try:
+            out = run_chunk(chunk, *args)
+        except Exception as exc:  # noqa: BLE001 - a bug must not lose the chunk's rows: they become error rows
+            out = _describe(exc)
+        try:
+            conn.send(out)
+        except (OSError, ValueError):
+            return
+        except Exception as exc:  # noqa: BLE001 - an output that cannot be pickled
+            conn.send(_describe(exc))
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {str(exc)[:200]}"
 
 
 def _windowed(chunk_iter, submit, ready, get, window, stop, fmt: str = "jsonl"):
@@ -192,11 +381,6 @@ def _wait(entry, stop, ready, get, fmt: str = "jsonl"):
         return get(fut), mark
     except Exception as exc:  # noqa: BLE001 - the worker's exception: the chunk's rows become error rows
         return failed_chunk(chunk, fmt, exc), mark
-
-
-def _pool_ready(r) -> bool:
-    r.wait(0.1)
-    return r.ready()
 
 
 def _dask_ready(f) -> bool:
@@ -482,7 +666,8 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
 
     counter = B.ByteCounter()
     total = B.input_size(inputs, sys.stdin) if _want_progress(out) else None
-    items = B.read_inputs(inputs, sys.stdin, counter, notice, exclude=sink.identity())
+    # hands files are read as blocks of lines, taken apart where they are scored (in the workers)
+    items = B.read_inputs(inputs, sys.stdin, counter, notice, exclude=sink.identity(), blocks=CHUNK)
     marked = ((chunk, counter.done) for chunk in B.chunks(items, CHUNK))
     args = (rules, preset, fmt)
     tally = B.Tally()
@@ -490,7 +675,7 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
     interrupted = False
     broken_pipe = False
     failed: str | None = None
-    with _Stop() as stop:
+    with _Stop() as stop, _collector_for_a_run():
         if engine == "dask":
             results = _run_dask(marked, args, jobs, scheduler, stop)
         elif jobs == 1:

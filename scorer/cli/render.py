@@ -3,8 +3,9 @@ or a table line).
 
 It reads only a result's ``to_dict()`` (and a batch row: that dict with its source and line, or an error row), so
 every evaluator's result renders the same way, whichever command shows it. The batch rows are rendered where
-they are scored (a worker process may call :func:`render_rows`), and come out as UTF-8 bytes: a string that
-cannot be UTF-8 (a lone surrogate) is written as U+FFFD, so the output is always valid UTF-8.
+they are scored, each as soon as it is made (:func:`render_stream`, in a worker process too), and come out as
+UTF-8 bytes: a string that cannot be UTF-8 (a lone surrogate) is written as U+FFFD, so the output is always valid
+UTF-8.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any
+from typing import Any, Callable, Iterable
 
 from scorer.rulesets import find_ruleset
 
@@ -253,42 +254,74 @@ def header(fmt: str) -> str:
     return ""
 
 
+# what rendering a row can raise when the row holds a value its format cannot write (a bug upstream)
+RENDER_ERRORS = (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError)
+
+
+def row_renderer(fmt: str) -> Callable[[dict], str]:
+    """The function that renders one batch row in the output format (``jsonl``, ``csv`` or ``table``): the row's
+    text, ending in a newline. It raises one of :data:`RENDER_ERRORS` for a row it cannot write."""
+    if fmt == "jsonl":
+        if _c_row is None:
+            return lambda row: _encode(row) + "\n"
+        c = _c_row
+        join = "".join
+
+        def jsonl(row: dict) -> str:
+            return join(c(row, 0)) + "\n"     # an ErrorRow is a dict: its short reason stays out
+        return jsonl
+    if fmt == "csv":
+        write_row = csv.writer(_Echo(), lineterminator="\n").writerow
+
+        def csv_row(row: dict) -> str:
+            return write_row(_csv_values(row))     # the record's text: what _Echo.write returns
+        return csv_row
+    if fmt == "table":
+        return lambda row: _table_line(row) + "\n"
+    raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+class _Echo:
+    """The file a CSV writer writes a row to: ``writerow`` writes each record with one ``write`` and returns what
+    it returns, the record's text."""
+
+    __slots__ = ()
+
+    def write(self, text: str) -> str:
+        return text
+
+
+def render_stream(rows: Iterable[dict], fmt: str, seen: Callable[[dict], None]) -> tuple[str, dict | None]:
+    """Batch rows rendered one by one as they come, so that each row can be dropped as soon as it is written (a
+    chunk's rows are never all alive at once): the text of them all (each row ending in a newline) and the last
+    row. ``seen`` is called with every row as it was written: a row that cannot be rendered (a value its format
+    cannot hold: a bug upstream) is replaced by an error row saying so, and ``seen`` gets that one instead. The
+    row is not lost and the run goes on."""
+    render = row_renderer(fmt)
+    parts: list[str] = []
+    append = parts.append
+    row = None
+    for row in rows:
+        try:
+            append(render(row))
+        except RENDER_ERRORS as exc:
+            row = _unrenderable(row, exc)
+            append(render(row))
+        seen(row)
+    return "".join(parts), row
+
+
 def render_rows(rows: list[dict], fmt: str) -> str:
     """Whole batch rows in the output format (``jsonl``, ``csv`` or ``table``), each ending in a newline.
 
-    A row that cannot be rendered (a value JSON cannot hold: a bug upstream) is replaced, in ``rows`` too, by an
-    error row saying so: the row is not lost and the run goes on, and a tally taken afterwards counts it."""
+    A row that cannot be rendered (a value its format cannot hold: a bug upstream) is replaced, in ``rows`` too,
+    by an error row saying so (see :func:`render_stream`): a tally taken afterwards counts it."""
     if not rows:
         return ""
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
-    try:
-        return _render(rows, fmt)
-    except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError):
-        pass
-    for i, r in enumerate(rows):            # the slow path: find the rows that fail and make them error rows
-        try:
-            _render([r], fmt)
-            if fmt == "jsonl":
-                _encode(r)                  # the checked encoder: NaN, cycles
-        except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError) as exc:
-            rows[i] = _unrenderable(r, exc)
-    return _render(rows, fmt)
-
-
-def _render(rows: list[dict], fmt: str) -> str:
-    if fmt == "jsonl":
-        if _c_row is None:
-            return "\n".join(map(_encode, rows)) + "\n"
-        c = _c_row
-        return "\n".join(["".join(c(r, 0)) for r in rows]) + "\n"   # an ErrorRow is a dict: its short stays out
-    if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        for r in rows:
-            w.writerow(_csv_values(r))
-        return buf.getvalue()
-    return "".join(_table_line(r) + "\n" for r in rows)
+    written: list[dict] = []
+    text, _ = render_stream(rows, fmt, written.append)
+    rows[:] = written
+    return text
 
 
 def _unrenderable(row: dict, exc: BaseException) -> dict:

@@ -1,224 +1,147 @@
-"""Benchmark: ``mjscore batch`` throughput (hands/s) and peak memory, with ``--jobs 1`` and ``--jobs 2``.
+"""Benchmark: ``mjscore batch`` on the speed harness's batch input, ``--jobs 1`` and ``--jobs 2``, with where the
+CPU time goes (the reading and writing parent vs the workers) and peak memory.
 
-Run as ``python tests/benchmarks/bench_batch.py [--lines 1000000] [--jobs 1 2] [--repeats 1] [--format jsonl]
-[--profile N]``. With ``--repeats R`` the settings run R times, interleaved, and the speed-up is taken from the
-best run of each (on a shared machine the other runs measure the neighbours' load as much as ours).
+Run as ``python tests/benchmarks/bench_batch.py [--lines 100000] [--jobs 1 2] [--repeats 1] [--profile N]``.
 
-The input file is generated once (seeded, the same lines every run) into ``/tmp/mjscore-bench-<lines>.txt`` and
-reused: winning hands of every shape (closed and open, melds and kans, riichi/tsumo/dora/honba keywords), about
-5% hands that do not win, 1% lines that are not notation, 3% with a ``claim:``. Each run is a fresh process
-(``batch_command`` as the CLI runs it) writing to ``/tmp/mjscore-bench-out``; while it runs, the resident memory
-of the process and all its children is sampled (psutil) and the peak of the sum is reported — an upper bound,
-since pages shared after fork are counted once per process; the peak of the summed PSS (shared pages split
-between the processes) is reported beside it. ``--profile N`` instead profiles ``run_chunk`` on
-the first N lines in this process (cProfile, top functions by cumulative time).
+It times what ``../shared/bench/speed.py batch`` times: the same input (the harness's own ``batch_input``: 95%
+riichi_gen hands without reference filtering, ~25% of them legal non-wins, 5% impossible lines at random places;
+seed 20240607, cached where the harness caches it), and the same command in a fresh process
+(``python -c ... main()`` with ``PYTHONPATH`` = this checkout, bytecode cached outside the tree):
+``mjscore batch INPUT --format jsonl --out OUT --jobs N``. Each run prints wall time, rows/s, the CPU seconds of
+the batch process itself and of its workers (``getrusage`` in the process, after its workers were joined), the
+peak of the summed PSS of the process tree (psutil, sampled every 0.2 s) and the harness's row check. With
+``--repeats R`` the settings run R times, interleaved; the speed-up is taken from the medians. The harness also
+times the reference (mahjong 2.1.0) side by side; this script does not: run the harness for the goal's ratio.
+
+``--profile N`` instead profiles, in this process, what a worker does with the first N lines (read as the CLI
+reads them: blocks of lines, chunks, ``run_chunk``), top functions by internal time.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import random
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+BENCH = ROOT.parent / "shared" / "bench"
+SEED = 20240607                     # speed.py's BATCH_SEED
 
-SEED = 20261129
-SUITS = "mps"
-
-
-def _hand_line(rng: random.Random) -> str:
-    """One line of notation: a complete hand (4 sets + pair, some declared as melds) with a situation."""
-    counts = [0] * 34
-    groups = []
-    while len(groups) < 4:
-        r = rng.random()
-        if r < 0.6:
-            s = rng.randrange(3)
-            n = rng.randrange(7)
-            k = s * 9 + n
-            if any(counts[k + i] >= 4 for i in range(3)):
-                continue
-            for i in range(3):
-                counts[k + i] += 1
-            groups.append(("seq", k))
-        else:
-            k = rng.randrange(34)
-            size = 4 if r > 0.95 else 3
-            if counts[k] + size > 4:
-                continue
-            counts[k] += size
-            groups.append(("kan" if size == 4 else "trip", k))
-    while True:
-        p = rng.randrange(34)
-        if counts[p] <= 2:
-            counts[p] += 2
-            break
-
-    def tiles(kinds):
-        return "".join(f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in kinds)
-
-    def meld(kinds):  # a meld is written with one suit letter: [123m]
-        return "".join(str(k % 9 + 1) for k in kinds) + "mpsz"[kinds[0] // 9]
-
-    concealed = [p, p]
-    melds = []
-    open_hand = False
-    for shape, k in groups:
-        kinds = [k, k + 1, k + 2] if shape == "seq" else [k] * (4 if shape == "kan" else 3)
-        if shape == "kan":
-            closed = rng.random() < 0.5
-            melds.append(("(" if closed else "[") + meld(kinds) + (")" if closed else "]"))
-            open_hand |= not closed
-        elif rng.random() < 0.15:
-            melds.append("[" + meld(kinds) + "]")
-            open_hand = True
-        else:
-            concealed.extend(kinds)
-    win = concealed.pop(rng.randrange(len(concealed)))
-    concealed.sort()
-    words = []
-    tsumo = rng.random() < 0.4
-    words.append("tsumo" if tsumo else "ron")
-    if not open_hand and rng.random() < 0.5:
-        words.append("riichi")
-    if rng.random() < 0.25:
-        words.append("seat:E")
-    if rng.random() < 0.1:
-        words.append(f"honba:{rng.randrange(1, 4)}")
-    if rng.random() < 0.5:
-        d = rng.randrange(27)
-        if counts[d] < 4:
-            words.append(f"dora:{tiles([d])}")
-    return tiles(concealed) + "".join(melds) + "+" + tiles([win]) + " " + " ".join(words)
+# the batch process reports its own CPU time and its (joined) workers' on stderr as it exits
+RUN = ("import resource, sys; sys.argv = ['mjscore'] + sys.argv[1:]\n"
+       "from scorer.cli.app import main\n"
+       "try:\n    rc = main()\nexcept SystemExit as e:\n    rc = e.code\n"
+       "s, c = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+       "print(f'CPU {s.ru_utime + s.ru_stime:.3f} {c.ru_utime + c.ru_stime:.3f}', file=sys.stderr)\n"
+       "sys.exit(rc)\n")
 
 
-def make_line(rng: random.Random) -> str:
-    r = rng.random()
-    if r < 0.01:
-        return rng.choice(["12x", "123m456p[12", "123m456p789s11z55z+5z +5z", "hello world", "11111m+1m ron"])
-    if r < 0.06:
-        kinds = sorted(rng.sample(range(34 * 4), 14))
-        return "".join(f"{(k // 4) % 9 + 1}{'mpsz'[(k // 4) // 9]}" for k in kinds) + " ron"
-    line = _hand_line(rng)
-    if r > 0.97:
-        line += " claim:" + rng.choice(["1000", "2000", "3900", "7700", "mangan", "30fu2han", "1300/2600"])
-    return line
+def harness():
+    """speed.py, imported from ../shared/bench (its generators and its row check)."""
+    if not (BENCH / "speed.py").exists():
+        sys.exit(f"bench_batch: the speed harness is not at {BENCH} (it provides the input and the checks)")
+    sys.path.insert(0, str(BENCH))
+    import speed
+    return speed
 
 
-def generate(path: Path, lines: int, seed: int = SEED) -> None:
-    rng = random.Random(seed)
-    tmp = path.with_suffix(".part")
-    with open(tmp, "w") as f:
-        f.write("# mjscore batch benchmark input (generated, seeded)\n")
-        for _ in range(lines):
-            f.write(make_line(rng) + "\n")
-    os.replace(tmp, path)
+class _Say:
+    def say(self, s=""):
+        print(s, file=sys.stderr)
 
 
-def input_file(lines: int) -> Path:
-    path = Path(f"/tmp/mjscore-bench-{lines}.txt")
-    if not path.exists():
-        t = time.perf_counter()
-        generate(path, lines)
-        print(f"generated {path} ({lines:,} lines) in {time.perf_counter() - t:.1f} s", file=sys.stderr)
-    return path
-
-
-def run(path: Path, jobs: int, fmt: str, out: str) -> dict:
-    """One batch run in a fresh process; wall time and the peak of the summed RSS of the process tree."""
+def run(speed, path: str, jobs: int, out: str, pycache: str) -> dict:
     import psutil
-    code = ("import sys; from scorer.cli.batch import batch_command; "
-            f"sys.exit(batch_command([{str(path)!r}], None, None, {fmt!r}, {out!r}, {jobs}, 'local', None))")
-    env = {**os.environ, "MJSCORE_NO_PROGRESS": "1", "PYTHONPATH": str(ROOT)}
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=pycache, MJSCORE_NO_PROGRESS="1")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)     # from bytecode, as the harness (and a user) runs it
+    cmd = [sys.executable, "-c", RUN, "batch", path, "--format", "jsonl", "--out", out, "--jobs", str(jobs)]
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=str(ROOT), env=env, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, cwd=str(ROOT), env=env, stderr=subprocess.PIPE, text=True)
     ps = psutil.Process(proc.pid)
-    peak = peak_pss = 0
-    peak_procs = 0
-    cpu_children = {}
-    tick = 0
+    peak = 0
     while proc.poll() is None:
+        total = 0
         try:
-            procs = [ps] + ps.children(recursive=True)
-            total = total_pss = 0
-            for p in procs:
+            for p in [ps] + ps.children(recursive=True):
                 try:
-                    if tick % 4 == 0:  # PSS (shared pages split between the processes) costs more to read
-                        total_pss += p.memory_full_info().pss
-                    total += p.memory_info().rss
-                    ct = p.cpu_times()
-                    cpu_children[p.pid] = ct.user + ct.system
-                except (psutil.NoSuchProcess, psutil.AccessDenied, AttributeError):
+                    total += p.memory_full_info().pss
+                except (psutil.NoSuchProcess, psutil.AccessDenied):
                     pass
-            if total > peak:
-                peak, peak_procs = total, len(procs)
-            peak_pss = max(peak_pss, total_pss)
         except psutil.NoSuchProcess:
             break
-        tick += 1
-        time.sleep(0.25)
+        peak = max(peak, total)
+        time.sleep(0.2)
     wall = time.perf_counter() - t0
     err = proc.stderr.read()
-    return {"wall": wall, "rc": proc.returncode, "peak_rss_mb": peak / 2**20, "peak_pss_mb": peak_pss / 2**20,
-            "procs": peak_procs,
-            "cpu_s": sum(cpu_children.values()), "summary": err.strip().splitlines()[:2]}
+    cpu = [line.split()[1:] for line in err.splitlines() if line.startswith("CPU ")]
+    own, workers = (float(cpu[-1][0]), float(cpu[-1][1])) if cpu else (float("nan"), float("nan"))
+    return {"wall": wall, "rc": proc.returncode, "peak_mb": peak / 2**20, "own": own, "workers": workers,
+            "err": err}
 
 
-def profile(path: Path, n: int) -> None:
+def profile(speed, path: str, n: int) -> None:
     import cProfile
     import itertools
     import pstats
 
-    from scorer.batch import chunks, read_text
-    from scorer.cli.batch import run_chunk
-    with open(path) as f:
-        items = list(itertools.islice(read_text(f, str(path)), n))
-    run_chunk(items[:200], None, None, "jsonl")  # warm the caches and imports
-    t = time.perf_counter()
-    for c in chunks(items, 1000, 1000):
-        run_chunk(c, None, None, "jsonl")
-    dt = time.perf_counter() - t
-    print(f"run_chunk: {n / dt:,.0f} hands/s in one process ({dt * 1e6 / n:.0f} us a line)")
-    prof = cProfile.Profile()
-    prof.enable()
-    for c in chunks(items, 1000, 1000):
-        run_chunk(c, None, None, "jsonl")
-    prof.disable()
-    pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
+    from scorer.batch import chunks, read_inputs
+    from scorer.cli.batch import CHUNK, run_chunk
+    head = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8")
+    with open(path, encoding="utf-8") as f, head:
+        head.writelines(itertools.islice(f, n))
+    try:
+        work = list(chunks(read_inputs([head.name], blocks=CHUNK), CHUNK))
+        for c in work[:2]:
+            run_chunk(c, None, None, "jsonl")      # imports, the first tables
+        t = time.perf_counter()
+        for c in work:
+            run_chunk(c, None, None, "jsonl")
+        dt = time.perf_counter() - t
+        print(f"run_chunk: {n / dt:,.0f} rows/s in one process ({dt * 1e6 / n:.1f} us a line; second pass)")
+        prof = cProfile.Profile()
+        prof.enable()
+        for c in work:
+            run_chunk(c, None, None, "jsonl")
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(30)
+    finally:
+        os.unlink(head.name)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--lines", type=int, default=1_000_000)
+    ap.add_argument("--lines", type=int, default=100_000)
+    ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
-    ap.add_argument("--format", default="jsonl", choices=["jsonl", "csv", "table"])
     ap.add_argument("--repeats", type=int, default=1, help="run each --jobs setting this many times (interleaved)")
-    ap.add_argument("--profile", type=int, default=0, help="profile run_chunk on the first N lines instead")
+    ap.add_argument("--profile", type=int, default=0, help="profile a worker's run_chunk on the first N lines")
     args = ap.parse_args()
-    path = input_file(args.lines)
+    speed = harness()
+    path, bad = speed.batch_input(_Say(), args.seed, args.lines)
     if args.profile:
-        profile(path, args.profile)
+        profile(speed, path, args.profile)
         return
     results: dict[int, list[dict]] = {}
-    for rep in range(args.repeats):
-        for jobs in args.jobs:  # interleaved, so that a burst of load elsewhere does not hit one setting only
-            r = run(path, jobs, args.format, "/tmp/mjscore-bench-out")
-            results.setdefault(jobs, []).append(r)
-            rate = args.lines / r["wall"]
-            print(f"--jobs {jobs}: {args.lines:,} lines in {r['wall']:.1f} s = {rate:,.0f} hands/s; "
-                  f"peak RSS (sum of {r['procs']} processes) {r['peak_rss_mb']:.0f} MB, PSS {r['peak_pss_mb']:.0f} MB; "
-                  f"CPU {r['cpu_s']:.0f} s; load average {os.getloadavg()[0]:.1f}; exit {r['rc']}", flush=True)
-            for line in r["summary"][:1]:
-                print(f"    {line}", flush=True)
-    best = {j: min(rs, key=lambda r: r["wall"]) for j, rs in results.items()}
-    if 1 in best and 2 in best:
-        print(f"speed-up --jobs 2 / --jobs 1 (best of {args.repeats} each): "
-              f"{best[1]['wall'] / best[2]['wall']:.2f}x")
+    with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
+        out = os.path.join(tmp, "out.jsonl")
+        pycache = os.path.join(tmp, "pycache")
+        for _ in range(args.repeats):
+            for jobs in args.jobs:      # interleaved: a burst of load elsewhere does not hit one setting only
+                r = run(speed, path, jobs, out, pycache)
+                ok, text = speed.check_rows(out, args.lines, bad)
+                results.setdefault(jobs, []).append(r)
+                print(f"--jobs {jobs}: {r['wall']:.2f} s, {args.lines / r['wall']:,.0f} rows/s, exit {r['rc']}; "
+                      f"CPU: batch process {r['own']:.2f} s, workers {r['workers']:.2f} s; peak PSS (tree) "
+                      f"{r['peak_mb']:.0f} MB; load {os.getloadavg()[0]:.1f}; rows {'ok' if ok else 'BAD: ' + text}",
+                      flush=True)
+    med = {j: statistics.median(r["wall"] for r in rs) for j, rs in results.items()}
+    if 1 in med and 2 in med:
+        print(f"speed-up --jobs 2 / --jobs 1 (medians of {args.repeats}): {med[1] / med[2]:.2f}x")
 
 
 if __name__ == "__main__":
