@@ -319,9 +319,14 @@ _HK_FORM = 30
 _HK_GREATER, _HK_KNITTED = 1 << 33, 1 << 34
 _HK_PLAY = 0b1111111 << _HK_MELDED | 0b111 << _HK_FORM
 _HK_HOLDING = 0b11111 << _HK_SUITS | 0b111 << _HK_HOG | 0b111 << _HK_FORM | _HK_GREATER | _HK_KNITTED
-# The pungs key (``_PK_*``): bits 0-9 the pungs' summed facts (_PUNG_FACT), 10-12 the pungs and kongs, 13-14 the
-# pair's class, 15-17 the form, 18-19 the prevalent and 20-21 the seat wind (both 0 without a wind pung).
-_PK_PUNGS, _PK_PAIR, _PK_FORM, _PK_PREVALENT, _PK_SEAT = 10, 13, 15, 18, 20
+# The pungs key (``_PK_*``): bits 0-5 the pungs' counts of terminal and dragon pungs (the low bits of their summed
+# _PUNG_FACT), 6-13 what the wind pungs are to this hand (_WIND_SUMMARY: how many, the prevalent wind's, the seat
+# wind's, the others'; not which winds they are, so that keys repeat across tables), 14-16 the pungs and kongs,
+# 17-18 the pair's class, 19-21 the form.
+_PK_WINDS, _PK_PUNGS, _PK_PAIR, _PK_FORM = 6, 14, 17, 19
+_PK_TERMINALS_DRAGONS = (1 << 6) - 1
+# A hand's winds (``_HandInfo.winds``): bits 0-1 the prevalent wind, 2-3 the seat wind.
+_WINDS_SEAT = 2
 # The sets key (``_SK_*``): bits 0-1 the pair's class, 2-3 the traits (traits_of), 4-7 the wait flags, 8-10 the
 # form, 11-13 the chows + 1 of an arrangement without pungs (0 with pungs: then no "chows" fan applies).
 _SK_TRAITS, _SK_WAITS, _SK_FORM, _SK_CHOWS = 2, 4, 8, 11
@@ -384,8 +389,8 @@ def _hand_context(info: _HandInfo, form: str) -> FanContext:
     about_kong = ctx.about_kong = key & _HK_KONG != 0
     wall_last = ctx.wall_last = key & _HK_WALL != 0
     ctx.any_win_flag = self_drawn or fourth or about_kong or wall_last
-    ctx.prevalent = info.winds >> _PK_PREVALENT & 3
-    ctx.seat = info.winds >> _PK_SEAT & 3
+    ctx.prevalent = info.winds & 3
+    ctx.seat = info.winds >> _WINDS_SEAT
     ctx.mask = mask
     # every kind in one of the classes the "tiles" fans are about (else none of them can apply)
     ctx.one_class = (not mask & _TERMINAL_HONOR or not mask & _NOT_REVERSIBLE or not mask & _NOT_GREEN
@@ -492,9 +497,10 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
         key = pair_class | _TRAITS_OF[traits] << _SK_TRAITS | waits_flags << _SK_WAITS | form_code << _SK_FORM
         if n_pungs:
             if facts or n_pungs == 4:  # a pung of terminals or honors, or four pungs: the "pungs" fans may apply
-                pkey = facts | n_pungs << _PK_PUNGS | pair_class << _PK_PAIR | form_code << _PK_FORM
+                pkey = (facts & _PK_TERMINALS_DRAGONS | n_pungs << _PK_PUNGS | pair_class << _PK_PAIR
+                        | form_code << _PK_FORM)
                 if facts >> _WIND_PUNG_SHIFT:  # the winds matter only to a wind pung
-                    pkey |= info.winds
+                    pkey |= _WIND_SUMMARY[facts >> _WIND_PUNG_SHIFT << 4 | info.winds] << _PK_WINDS
                 found = _PUNG_FANS.get(pkey)
                 if found is None:
                     found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, info, form, chows, pungs, pung_info, pair,
@@ -927,6 +933,19 @@ _PUNG_FACT = [(_TERMINAL_PUNG if c < 0x41 and c & 0xF in (1, 9) else _DRAGON_PUN
                else 1 << (_WIND_PUNG_SHIFT + c - 0x41) if c >= 0x41 else 0) if c in KIND_OF_CODE else 0
               for c in range(0x48)]
 _BITS4 = [n.bit_count() for n in range(16)]
+
+
+def _wind_summary(wind_bits: int, prevalent: int, seat: int) -> int:
+    """What the wind pungs (bit w: a pung of wind w) are to a hand of these winds, packed: bits 0-2 how many, 3 the
+    prevalent wind's, 4 the seat wind's, 5-7 the others (as _full_context counts them)."""
+    winds = _BITS4[wind_bits]
+    pre, sea = wind_bits >> prevalent & 1, wind_bits >> seat & 1
+    other = winds - pre - sea + (pre and prevalent == seat)
+    return winds | pre << 3 | sea << 4 | other << 5
+
+
+# by the wind pungs' bits << 4 | the hand's winds (_HandInfo.winds)
+_WIND_SUMMARY = [_wind_summary(i >> 4, i & 3, i >> 2 & 3) for i in range(256)]
 _PAIR_CLASS = [F.pair_class(c) for c in range(0x48)]  # by the pair's code (0: no pair)
 _TRAITS_OF = [traits_of(packed) for packed in range(1 << 12)]  # by the summed traits of an arrangement
 _NO_PUNGS = (0, 0, 0, 0, 0)
@@ -1317,7 +1336,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     # for the waits' in-view filter: every tile counted by suit, melds included (needed only when a kind has four)
     info.every = every if fours else None
     info.mask = mask
-    info.winds = s.round_wind << _PK_PREVALENT | s.seat_wind << _PK_SEAT
+    info.winds = s.round_wind | s.seat_wind << _WINDS_SEAT
     info.ctx = None
     n_melds = info.n_melds = len(melds)
     # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit
