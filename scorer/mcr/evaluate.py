@@ -602,15 +602,12 @@ _CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
 _SLOT_OF_ORDER = tuple(5 if order & 1 else _SUIT_OF[order >> 1] for order in range(2 * (FLOWER_BASE + 8)))
 _CODE_OF_ORDER = tuple(_CODE_OF[order >> 1] for order in range(2 * (FLOWER_BASE + 8)))
 _CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
-_MOST_FOURS: dict[int, tuple[int, int]] = {}  # a suit's count code (melds included) -> (most copies, kinds of 4)
-
-
-def _most_fours(code: int) -> tuple[int, int]:
-    if len(_MOST_FOURS) >= _SUITS_BOUND:
-        _MOST_FOURS.clear()
-    counts = [code >> shift & 31 for shift in _RANK_SHIFTS[0]]
-    found = _MOST_FOURS[code] = (max(counts), counts.count(4))
-    return found
+# Over a suit's count code (melds included): adding three to every rank's count sets bit 3 or 4 of the rank's
+# field exactly when the count is over four (no field reaches 32: a hand has at most 18 tiles); with no count over
+# four, bit 2 of a field is set for a count of four only.
+_THREES = sum(3 << 5 * r for r in range(9))
+_OVER_FOUR = sum(0b11000 << 5 * r for r in range(9))
+_FOUR_BIT = sum(0b00100 << 5 * r for r in range(9))
 
 _SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
 _RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
@@ -1266,15 +1263,12 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 every[_SUIT_OF[k]] += n * _CODE_OF[k]
                 if k == win:
                     win_in_melds += n
-        fours = 0
-        for c, closed_code, suit in zip(every, codes, suits):
-            if c == closed_code:  # no meld of this suit: its record knows
-                most, kinds_of_four = suit.most, suit.fours
-            else:
-                most, kinds_of_four = _MOST_FOURS.get(c) or _most_fours(c)
-            if most > 4:
-                _too_many(hand)
-            fours += kinds_of_four
+        e0, e1, e2, e3 = every
+        if (e0 + _THREES) & _OVER_FOUR or (e1 + _THREES) & _OVER_FOUR or (e2 + _THREES) & _OVER_FOUR \
+                or (e3 + _THREES) & _OVER_FOUR:
+            _too_many(hand)
+        fours = (e0 & _FOUR_BIT).bit_count() + (e1 & _FOUR_BIT).bit_count() + (e2 & _FOUR_BIT).bit_count() \
+            + (e3 & _FOUR_BIT).bit_count()
         info.fixed_chows = tuple(fixed_chows)
         info.fixed_pungs = tuple(fixed_pungs)
         # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
