@@ -35,7 +35,7 @@ from itertools import combinations_with_replacement, product
 
 from scorer.arrangements import PAIR as _PAIR
 from scorer.arrangements import SEQ as _SEQ
-from scorer.arrangements import _suit_splits, arrangements_of, is_complete, suit_code_complete
+from scorer.arrangements import _suit_splits, is_complete, suit_code_complete
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
@@ -1102,15 +1102,15 @@ def _knitted_form(info: _HandInfo):
             pinfo = (n, facts, 0, mk, ck)
         # the winning tile was already held: it completed the pair (the reference's single wait here)
         return _arrangement_table(info, F.KNITTED, chows, pungs, pinfo, pair, 8 if closed[win] >= 2 else 0)
-    arrs = [a for a in arrangements_of(rem) if a.form == "standard"]
-    if len(arrs) != 1:
+    found = _set_and_pair(rem)
+    if found is None:
         return None
-    set_group, pair_group = arrs[0].groups
-    pair = CODE[pair_group.kind]
-    if set_group.shape == "seq":
-        chows = (CODE[set_group.kind + 1],)
+    pair_kind, set_kind, is_chow = found
+    pair = CODE[pair_kind]
+    if is_chow:
+        chows = (CODE[set_kind + 1],)
     else:
-        code = CODE[set_group.kind]
+        code = CODE[set_kind]
         pungs = (code,)
         pinfo = (1, _PUNG_FACT[code], 1, 0, 0)  # a concealed pung
     flags = 0
@@ -1128,6 +1128,32 @@ def _knitted_form(info: _HandInfo):
             if pair == wc:
                 flags |= 4
     return _arrangement_table(info, F.KNITTED, chows, pungs, pinfo, pair, flags)
+
+
+def _set_and_pair(counts: list[int]):
+    """Five tiles (34 counts) as one set and a pair: (pair kind, set kind, is a chow (the set's lowest kind) or a
+    pung), or None. (Five tiles have at most one such reading: a second pair would need the first one's kind
+    three times, a pung, leaving no set.)"""
+    kinds = [k for k in range(34) if counts[k]]
+    out = None
+    for pk in kinds:
+        if counts[pk] < 2:
+            continue
+        counts[pk] -= 2
+        rest = [k for k in kinds if counts[k]]
+        if len(rest) == 1 and counts[rest[0]] == 3:
+            found = (pk, rest[0], False)
+        elif len(rest) == 3 and rest[0] < 27 and rest[0] % 9 <= 6 and rest[1] == rest[0] + 1 \
+                and rest[2] == rest[0] + 2:  # (three kinds of the three tiles left: one of each)
+            found = (pk, rest[0], True)
+        else:
+            found = None
+        counts[pk] += 2
+        if found is not None:
+            if out is not None:
+                return None
+            out = found
+    return out
 
 
 def _special_form(info: _HandInfo):
