@@ -659,8 +659,8 @@ def _suit(index: int, code: int) -> _Suit:
 # Most suits of a hand hold at most nine tiles; the complete ones (sets and at most one pair, at most four copies
 # of a kind) are about 1,900 count codes per numbered suit and 220 of honors. Once a process has scored
 # _BUILD_AFTER hands it is scoring many, so their records are all made at once (about 0.1 s), and the combination
-# fans of two to four chows and two or three pungs with them (scorer.mcr.combinations.build_small_parts), rather than one by one
-# as fresh hands first show them. A single hand never pays for it.
+# fans of two to four chows and two or three pungs with them (scorer.mcr.combinations.build_small_parts), rather
+# than one by one as fresh hands first show them. A single hand never pays for it.
 _BUILD_AFTER = 64
 _SMALL_SUIT_TILES = 9
 _scored = [0]  # hands scored before the small suits were built; None once they are
