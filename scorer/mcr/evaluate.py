@@ -35,7 +35,7 @@ from itertools import combinations_with_replacement, product
 
 from scorer.arrangements import PAIR as _PAIR
 from scorer.arrangements import SEQ as _SEQ
-from scorer.arrangements import _suit_splits, arrangements_of, is_complete, suit_code_complete
+from scorer.arrangements import _suit_splits, is_complete, suit_code_complete
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
@@ -319,9 +319,14 @@ _HK_FORM = 30
 _HK_GREATER, _HK_KNITTED = 1 << 33, 1 << 34
 _HK_PLAY = 0b1111111 << _HK_MELDED | 0b111 << _HK_FORM
 _HK_HOLDING = 0b11111 << _HK_SUITS | 0b111 << _HK_HOG | 0b111 << _HK_FORM | _HK_GREATER | _HK_KNITTED
-# The pungs key (``_PK_*``): bits 0-9 the pungs' summed facts (_PUNG_FACT), 10-12 the pungs and kongs, 13-14 the
-# pair's class, 15-17 the form, 18-19 the prevalent and 20-21 the seat wind (both 0 without a wind pung).
-_PK_PUNGS, _PK_PAIR, _PK_FORM, _PK_PREVALENT, _PK_SEAT = 10, 13, 15, 18, 20
+# The pungs key (``_PK_*``): bits 0-5 the pungs' counts of terminal and dragon pungs (the low bits of their summed
+# _PUNG_FACT), 6-13 what the wind pungs are to this hand (_WIND_SUMMARY: how many, the prevalent wind's, the seat
+# wind's, the others'; not which winds they are, so that keys repeat across tables), 14-16 the pungs and kongs,
+# 17-18 the pair's class, 19-21 the form.
+_PK_WINDS, _PK_PUNGS, _PK_PAIR, _PK_FORM = 6, 14, 17, 19
+_PK_TERMINALS_DRAGONS = (1 << 6) - 1
+# A hand's winds (``_HandInfo.winds``): bits 0-1 the prevalent wind, 2-3 the seat wind.
+_WINDS_SEAT = 2
 # The sets key (``_SK_*``): bits 0-1 the pair's class, 2-3 the traits (traits_of), 4-7 the wait flags, 8-10 the
 # form, 11-13 the chows + 1 of an arrangement without pungs (0 with pungs: then no "chows" fan applies).
 _SK_TRAITS, _SK_WAITS, _SK_FORM, _SK_CHOWS = 2, 4, 8, 11
@@ -384,8 +389,8 @@ def _hand_context(info: _HandInfo, form: str) -> FanContext:
     about_kong = ctx.about_kong = key & _HK_KONG != 0
     wall_last = ctx.wall_last = key & _HK_WALL != 0
     ctx.any_win_flag = self_drawn or fourth or about_kong or wall_last
-    ctx.prevalent = info.winds >> _PK_PREVALENT & 3
-    ctx.seat = info.winds >> _PK_SEAT & 3
+    ctx.prevalent = info.winds & 3
+    ctx.seat = info.winds >> _WINDS_SEAT
     ctx.mask = mask
     # every kind in one of the classes the "tiles" fans are about (else none of them can apply)
     ctx.one_class = (not mask & _TERMINAL_HONOR or not mask & _NOT_REVERSIBLE or not mask & _NOT_GREEN
@@ -492,9 +497,10 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
         key = pair_class | _TRAITS_OF[traits] << _SK_TRAITS | waits_flags << _SK_WAITS | form_code << _SK_FORM
         if n_pungs:
             if facts or n_pungs == 4:  # a pung of terminals or honors, or four pungs: the "pungs" fans may apply
-                pkey = facts | n_pungs << _PK_PUNGS | pair_class << _PK_PAIR | form_code << _PK_FORM
+                pkey = (facts & _PK_TERMINALS_DRAGONS | n_pungs << _PK_PUNGS | pair_class << _PK_PAIR
+                        | form_code << _PK_FORM)
                 if facts >> _WIND_PUNG_SHIFT:  # the winds matter only to a wind pung
-                    pkey |= info.winds
+                    pkey |= _WIND_SUMMARY[facts >> _WIND_PUNG_SHIFT << 4 | info.winds] << _PK_WINDS
                 found = _PUNG_FANS.get(pkey)
                 if found is None:
                     found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, info, form, chows, pungs, pung_info, pair,
@@ -596,15 +602,12 @@ _CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
 _SLOT_OF_ORDER = tuple(5 if order & 1 else _SUIT_OF[order >> 1] for order in range(2 * (FLOWER_BASE + 8)))
 _CODE_OF_ORDER = tuple(_CODE_OF[order >> 1] for order in range(2 * (FLOWER_BASE + 8)))
 _CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
-_MOST_FOURS: dict[int, tuple[int, int]] = {}  # a suit's count code (melds included) -> (most copies, kinds of 4)
-
-
-def _most_fours(code: int) -> tuple[int, int]:
-    if len(_MOST_FOURS) >= _SUITS_BOUND:
-        _MOST_FOURS.clear()
-    counts = [code >> shift & 31 for shift in _RANK_SHIFTS[0]]
-    found = _MOST_FOURS[code] = (max(counts), counts.count(4))
-    return found
+# Over a suit's count code (melds included): adding three to every rank's count sets bit 3 or 4 of the rank's
+# field exactly when the count is over four (no field reaches 32: a hand has at most 18 tiles); with no count over
+# four, bit 2 of a field is set for a count of four only.
+_THREES = sum(3 << 5 * r for r in range(9))
+_OVER_FOUR = sum(0b11000 << 5 * r for r in range(9))
+_FOUR_BIT = sum(0b00100 << 5 * r for r in range(9))
 
 _SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
 _RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
@@ -655,9 +658,9 @@ def _suit(index: int, code: int) -> _Suit:
 # ---- the small suits, built once a process scores hands in numbers ------------------------------------------------
 # Most suits of a hand hold at most nine tiles; the complete ones (sets and at most one pair, at most four copies
 # of a kind) are about 1,900 count codes per numbered suit and 220 of honors. Once a process has scored
-# _BUILD_AFTER hands it is scoring many, so their records are all made at once (about 40 ms), and the combination
-# fans of two or three chows or pungs with them (scorer.mcr.combinations.build_small_parts), rather than one by one
-# as fresh hands first show them. A single hand never pays for it.
+# _BUILD_AFTER hands it is scoring many, so their records are all made at once (about 0.1 s), and the combination
+# fans of two to four chows and two or three pungs with them (scorer.mcr.combinations.build_small_parts), rather
+# than one by one as fresh hands first show them. A single hand never pays for it.
 _BUILD_AFTER = 64
 _SMALL_SUIT_TILES = 9
 _scored = [0]  # hands scored before the small suits were built; None once they are
@@ -927,6 +930,19 @@ _PUNG_FACT = [(_TERMINAL_PUNG if c < 0x41 and c & 0xF in (1, 9) else _DRAGON_PUN
                else 1 << (_WIND_PUNG_SHIFT + c - 0x41) if c >= 0x41 else 0) if c in KIND_OF_CODE else 0
               for c in range(0x48)]
 _BITS4 = [n.bit_count() for n in range(16)]
+
+
+def _wind_summary(wind_bits: int, prevalent: int, seat: int) -> int:
+    """What the wind pungs (bit w: a pung of wind w) are to a hand of these winds, packed: bits 0-2 how many, 3 the
+    prevalent wind's, 4 the seat wind's, 5-7 the others (as _full_context counts them)."""
+    winds = _BITS4[wind_bits]
+    pre, sea = wind_bits >> prevalent & 1, wind_bits >> seat & 1
+    other = winds - pre - sea + (pre and prevalent == seat)
+    return winds | pre << 3 | sea << 4 | other << 5
+
+
+# by the wind pungs' bits << 4 | the hand's winds (_HandInfo.winds)
+_WIND_SUMMARY = [_wind_summary(i >> 4, i & 3, i >> 2 & 3) for i in range(256)]
 _PAIR_CLASS = [F.pair_class(c) for c in range(0x48)]  # by the pair's code (0: no pair)
 _TRAITS_OF = [traits_of(packed) for packed in range(1 << 12)]  # by the summed traits of an arrangement
 _NO_PUNGS = (0, 0, 0, 0, 0)
@@ -1086,15 +1102,15 @@ def _knitted_form(info: _HandInfo):
             pinfo = (n, facts, 0, mk, ck)
         # the winning tile was already held: it completed the pair (the reference's single wait here)
         return _arrangement_table(info, F.KNITTED, chows, pungs, pinfo, pair, 8 if closed[win] >= 2 else 0)
-    arrs = [a for a in arrangements_of(rem) if a.form == "standard"]
-    if len(arrs) != 1:
+    found = _set_and_pair(rem)
+    if found is None:
         return None
-    set_group, pair_group = arrs[0].groups
-    pair = CODE[pair_group.kind]
-    if set_group.shape == "seq":
-        chows = (CODE[set_group.kind + 1],)
+    pair_kind, set_kind, is_chow = found
+    pair = CODE[pair_kind]
+    if is_chow:
+        chows = (CODE[set_kind + 1],)
     else:
-        code = CODE[set_group.kind]
+        code = CODE[set_kind]
         pungs = (code,)
         pinfo = (1, _PUNG_FACT[code], 1, 0, 0)  # a concealed pung
     flags = 0
@@ -1112,6 +1128,32 @@ def _knitted_form(info: _HandInfo):
             if pair == wc:
                 flags |= 4
     return _arrangement_table(info, F.KNITTED, chows, pungs, pinfo, pair, flags)
+
+
+def _set_and_pair(counts: list[int]):
+    """Five tiles (34 counts) as one set and a pair: (pair kind, set kind, is a chow (the set's lowest kind) or a
+    pung), or None. (Five tiles have at most one such reading: a second pair would need the first one's kind
+    three times, a pung, leaving no set.)"""
+    kinds = [k for k in range(34) if counts[k]]
+    out = None
+    for pk in kinds:
+        if counts[pk] < 2:
+            continue
+        counts[pk] -= 2
+        rest = [k for k in kinds if counts[k]]
+        if len(rest) == 1 and counts[rest[0]] == 3:
+            found = (pk, rest[0], False)
+        elif len(rest) == 3 and rest[0] < 27 and rest[0] % 9 <= 6 and rest[1] == rest[0] + 1 \
+                and rest[2] == rest[0] + 2:  # (three kinds of the three tiles left: one of each)
+            found = (pk, rest[0], True)
+        else:
+            found = None
+        counts[pk] += 2
+        if found is not None:
+            if out is not None:
+                return None
+            out = found
+    return out
 
 
 def _special_form(info: _HandInfo):
@@ -1247,15 +1289,12 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 every[_SUIT_OF[k]] += n * _CODE_OF[k]
                 if k == win:
                     win_in_melds += n
-        fours = 0
-        for c, closed_code, suit in zip(every, codes, suits):
-            if c == closed_code:  # no meld of this suit: its record knows
-                most, kinds_of_four = suit.most, suit.fours
-            else:
-                most, kinds_of_four = _MOST_FOURS.get(c) or _most_fours(c)
-            if most > 4:
-                _too_many(hand)
-            fours += kinds_of_four
+        e0, e1, e2, e3 = every
+        if (e0 + _THREES) & _OVER_FOUR or (e1 + _THREES) & _OVER_FOUR or (e2 + _THREES) & _OVER_FOUR \
+                or (e3 + _THREES) & _OVER_FOUR:
+            _too_many(hand)
+        fours = (e0 & _FOUR_BIT).bit_count() + (e1 & _FOUR_BIT).bit_count() + (e2 & _FOUR_BIT).bit_count() \
+            + (e3 & _FOUR_BIT).bit_count()
         info.fixed_chows = tuple(fixed_chows)
         info.fixed_pungs = tuple(fixed_pungs)
         # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
@@ -1317,7 +1356,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     # for the waits' in-view filter: every tile counted by suit, melds included (needed only when a kind has four)
     info.every = every if fours else None
     info.mask = mask
-    info.winds = s.round_wind << _PK_PREVALENT | s.seat_wind << _PK_SEAT
+    info.winds = s.round_wind | s.seat_wind << _WINDS_SEAT
     info.ctx = None
     n_melds = info.n_melds = len(melds)
     # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit
