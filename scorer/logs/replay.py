@@ -1,8 +1,8 @@
 """Replay: recorded rounds through the engine, every event checked against the legal actions, every result
 recomputed and compared with the record.
 
-For each :class:`~scorer.logs.Round` a fresh table (the ``tenhou`` preset's
-:class:`~scorer.game.tenhou.TenhouState`) is set from the round's header (the ``Deal``: scores, honba, deposits,
+For each :class:`~scorer.logs.Round` a fresh table (a plain state under the ``tenhou`` table's rules object, made
+by :func:`~scorer.game.tenhou.TenhouState`) is set from the round's header (the ``Deal``: scores, honba, deposits,
 hands). Each event is first checked — is it the turn of that seat, is the action among
 :func:`scorer.game.actions.legal_actions`, is the drawn tile one not yet in play — and only then applied with
 ``state.apply``. A record that does something illegal ends the round with a :class:`~scorer.errors.LogError`
