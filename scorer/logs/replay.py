@@ -270,7 +270,7 @@ class _RoundReplay:
             if st.phase != ACT or seat != st.turn:
                 raise self.fail(i, f"seat {seat} acts out of turn (it is seat {st.turn}'s {st.phase} phase)")
         if t == "riichi":
-            if not any(a.type == A.RIICHI for a in A.legal_actions(st, seat)):
+            if not st.rules.can_riichi(st, seat):
                 raise self.fail(i, f"illegal: seat {seat} cannot declare riichi (closed, tenpai, 1,000 points "
                                    f"and 4 tiles in the wall needed)")
             return

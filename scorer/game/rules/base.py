@@ -86,11 +86,16 @@ class TableRules:
         from scorer.game.actions import matches_listed
         return matches_listed(st, action, legal if legal is not None else self.legal_actions(st, action.seat))
 
+    def can_riichi(self, st, seat: int) -> bool:
+        """May ``seat`` declare riichi now (a riichi action among its legal actions)? A table may answer without
+        listing them."""
+        return any(a.type == "riichi" for a in self.legal_actions(st, seat))
+
     def check_event(self, st, e: ev.Event) -> str | None:
         """Why ``e`` is not a legal next event in ``st`` (None if it is): every player's action is validated;
         a riichi declaration needs a legal riichi discard."""
         if e.type == "riichi":
-            if not any(a.type == "riichi" for a in self.legal_actions(st, e.seat)):
+            if not self.can_riichi(st, e.seat):
                 return f"seat {e.seat} may not declare riichi now"
             return None
         a = event_action(e)
