@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Callable
 
 from scorer.game import events as ev
-from scorer.game.actions import (ANKAN, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS, PON, RIICHI, RON, TSUMO,
+from scorer.game.actions import (ANKAN, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS_ACTIONS, PON, RIICHI, RON, TSUMO,
                                  _CHI_PARTNERS, Action, _codes_of, _dedupe, _discard_action, _discard_left,
                                  discard_choices, kan_declarations, matches_listed)
 from scorer.game.rules.base import TableRules, concealed_tiles
@@ -203,7 +203,7 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
                 else:
                     calls_ok = False
     if not calls_ok:
-        return [Action(RON, seat, tile), Action(PASS, seat)] if ron else []
+        return [Action(RON, seat, tile), PASS_ACTIONS[seat]] if ron else []
     table = state.table
     out: list[Action] = [Action(RON, seat, tile)] if ron else []
     same = [t for t in p.hand if t >> 2 == k]
@@ -226,7 +226,7 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
                         out.append(Action(CHI, seat, tile, (x, y)))
     if not out:
         return []
-    out.append(Action(PASS, seat))
+    out.append(PASS_ACTIONS[seat])
     return _dedupe(out, table)
 
 
