@@ -112,7 +112,7 @@ class TableRules:
         if st.preset.missed_ron_furiten == "none":
             return
         for s, p in enumerate(st.players):
-            if s != offerer and kind in p.waits:
+            if p.waits and kind in p.waits and s != offerer:    # most hands wait on nothing
                 p.temp_furiten = True
                 if p.riichi:
                     p.riichi_furiten = True
@@ -184,7 +184,8 @@ class TableRules:
 
     def on_discard(self, st, e: ev.Discard) -> None:
         p = st.players[e.seat]
-        st.remove(e.seat, e.tile)
+        if not p.remove_tile(e.tile):
+            st.remove(e.seat, e.tile)   # not held: the state's error
         declaring = st.riichi_pending == e.seat and not p.riichi
         if declaring:
             p.double_riichi = st.first_turn(e.seat)
