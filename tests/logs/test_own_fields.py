@@ -73,3 +73,15 @@ def test_a_number_no_log_can_hold_is_still_refused_by_the_own_reader():
     text = "\n".join(json.dumps(d) for d in lines).replace('"honba": 0', '"honba": 1e400', 1)
     with pytest.raises(LogError, match=r"game\.jsonl:2: field honba: the number '1e400'"):
         list(read_own(text.encode(), "game.jsonl"))
+
+
+def test_replaying_an_mcr_play_log_says_it_checks_riichi_rounds_only():
+    from scorer.game.ai.mcr import McrAI
+    from scorer.game.mcr import McrEngine
+    from scorer.logs.replay import LenientVisitor, replay_rounds
+    buf = io.StringIO()
+    McrEngine([McrAI(f"ai{s}") for s in range(4)], seed=2, log=buf).run()
+    rounds = list(read_own(buf.getvalue().encode(), "mcr.jsonl"))
+    reps = list(replay_rounds(rounds, LenientVisitor()))
+    assert len(reps) == 1 and not reps[0].agree
+    assert "replay checks riichi rounds only" in reps[0].error and "'mcr'" in reps[0].error
