@@ -153,9 +153,9 @@ class _RoundReplay:
         evs = rnd.events
         if not evs or evs[0].type != "deal":
             raise self.fail(0 if evs else None, "a round must start with its deal")
-        if self.state.preset.rules != "riichi":
+        if self.state.preset.rules != T.TENHOU.rules:     # the replay table's rule set
             raise self.fail(0, f"a round of the {self.state.preset.rules} table (preset {self.state.preset.name!r}): "
-                               f"replay checks riichi rounds only")
+                               f"replay checks {T.TENHOU.rules} rounds only")
         i = 0
         n = len(evs)
         st = self.state
