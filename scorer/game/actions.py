@@ -94,6 +94,10 @@ DISCARD_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(tuple(Action(DISCARD, s,
                                                         for s in range(4))
 
 
+# every seat's pass (one frozen value a seat)
+PASS_ACTIONS: tuple[Action, ...] = tuple(Action(PASS, s) for s in range(4))
+
+
 def _discard_action(seat: int, tile: int) -> Action:
     """The discard of ``tile`` by ``seat``."""
     return DISCARD_ACTIONS[seat][tile]

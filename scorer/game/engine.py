@@ -31,9 +31,13 @@ class Player(Protocol):
     def choose(self, state: GameState, seat: int, actions: list[Action]) -> Action: ...
 
 
+# the other seats in turn order after each seat (priority order for equal claims)
+_ORDER_AFTER = tuple(tuple((seat + i) % 4 for i in (1, 2, 3)) for seat in range(4))
+
+
 def order_after(seat: int) -> list[int]:
     """The other seats in turn order after ``seat`` (priority order for equal claims)."""
-    return [(seat + i) % 4 for i in (1, 2, 3)]
+    return list(_ORDER_AFTER[seat])
 
 
 def settle_win(result, state: GameState, winner: int, from_seat: int | None) -> list[int]:
@@ -204,7 +208,7 @@ class Engine:
     def _collect_all(self, discarder: int) -> list[tuple[int, Action]]:
         """Every seat's response to a discard, asked before anything is awarded, in priority seat order."""
         out = []
-        for s in order_after(discarder):
+        for s in _ORDER_AFTER[discarder]:
             a = self.ask(s)
             if a is not None:
                 out.append((s, a))

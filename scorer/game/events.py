@@ -67,7 +67,7 @@ class Deal(Event):
     sticks: int = 0
     scores: list = field(default_factory=lambda: [25000] * 4)
     hands: list = field(default_factory=list)
-    dora_indicator: int = 0
+    dora_indicator: int | None = 0      # None: a table without dora (MCR)
     live_left: int = 70
 
 
@@ -166,6 +166,11 @@ def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)     # JSON true/false are no numbers here
 
 
+def _is_count(v) -> bool:
+    """A count a deal carries (honba, deposits): 0-999."""
+    return _is_int(v) and 0 <= v < 1000
+
+
 def _is_ints(v) -> bool:
     return isinstance(v, list) and all(_is_int(x) for x in v)
 
@@ -198,7 +203,8 @@ _FOUR_INTS = (lambda v: _is_ints(v) and len(v) == 4, "four whole numbers, one a 
 FIELD_TYPES: dict[str, tuple] = {
     "seat": _SEAT, "dealer": _SEAT, "round_wind": _SEAT, "from_seat": _OPT_SEAT,
     "tile": _TILE, "indicator": _TILE, "dora_indicator": _OPT_TILE, "called": _OPT_TILE, "replacement": _OPT_TILE,
-    "honba": _INT, "sticks": _INT, "live_left": _INT, "han": _INT, "fu": _INT, "points": _INT, "version": _INT,
+    "honba": (_is_count, "a honba count (0-999)"), "sticks": (_is_count, "a deposit count (0-999)"),
+    "live_left": _INT, "han": _INT, "fu": _INT, "points": _INT, "version": _INT,
     "seed": (lambda v: v is None or _is_int(v), "a whole number or null"),
     "rinshan": _BOOL, "tsumogiri": _BOOL, "deposits_returned": _BOOL,
     "preset": _STR, "rules": _STR, "kind": _STR, "reason": _STR, "hand": _STR, "limit": _OPT_STR,
@@ -209,7 +215,7 @@ FIELD_TYPES: dict[str, tuple] = {
     "hands": (lambda v: isinstance(v, list) and len(v) == 4 and all(_is_tiles(h) for h in v),
               "four lists of tile ids, one a seat"),
     "yaku": (lambda v: isinstance(v, list) and all(isinstance(y, (str, list)) for y in v), "a list of yaku"),
-    "players": (lambda v: isinstance(v, list), "a list of names"),
+    "players": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of names"),
 }
 
 # fields an event line must have: the ones whose default would stand for something the line did not say (a

@@ -1,5 +1,8 @@
 """Our own logs (``mjscore play --log``): JSON lines of :mod:`scorer.game.events`, a ``start`` line first, then
 one or more deals. Each ``deal`` starts a :class:`~scorer.logs.Round`; the ``start`` line names the table preset.
+
+Every number must be one a log can hold (checked here, on the JSON as read); each field's type and range (a seat
+0-3, four scores, a honba count ...) is the event reader's check (:data:`scorer.game.events.FIELD_TYPES`).
 """
 
 from __future__ import annotations
@@ -28,63 +31,6 @@ def _check_numbers(value, where: str, path: str = "") -> None:
         raise LogError(f"{where}: field {path or '(the line)'}: {value!r} is not a whole number a log can hold")
 
 
-def _scalar_ok(value, ann: str) -> bool:
-    if value is None:
-        return "None" in ann
-    if ann.startswith("bool"):
-        return isinstance(value, bool)
-    if ann.startswith("int"):
-        return isinstance(value, int) and not isinstance(value, bool)
-    if ann.startswith("str"):
-        return isinstance(value, str)
-    return True
-
-
-def _check_fields(e: ev.Event, where: str) -> None:
-    """Each field of an event has the type its dataclass states (an int is an int, a list of tile ids a list of
-    ints ...), else a :class:`LogError` naming the line and the field: a wrong JSON type never reaches the
-    table."""
-    import dataclasses
-    for f in dataclasses.fields(e):
-        v = getattr(e, f.name)
-        ann = str(f.type)
-        if ann.startswith("list"):
-            if v is None and "None" in ann:
-                continue
-            if not isinstance(v, list):
-                ok = False
-            elif f.name == "hands":
-                ok = all(isinstance(h, list) and all(_scalar_ok(t, "int") for t in h) for h in v)
-            elif f.name in ("yaku", "players"):
-                ok = all(isinstance(y, (str, list)) for y in v)
-            else:
-                ok = all(isinstance(x, (int, bool)) for x in v)
-        else:
-            ok = _scalar_ok(v, ann)
-        if not ok:
-            shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:40] + "…"
-            raise LogError(f"{where}: field {f.name} of the {e.type} event: {shown} is not {ann.split(' =')[0]}")
-        rule = _RANGES.get(f.name)
-        if rule is not None and v is not None and not rule[0](v):
-            shown = repr(v) if len(repr(v)) <= 40 else repr(v)[:40] + "…"
-            raise LogError(f"{where}: field {f.name} of the {e.type} event: {shown} is not {rule[1]}")
-
-
-# the shapes the table needs, by field name (the same in every event type)
-_RANGES = {
-    "seat": (lambda v: 0 <= v < 4, "a seat (0-3)"),
-    "dealer": (lambda v: 0 <= v < 4, "a seat (0-3)"),
-    "from_seat": (lambda v: 0 <= v < 4, "a seat (0-3)"),
-    "round_wind": (lambda v: 0 <= v < 4, "a wind (0-3)"),
-    "honba": (lambda v: 0 <= v < 1000, "a honba count (0-999)"),
-    "sticks": (lambda v: 0 <= v < 1000, "a deposit count (0-999)"),
-    "scores": (lambda v: len(v) == 4, "four scores"),
-    "deltas": (lambda v: len(v) == 4, "four deltas"),
-    "tenpai": (lambda v: len(v) == 4, "four tenpai flags"),
-    "hands": (lambda v: len(v) == 4, "four hands"),
-}
-
-
 def read_own(data: bytes, name: str) -> Iterator[Round]:
     name = display_name(name)
     text = decode_text(data, name)
@@ -104,7 +50,6 @@ def read_own(data: bytes, name: str) -> Iterator[Round]:
             if raw.strip():
                 break
         where = f"line {line_no}"
-        _check_fields(e, f"{name}:{line_no}")
         if e.type == "start":
             preset = e.preset
             players = list(e.players)

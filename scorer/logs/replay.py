@@ -1,8 +1,8 @@
 """Replay: recorded rounds through the engine, every event checked against the legal actions, every result
 recomputed and compared with the record.
 
-For each :class:`~scorer.logs.Round` a fresh table (the ``tenhou`` preset's
-:class:`~scorer.game.tenhou.TenhouState`) is set from the round's header (the ``Deal``: scores, honba, deposits,
+For each :class:`~scorer.logs.Round` a fresh table (a plain state under the ``tenhou`` table's rules object, made
+by :func:`~scorer.game.tenhou.TenhouState`) is set from the round's header (the ``Deal``: scores, honba, deposits,
 hands). Each event is first checked — is it the turn of that seat, is the action among
 :func:`scorer.game.actions.legal_actions`, is the drawn tile one not yet in play — and only then applied with
 ``state.apply``. A record that does something illegal ends the round with a :class:`~scorer.errors.LogError`
@@ -153,6 +153,9 @@ class _RoundReplay:
         evs = rnd.events
         if not evs or evs[0].type != "deal":
             raise self.fail(0 if evs else None, "a round must start with its deal")
+        if self.state.preset.rules != T.TENHOU.rules:     # the replay table's rule set
+            raise self.fail(0, f"a round of the {self.state.preset.rules} table (preset {self.state.preset.name!r}): "
+                               f"replay checks {T.TENHOU.rules} rounds only")
         i = 0
         n = len(evs)
         st = self.state
@@ -270,7 +273,7 @@ class _RoundReplay:
             if st.phase != ACT or seat != st.turn:
                 raise self.fail(i, f"seat {seat} acts out of turn (it is seat {st.turn}'s {st.phase} phase)")
         if t == "riichi":
-            if not any(a.type == A.RIICHI for a in A.legal_actions(st, seat)):
+            if not st.rules.can_riichi(st, seat):
                 raise self.fail(i, f"illegal: seat {seat} cannot declare riichi (closed, tenpai, 1,000 points "
                                    f"and 4 tiles in the wall needed)")
             return

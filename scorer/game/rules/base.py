@@ -86,11 +86,16 @@ class TableRules:
         from scorer.game.actions import matches_listed
         return matches_listed(st, action, legal if legal is not None else self.legal_actions(st, action.seat))
 
+    def can_riichi(self, st, seat: int) -> bool:
+        """May ``seat`` declare riichi now (a riichi action among its legal actions)? A table may answer without
+        listing them."""
+        return any(a.type == "riichi" for a in self.legal_actions(st, seat))
+
     def check_event(self, st, e: ev.Event) -> str | None:
         """Why ``e`` is not a legal next event in ``st`` (None if it is): every player's action is validated;
         a riichi declaration needs a legal riichi discard."""
         if e.type == "riichi":
-            if not any(a.type == "riichi" for a in self.legal_actions(st, e.seat)):
+            if not self.can_riichi(st, e.seat):
                 return f"seat {e.seat} may not declare riichi now"
             return None
         a = event_action(e)
@@ -107,7 +112,7 @@ class TableRules:
         if st.preset.missed_ron_furiten == "none":
             return
         for s, p in enumerate(st.players):
-            if s != offerer and kind in p.waits:
+            if p.waits and kind in p.waits and s != offerer:    # most hands wait on nothing
                 p.temp_furiten = True
                 if p.riichi:
                     p.riichi_furiten = True
@@ -179,7 +184,8 @@ class TableRules:
 
     def on_discard(self, st, e: ev.Discard) -> None:
         p = st.players[e.seat]
-        st.remove(e.seat, e.tile)
+        if not p.remove_tile(e.tile):
+            st.remove(e.seat, e.tile)   # not held: the state's error
         declaring = st.riichi_pending == e.seat and not p.riichi
         if declaring:
             p.double_riichi = st.first_turn(e.seat)

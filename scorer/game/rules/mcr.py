@@ -30,7 +30,7 @@ from scorer.game.state import GameState
 from scorer.game.wall import FLOWER_ID0, MCR_TILES
 from scorer.hand import Hand, Situation
 from scorer.rulesets import RULESETS
-from scorer.shanten import is_complete_counts
+from scorer.shanten import is_complete_counts, mcr_shanten
 
 
 def is_flower_id(tile_id: int) -> bool:
@@ -94,6 +94,8 @@ def can_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: boo
     """Complete in some MCR form and worth the minimum (8 points without flowers) by the scorer."""
     p = state.players[seat]
     counts = p.kind_counts()        # the kept counts: a ron's tile is added for the question and taken back
+    if p.shanten_floor >= 1:        # the 13-tile hand (before the draw, for a tsumo) is 1-shanten or worse
+        return False
     if tsumo:
         complete = _is_complete(counts, len(p.melds))
     else:
@@ -197,7 +199,7 @@ class McrTable(TableRules):
     """The MCR table: 144 tiles, flowers, no furiten, waits, kuikae, riichi, dora, honba or deposits."""
 
     name = "mcr"
-    keeps_waits = False
+    keeps_waits = False     # (only a shanten bound: see update_waits)
     kuikae = False
     flowers = True
     fixed_honba = True
@@ -209,6 +211,20 @@ class McrTable(TableRules):
 
     def close_window(self, st) -> None:     # no furiten at this table
         st.missed = None
+
+    def update_waits(self, st, seat: int) -> None:
+        """No waits are kept at this table, only the lower bound of each 3n+1 hand's MCR shanten that
+        :func:`can_win` reads (a hand 1-shanten or worse wins on no tile): as at the riichi table
+        (:meth:`TableRules.update_waits`) one draw and one discard lower it by one at most, so while the bound
+        stays 1 or more nothing is computed. A hand holding a flower is not counted (its bound stays unknown,
+        -1); a flower's replacement forgets it (:meth:`on_flower`)."""
+        p = st.players[seat]
+        counts = p.kind_counts()         # first: a hand changed outside the handlers forgets its bound here
+        _, n = p.hand_code()
+        if n % 3 != 1 or n != len(p.hand):
+            return
+        floor = p.shanten_floor - 1      # the hand has changed by one draw and one discard since the bound
+        p.shanten_floor = floor if floor >= 1 else mcr_shanten(counts, len(p.melds))
 
     # the module's functions themselves (no extra call per question: the engine asks for every seat and event)
     turn_actions = staticmethod(_turn_actions)
@@ -225,6 +241,7 @@ class McrTable(TableRules):
         if not is_flower_id(e.tile):
             raise LogError(f"tile id {e.tile} is not a flower: {json.dumps(e.to_dict())}")
         st.remove(e.seat, e.tile)
+        p.shanten_floor = -1            # forgotten at a replacement (cautious: flowers are few)
         p.flowers.append(e.tile)
         if e.replacement is not None:
             if st.live_left <= 0:

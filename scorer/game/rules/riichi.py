@@ -17,11 +17,11 @@ from itertools import combinations
 from typing import Callable
 
 from scorer.game import events as ev
-from scorer.game.actions import (ANKAN, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS, PON, RIICHI, RON, TSUMO,
+from scorer.game.actions import (ANKAN, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS_ACTIONS, PON, RIICHI, RON, TSUMO,
                                  _CHI_PARTNERS, Action, _codes_of, _dedupe, _discard_action, _discard_left,
                                  discard_choices, kan_declarations, matches_listed)
 from scorer.game.rules.base import TableRules, concealed_tiles
-from scorer.game.state import ACT, RESPOND, GameState, kuikae_kinds, waits_of_counts
+from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, kuikae_kinds, waits_of_counts
 from scorer.hand import Hand, Situation
 from scorer.rulesets import RULESETS
 from scorer.shanten import shanten_counts as shanten, shanten_each
@@ -142,18 +142,46 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         out += kan_declarations(p, seat, counts)
     # one discard per distinct choice (kind and red flag), the drawn tile first
     choices = discard_choices(table, p.hand, drawn)
-    # riichi needs a discard that leaves the hand tenpai (shanten <= 0 now): a draw lowers shanten by one at most,
-    # so a hand whose bound before the draw (TableRules.update_waits) is 2 or more cannot declare
-    if ((not p.melds or p.is_closed) and pre.riichi_min_points <= p.score and state.live_left >= pre.riichi_min_tiles
-            and len(p.hand) % 3 == 2 and (complete or (p.shanten_floor <= 1 and shanten(counts, melds) <= 0))):
-        kinds = sorted({t >> 2 for t in choices})
-        tenpai = {k for k, v in zip(kinds, shanten_each(counts, melds, kinds, -1)) if v == 0}
+    if _may_declare(state, p, counts, complete):
+        tenpai = _tenpai_discard_kinds(counts, melds, {t >> 2 for t in choices})
         out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
     if len(out) > 1:
         out = _dedupe(out, table)
     row = DISCARD_ACTIONS[seat]
     out += [row[t] for t in choices]
     return out
+
+
+def _may_declare(state: GameState, p, counts: list[int], complete: bool) -> bool:
+    """The conditions of a riichi declaration besides a discard that keeps tenpai (the seat is on its turn, not
+    after a call, not declared): closed, the points and the wall tiles the preset asks for, a hand of 3n+2 at
+    shanten <= 0 (``complete``: it is -1). A draw lowers shanten by one at most, so a hand whose bound before the
+    draw (TableRules.update_waits) is 2 or more cannot declare."""
+    pre = state.preset
+    return ((not p.melds or p.is_closed) and pre.riichi_min_points <= p.score
+            and state.live_left >= pre.riichi_min_tiles and len(p.hand) % 3 == 2
+            and (complete or (p.shanten_floor <= 1 and shanten(counts, len(p.melds)) <= 0)))
+
+
+def _tenpai_discard_kinds(counts: list[int], melds: int, kinds: set[int]) -> set[int]:
+    """The kinds among ``kinds`` (all held) whose discard leaves the hand tenpai."""
+    order = sorted(kinds)
+    return {k for k, v in zip(order, shanten_each(counts, melds, order, -1)) if v == 0}
+
+
+def can_riichi(state: GameState, seat: int) -> bool:
+    """May ``seat`` declare riichi now (a riichi action among its legal actions), answered without listing them:
+    the case of :func:`_turn_actions` that lists riichi discards."""
+    if state.phase != ACT or seat != state.turn or state.after_call:
+        return False
+    p = state.players[seat]
+    if p.riichi or state.riichi_pending == seat:
+        return False
+    drawn = state.last_draw
+    counts = p.kind_counts()        # read only
+    complete = drawn is not None and (drawn >> 2) in p.waits
+    return _may_declare(state, p, counts, complete) and \
+        bool(_tenpai_discard_kinds(counts, len(p.melds), {t >> 2 for t in p.hand}))
 
 
 def _response_actions(state: GameState, seat: int) -> list[Action]:
@@ -175,7 +203,7 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
                 else:
                     calls_ok = False
     if not calls_ok:
-        return [Action(RON, seat, tile), Action(PASS, seat)] if ron else []
+        return [Action(RON, seat, tile), PASS_ACTIONS[seat]] if ron else []
     table = state.table
     out: list[Action] = [Action(RON, seat, tile)] if ron else []
     same = [t for t in p.hand if t >> 2 == k]
@@ -198,7 +226,7 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
                         out.append(Action(CHI, seat, tile, (x, y)))
     if not out:
         return []
-    out.append(Action(PASS, seat))
+    out.append(PASS_ACTIONS[seat])
     return _dedupe(out, table)
 
 
@@ -261,15 +289,52 @@ def _call_is_legal(state: GameState, action: Action) -> bool:
     return False
 
 
+def _tsumo_is_legal(state: GameState, action: Action) -> bool:
+    """:func:`is_legal` for a tsumo without listing every action: the case of :func:`_turn_actions` that lists it
+    (on the seat's turn, not after a call nor on its riichi discard; the drawn tile completes the hand with a
+    yaku)."""
+    seat = action.seat
+    if state.phase != ACT or seat != state.turn or state.after_call or action.tiles:
+        return False
+    p = state.players[seat]
+    if state.riichi_pending == seat and not p.riichi:
+        return False
+    drawn = state.last_draw
+    return (drawn is not None and action.tile == drawn and drawn in p.hand and (drawn >> 2) in p.waits
+            and score_win(state, seat, drawn, tsumo=True).win)
+
+
+def _ron_is_legal(state: GameState, action: Action) -> bool:
+    """:func:`is_legal` for a ron without listing every response: the cases of :meth:`TableRules.legal_actions`
+    that list it (on a discard, :func:`_response_actions`; on an added kan's tile, chankan)."""
+    seat = action.seat
+    if state.phase == RESPOND and seat != state.last_discarder and state.last_discard is not None:
+        tile, chankan = state.last_discard, False
+    elif state.phase == CHANKAN and seat != state.turn and state.kakan_tile is not None:
+        tile, chankan = state.kakan_tile, True
+    else:
+        return False
+    t = action.tile
+    if action.tiles or t not in (state.last_discard, state.kakan_tile):
+        return False
+    codes = _codes_of(state.table)
+    return codes[t] == codes[tile] and _can_ron(state, seat, tile, chankan)
+
+
 def validate(state: GameState, action: Action, legal: list[Action] | None = None) -> bool:
     """Is ``action`` one of the seat's legal actions (up to equivalent copies) with ids the seat really holds?
-    ``legal``: the list already computed for this state, if any (else a discard or a call on a discard is
-    answered directly)."""
+    ``legal``: the list already computed for this state, if any (else a discard, a tsumo, a ron or a call on a
+    discard is answered directly)."""
     if legal is None:
-        if action.type == DISCARD:
+        t = action.type
+        if t == DISCARD:
             return _discard_is_legal(state, action)
-        if action.type in (PON, CHI, KAN) and state.phase == RESPOND:
+        if t in (PON, CHI, KAN) and state.phase == RESPOND:
             return _call_is_legal(state, action)
+        if t == TSUMO:
+            return _tsumo_is_legal(state, action)
+        if t == RON:
+            return _ron_is_legal(state, action)
         legal = legal_actions(state, action.seat)
     return matches_listed(state, action, legal)
 
@@ -296,6 +361,7 @@ class RiichiTable(TableRules):
     turn_actions = staticmethod(_turn_actions)
     response_actions = staticmethod(_response_actions)
     validate = staticmethod(validate)
+    can_riichi = staticmethod(can_riichi)
 
     @staticmethod
     def can_rob(st, seat: int, tile: int) -> bool:
