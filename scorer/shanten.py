@@ -199,13 +199,17 @@ def standard_shanten_each_codes(codes, melds: int, kinds, delta: int) -> list[in
     at = 5 + _need(melds)
     rows: list = [None, None, None, None]
     out = []
+    suit_of = _SUIT_OF
     for k in kinds:
-        s = 3 if k >= 27 else k // 9
+        s = suit_of[k]
         row = rows[s]
         if row is None:
-            row = rows[s] = _row(codes[s], s, rests[s], at, delta)
+            row = rows[s] = _row(codes[s], s, rests[s], at, delta)[0]
         out.append(row[k - _BASES[s]])
     return out
+
+
+_SUIT_OF = tuple(3 if k >= HONOR else k // 9 for k in range(N_KINDS))
 
 
 def standard_shanten(counts, melds: int = 0) -> int:
@@ -317,6 +321,10 @@ def mcr_shanten(counts, melds: int) -> int:
 
 # ---- one kind changed at a time ---------------------------------------------------------------------------------
 _NEIGHBOURS: dict[int, tuple[VecId, ...]] = {}
+_DIGITS4 = tuple(tuple(c // 5 ** i % 5 for i in range(4)) for c in range(5 ** 4))
+_DIGITS5 = tuple(tuple(c // 5 ** i % 5 for i in range(5)) for c in range(5 ** 5))
+"""The counts (base-5 digits, lowest first) of every 4- and 5-kind code: a suit code's counts are
+``_DIGITS4[code % 625] + _DIGITS5[code // 625]``."""
 
 
 def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
@@ -327,14 +335,13 @@ def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
     if v is None:
         honor = suit == 3
         ids = _HONOR_IDS if honor else _SUIT_IDS
+        blocked = 4 if delta > 0 else 0         # a fifth copy / a tile the suit lacks
         out = []
-        c = code
-        for i in range(7 if honor else 9):
-            c, n = divmod(c, 5)
-            if (n == 4) if delta > 0 else (n == 0):
+        for n, pw in zip(_DIGITS4[code % 625] + _DIGITS5[code // 625], _POW5[:7] if honor else _POW5):
+            if n == blocked:
                 out.append(NO_ID)
             else:
-                nc = code + delta * _POW5[i]
+                nc = code + pw if delta > 0 else code - pw
                 x = ids[nc]
                 out.append(_computed_id(nc, honor) if x == NO_ID else x)
         v = tuple(out)
@@ -345,24 +352,55 @@ def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
 
 
 _BASES = (0, 9, 18, 27)
+_COLUMNS: dict[int, list[int]] = {}
 
-_ROWS: dict[tuple, tuple[int, ...]] = {}
+
+def _column(rest: VecId, at: int) -> list[int]:
+    """For every vector id: the shanten (entry ``at`` minus one) of that vector merged with ``rest``, and 99 at
+    NO_ID (an impossible change). Cached by (rest, at) -- a few hundred in a game -- and rebuilt when vectors were
+    interned since it was built."""
+    key = rest << 4 | at
+    col = _COLUMNS.get(key)
+    if col is None or len(col) < len(_VECS):
+        n = len(_VECS)
+        col = [_IMPOSSIBLE] * max(n, NO_ID + 1)
+        for i in range(n):
+            if i != NO_ID:
+                col[i] = _VECS[_merge(i, rest)][at] - 1
+        if len(_COLUMNS) > 20_000:
+            _COLUMNS.clear()
+        _COLUMNS[key] = col
+    return col
 
 
-def _row(code: int, suit: int, rest: VecId, at: int, delta: int) -> tuple[int, ...]:
-    """Standard-form shanten with one tile more (delta +1) or fewer (-1) at each kind of a suit whose code is
-    ``code``, next to the other suits' merged vector ``rest`` (99 where impossible). Cached (bounded): the same
-    suit beside the same rest recurs turn after turn."""
+Row: TypeAlias = tuple
+"""One suit's kinds changed one at a time beside the other suits' merged vector: (the standard-form shanten of the
+whole hand after each kind's change, 99 where impossible; adding, the kinds whose draw lowers the whole hand's
+shanten by one -- removing, None)."""
+_ROWS: dict[tuple, Row] = {}
+
+
+def _row(code: int, suit: int, rest: VecId, at: int, delta: int) -> Row:
+    """The :data:`Row` of one tile more (delta +1) or fewer (-1) at each kind of a suit whose code is ``code``,
+    next to the other suits' merged vector ``rest``. Cached (bounded): the same suit beside the same rest recurs
+    turn after turn."""
     key = (code, suit, rest, at, delta)
-    v = _ROWS.get(key)
-    if v is None:
-        vecs = _VECS
-        v = tuple(_IMPOSSIBLE if nid == NO_ID else vecs[_merge(nid, rest)][at] - 1
-                  for nid in _neighbour_ids(code, suit, delta))
+    row = _ROWS.get(key)
+    if row is None:
+        nbrs = _neighbour_ids(code, suit, delta)      # (interns the vectors of any suit past the table first)
+        col = _column(rest, at)
+        values = tuple(map(col.__getitem__, nbrs))
+        if delta > 0:
+            own = (_HONOR_IDS if suit == 3 else _SUIT_IDS)[code]
+            goal = col[_computed_id(code, suit == 3) if own == NO_ID else own] - 1
+            b = _BASES[suit]
+            row = (values, tuple(b + i for i, x in enumerate(values) if x == goal))
+        else:
+            row = (values, None)
         if len(_ROWS) > 200_000:
             _ROWS.clear()
-        _ROWS[key] = v
-    return v
+        _ROWS[key] = row
+    return row
 
 
 def _combine(a: VecId, b: VecId, c: VecId, d: VecId):
@@ -475,10 +513,7 @@ def improving_kinds(counts, melds: int = 0, four_as_two_pairs: bool = False, kni
         for s in range(4):
             if not codes[s]:
                 continue   # a lone tile of an empty suit never helps the standard form
-            b = _BASES[s]
-            for i, x in enumerate(_row(codes[s], s, rests[s], at, 1)):
-                if x < base:
-                    found.append(b + i)
+            found += _row(codes[s], s, rests[s], at, 1)[1]     # the draws that lower the standard form
     if knitted:
         have = set(found)
         for k in range(N_KINDS):
