@@ -212,6 +212,16 @@ def standard_shanten_each_codes(codes, melds: int, kinds, delta: int) -> list[in
 _SUIT_OF = tuple(3 if k >= HONOR else k // 9 for k in range(N_KINDS))
 
 
+def standard_improving_mask_codes(codes, melds: int) -> KindMask:
+    """The kinds one more tile of which lowers the standard-form shanten of the hand of suit codes ``codes`` (the
+    kinds :func:`standard_shanten_each_codes` puts below the shanten now), as a kind mask."""
+    whole, (r0, r1, r2, r3) = _combine(*_ids(codes))
+    at = 5 + _need(melds)
+    c0, c1, c2, c3 = codes
+    return (_row(c0, 0, r0, at, 1)[2] | _row(c1, 1, r1, at, 1)[2] | _row(c2, 2, r2, at, 1)[2]
+            | _row(c3, 3, r3, at, 1)[2])
+
+
 def standard_shanten(counts, melds: int = 0) -> int:
     """Shanten of the standard form: the closed counts need ``4 - melds`` sets and a pair."""
     return _VECS[_hand_vector(counts)][5 + _need(melds)] - 1
@@ -299,7 +309,15 @@ def shanten_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knit
 def is_complete_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False) -> bool:
     """Is the 3n+2 hand complete in some form (shanten -1)? The cheap test to run before scoring a win: the
     special forms are only looked at as far as a complete one needs."""
-    if _VECS[_hand_vector(counts)][5 + _need(melds)] == 0:
+    codes = _suit_codes(counts)
+    a, b, c, d = _ids(codes)
+    k = _K
+    if a < k and b < k and c < k and d < k:
+        mt = _MT
+        whole = mt[mt[a * k + b] * k + mt[c * k + d]]
+    else:
+        whole = _merge(_merge(a, b), _merge(c, d))
+    if _VECS[whole][5 + _need(melds)] == 0:
         return True
     if melds == 0 and sum(counts) == 14:
         if four_as_two_pairs:
@@ -311,7 +329,25 @@ def is_complete_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, 
             return True
         if knitted and max(counts) == 1 and honors_knitted_shanten(counts) == -1:
             return True
-    return knitted and melds <= 1 and knitted_straight_shanten(counts, melds, 0) == -1
+    # a knitted straight holds every kind of one of 147, 258, 369 in each numbered suit
+    return bool(knitted and melds <= 1 and _knit_patterns(codes[0]) and _knit_patterns(codes[1])
+                and _knit_patterns(codes[2]) and knitted_straight_shanten(counts, melds, 0) == -1)
+
+
+_KNIT: dict[int, int] = {}
+
+
+def _knit_patterns(code: int) -> int:
+    """Which of the knitted patterns 147, 258, 369 (bits 0, 1, 2) a numbered suit's code holds every kind of.
+    Cached by code (bounded)."""
+    found = _KNIT.get(code)
+    if found is None:
+        n = _DIGITS4[code % 625] + _DIGITS5[code // 625]
+        found = sum(1 << r for r in range(3) if n[r] and n[r + 3] and n[r + 6])
+        if len(_KNIT) > 100_000:
+            _KNIT.clear()
+        _KNIT[code] = found
+    return found
 
 
 def mcr_shanten(counts, melds: int) -> int:
@@ -376,7 +412,7 @@ def _column(rest: VecId, at: int) -> list[int]:
 Row: TypeAlias = tuple
 """One suit's kinds changed one at a time beside the other suits' merged vector: (the standard-form shanten of the
 whole hand after each kind's change, 99 where impossible; adding, the kinds whose draw lowers the whole hand's
-shanten by one -- removing, None)."""
+shanten by one and their kind mask -- removing, None and 0)."""
 _ROWS: dict[tuple, Row] = {}
 
 
@@ -394,9 +430,10 @@ def _row(code: int, suit: int, rest: VecId, at: int, delta: int) -> Row:
             own = (_HONOR_IDS if suit == 3 else _SUIT_IDS)[code]
             goal = col[_computed_id(code, suit == 3) if own == NO_ID else own] - 1
             b = _BASES[suit]
-            row = (values, tuple(b + i for i, x in enumerate(values) if x == goal))
+            down = tuple(b + i for i, x in enumerate(values) if x == goal)
+            row = (values, down, mask_of(down))
         else:
-            row = (values, None)
+            row = (values, None, 0)
         if len(_ROWS) > 200_000:
             _ROWS.clear()
         _ROWS[key] = row
@@ -553,8 +590,13 @@ def waits_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitte
     The standard form, seven pairs and thirteen orphans are read by the arrangement engine
     (:func:`scorer.arrangements.completing_kinds`: the one computation of waits); the knitted shapes (MCR) are
     added here from their counts."""
-    found = completing_kinds(code_of(counts), sum(counts), melds, four_as_two_pairs)
-    if knitted and melds <= 1 and _specials(counts, melds, four_as_two_pairs, knitted, 1) == 0:
+    n = sum(counts)
+    found = completing_kinds(code_of(counts), n, melds, four_as_two_pairs)
+    if knitted and (melds, n) in ((0, 13), (1, 10)):
+        extra = _knitted_completions(counts, melds).difference(found)
+        if extra:
+            found = sorted(extra.union(found))
+    elif knitted and melds <= 1 and _specials(counts, melds, four_as_two_pairs, knitted, 1) == 0:
         have = set(found)
         for k in range(N_KINDS):
             if counts[k] < 4 and k not in have and \
@@ -564,6 +606,38 @@ def waits_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitte
     if in_view is not None:
         found = [k for k in found if counts[k] + in_view[k] < 4]
     return found
+
+
+def _knitted_completions(counts, melds: int) -> set[int]:
+    """The kinds that complete 13 closed tiles (or 10 and one declared meld) in a knitted shape (MCR): honors and
+    knitted tiles (fourteen different tiles: the hand holds thirteen of one knitted straight's kinds and the
+    honors, and draws another), or a knitted straight with a set and a pair (a pair beside one meld) -- the
+    straight already held and the rest one tile from complete, or the straight one tile short and the rest
+    complete. As the knitted forms of :func:`_specials` measure them one kind at a time."""
+    out: set[int] = set()
+    if not melds:
+        held = [9 - g(counts).count(0) for g in _knitted_counts]
+        best = max(held)
+        if 13 - (7 - _honor_counts(counts).count(0)) - best == 0:
+            out.update(k for k in range(HONOR, N_KINDS) if not counts[k])
+            for seq, h in zip(KNITTED_SEQS, held):
+                if h == best:
+                    out.update(k for k in seq if not counts[k])
+    sets_melds = 3 + melds      # the rest beside the straight needs 1 - melds sets and the pair
+    for seq, held_of in zip(KNITTED_SEQS, _knitted_counts):
+        missing = held_of(counts).count(0)
+        if missing > 1:
+            continue
+        rest = list(counts)
+        for k in seq:
+            if counts[k]:
+                rest[k] -= 1
+        if missing == 0:
+            after = standard_shanten_each_codes(_suit_codes(rest), sets_melds, range(N_KINDS), 1)
+            out.update(k for k in range(N_KINDS) if after[k] == -1 and counts[k] < 4)
+        elif standard_shanten(rest, sets_melds) == -1:
+            out.update(k for k in seq if not counts[k])
+    return out
 
 
 def mcr_waits(counts, melds: int, in_view=None) -> list[int]:

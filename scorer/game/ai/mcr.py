@@ -28,8 +28,8 @@ from operator import itemgetter
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from scorer.kinds import HONOR_MASK, mask_of
-from scorer.shanten import (candidates_mask, kinds_of_mask, mcr_waits, standard_shanten_codes,
-                            standard_shanten_each_codes, suit_codes)
+from scorer.shanten import (candidates_mask, kinds_of_mask, mcr_waits, standard_improving_mask_codes,
+                            standard_shanten_codes, standard_shanten_each_codes, suit_codes)
 
 INF = 99
 
@@ -206,7 +206,8 @@ def _fixed_after(c, i, melds, unseen, kinds, delta) -> list[int]:
 def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
     """For each (kind, distance after discarding it) of ``discards``: the unseen tiles that would then lower
     fixed-tile plan ``i``'s distance (what ``McrAI._live`` counts on the hand without that tile), sharing the
-    plan's reading of the full hand: a discard moves one suit code or one missing tile, nothing else."""
+    plan's reading of the full hand: a discard moves one suit code or one missing tile, nothing else. A draw lowers
+    the distance when the plan lacks its kind or it lowers the rest's standard form."""
     pn = _plan_needs(i, melds)
     if pn is None:
         return [0] * len(discards)
@@ -219,6 +220,7 @@ def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
     for k in range(34):
         if c[k]:
             held |= 1 << k
+    lacking_mask = mask_of(lacking)
     plan_mask = _PLAN_KINDS[i]
     out = []
     for k, base in discards:
@@ -226,24 +228,42 @@ def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
             out.append(0)
             continue
         if k in tight:          # the plan loses a tile it holds: one more missing, the rest unchanged
-            cs2, missing2, lacking2 = cs, missing + 1, lacking | {k}
+            cs2, lacking2 = cs, lacking_mask | 1 << k
         else:                   # the rest loses the tile
             cs2 = list(cs)
             cs2[_SUIT[k]] -= _POW5[k]
-            missing2, lacking2 = missing, lacking
+            lacking2 = lacking_mask
         c[k] -= 1
         h = held & ~(1 << k) if not c[k] else held
         mask = (h | (h & _RANK_AT_MOST_7) << 1 | (h & _RANK_AT_MOST_6) << 2 | (h & _RANK_AT_LEAST_1) >> 1
                 | (h & _RANK_AT_LEAST_2) >> 2 | plan_mask)
-        draws = [j for j in kinds_of_mask(mask) if unseen[j] and c[j] < 4]
         n = 0
-        for j, v in zip(draws, standard_shanten_each_codes(cs2, m, draws, 1)):
-            d = base - 1 if j in lacking2 else missing2 + v
-            if d < base:
+        for j in kinds_of_mask(mask & (lacking2 | standard_improving_mask_codes(cs2, m))):
+            if unseen[j] and c[j] < 4:
                 n += unseen[j]
         c[k] += 1
         out.append(n)
     return out
+
+
+def _fixed_live(c, melds, unseen, i) -> int:
+    """:meth:`McrAI._live` of fixed-tile plan ``i``: the unseen tiles of the kinds that can advance it (as
+    :func:`_improving_kinds` lists them) whose draw lowers its distance -- a kind it lacks, or one that lowers
+    the standard form of the rest."""
+    pn = _plan_needs(i, melds)
+    if pn is None:
+        return 0
+    m, needs = pn
+    parts = _fixed_parts(c, suit_codes(c), needs, unseen)
+    if parts is None:
+        return 0
+    missing, cs, tight, lacking = parts
+    n = 0
+    for j in kinds_of_mask((candidates_mask(c) | _PLAN_KINDS[i])
+                           & (mask_of(lacking) | standard_improving_mask_codes(cs, m))):
+        if unseen[j] and c[j] < 4:
+            n += unseen[j]
+    return n
 
 
 def plan_after(i: int, c, melds, unseen, values, kinds, delta: int) -> list[int]:
@@ -410,12 +430,13 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
     """The smallest plan distance and the plans at it, in plan order (what :func:`all_distances` would give,
     without measuring the rest of a fixed-tile plan whose missing tiles alone put it behind)."""
     codes = suit_codes(c)
-    held = dead = 0                 # kind masks: kinds in hand; kinds with no unseen copy
-    for k in range(34):
-        if c[k]:
-            held |= 1 << k
-        if unseen[k] <= 0:
-            dead |= 1 << k
+    # kind masks: kinds in hand (read from the suit codes); kinds with no unseen copy (none early in a deal)
+    held = _held_of(codes[0]) | _held_of(codes[1]) << 9 | _held_of(codes[2]) << 18 | _held_of(codes[3]) << 27
+    dead = 0
+    if min(unseen) <= 0:
+        for k in range(34):
+            if unseen[k] <= 0:
+                dead |= 1 << k
     best = INF
     tied: list[int] = []
     for i in range(_N_FIXED, len(PLANS)):
@@ -460,6 +481,25 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
             tied.append(i)
     tied.sort()
     return best, tied
+
+
+_HELD: dict[int, int] = {}
+
+
+def _held_of(code: int) -> int:
+    """The ranks a suit code holds, as a mask (bit ``i``: the suit's kind ``i``). Cached by code (bounded)."""
+    m = _HELD.get(code)
+    if m is None:
+        m, i, x = 0, 0, code
+        while x:
+            x, n = divmod(x, 5)
+            if n:
+                m |= 1 << i
+            i += 1
+        if len(_HELD) > 100_000:
+            _HELD.clear()
+        _HELD[code] = m
+    return m
 
 
 _TAKEN: dict[int, tuple[int, int, int, int]] = {}
@@ -578,6 +618,8 @@ class McrAI:
     def _live(self, c, melds, unseen, values, i, base=None) -> int:
         """Unseen tiles that lower plan ``i``'s distance (the hand may be 3n+1 or 3n+2); ``base``: that distance,
         when the caller has measured it."""
+        if PLANS[i][0] in _FIXED:
+            return _fixed_live(c, melds, unseen, i)
         if base is None:
             base = plan_distance(i, c, melds, unseen, values)
         draws = [k for k in _improving_kinds(c, i) if unseen[k] and c[k] < 4]
