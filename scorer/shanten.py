@@ -575,6 +575,98 @@ def improving_kinds(counts, melds: int = 0, four_as_two_pairs: bool = False, kni
     return tuple(found)
 
 
+_KIND_POW5 = tuple(_POW5[k - _BASES[3 if k >= HONOR else k // 9]] for k in range(N_KINDS))
+"""What one tile of each kind adds to its suit's code."""
+
+
+class DiscardView:
+    """A 3n+2 closed part (riichi forms: standard, seven pairs, thirteen orphans) read once for a discard
+    decision: the shanten after each discard (:func:`shanten_each` with delta -1) and, after one discard, the
+    kinds whose draw lowers the shanten (:func:`improving_kinds` of the hand without that tile). A discard
+    moves one suit's code and the seven pairs / orphans counts by one tile, so both questions start from this
+    reading instead of measuring the hand again."""
+
+    __slots__ = ("counts", "melds", "codes", "ids", "rests", "at", "n", "summary")
+
+    def __init__(self, counts, melds: int = 0):
+        self.counts = list(counts)
+        self.melds = melds
+        self.codes = codes = _suit_codes(counts)
+        self.ids = ids = _ids(codes)
+        self.rests = _combine(*ids)[1]
+        self.at = 5 + _need(melds)
+        self.n = n = sum(counts)
+        self.summary = _summary(counts) if melds == 0 and n >= 13 else None
+
+    def shanten_each(self, kinds) -> list[int]:
+        """:func:`shanten_each` of the hand with one tile of each of ``kinds`` taken out (99 where it has none)."""
+        codes, rests, at = self.codes, self.rests, self.at
+        rows: list = [None, None, None, None]
+        out = []
+        suit_of = _SUIT_OF
+        for k in kinds:
+            s = suit_of[k]
+            row = rows[s]
+            if row is None:
+                row = rows[s] = _row(codes[s], s, rests[s], at, -1)[0]
+            out.append(row[k - _BASES[s]])
+        if self.summary is not None and self.n - 1 >= 13:       # seven pairs and orphans: 13 closed tiles
+            summary, counts = self.summary, self.counts
+            floor = _summary_value(*summary, False)     # a discard never brings them lower
+            for j, k in enumerate(kinds):
+                v = out[j]
+                if v != _IMPOSSIBLE and v > floor:
+                    t = _summary_after(summary, counts[k], _IS_ORPHAN[k], -1, False)
+                    if t < v:
+                        out[j] = t
+        return out
+
+    def improving_after(self, k: int) -> tuple[int, ...]:
+        """:func:`improving_kinds` of the hand without one tile of kind ``k`` (which it must hold)."""
+        counts = self.counts
+        s = _SUIT_OF[k]
+        codes = list(self.codes)
+        code = codes[s] = codes[s] - _KIND_POW5[k]
+        ids = list(self.ids)
+        x = (_HONOR_IDS if s == 3 else _SUIT_IDS)[code]
+        ids[s] = _computed_id(code, s == 3) if x == NO_ID else x
+        whole, rests = _combine(*ids)
+        at = self.at
+        std = _VECS[whole][at] - 1
+        base = std
+        n = self.n - 1
+        summary = self.summary
+        closed = summary is not None and n >= 12
+        if closed:      # the seven pairs / orphans counts without the tile (as _summary_after takes it out)
+            pairs, kinds_n, halves, ok, opairs = summary
+            c = counts[k]
+            pairs -= c == 2
+            kinds_n -= c == 1
+            if _IS_ORPHAN[k]:
+                ok -= c == 1
+                opairs -= c == 2
+            sp = _summary_value(pairs, kinds_n, halves, ok, opairs, False) if n >= 13 else _IMPOSSIBLE
+            if sp < base:
+                base = sp
+        found: list = []
+        if std - 1 < base:
+            for t in range(4):
+                if codes[t]:
+                    found += _row(codes[t], t, rests[t], at, 1)[1]
+        if closed and sp <= base:       # as improving_kinds: a draw lowers seven pairs / orphans by one at most
+            counts[k] -= 1
+            extra = set()
+            if 6 - pairs + (7 - kinds_n if kinds_n < 7 else 0) <= base:
+                extra.update(j for j in range(N_KINDS) if counts[j] == 1 or (kinds_n < 7 and not counts[j]))
+            if 13 - ok - (1 if opairs else 0) <= base:
+                extra.update(j for j in _ORPHANS if not counts[j] or (counts[j] == 1 and not opairs))
+            counts[k] += 1
+            if extra:
+                extra.update(found)
+                found = sorted(extra)
+        return tuple(found)
+
+
 def _specials_for_draw(counts, melds, four_as_two_pairs, knitted) -> int:
     """The special forms of a 3n+1 hand that will have 13+ tiles after a draw (seven pairs, orphans: 13 tiles)."""
     if sum(counts) >= 13 or (knitted and melds <= 1):

@@ -18,7 +18,7 @@ import random
 from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action)
 from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.state import ACT, GameState, waits_of_counts
-from scorer.shanten import improving_kinds, shanten_counts as shanten_cached, shanten_each
+from scorer.shanten import DiscardView, improving_kinds, shanten_counts as shanten_cached
 from scorer.kinds import DORA_SUCCESSOR, HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
 
 _ORPHANS = TERMINALS_AND_HONORS
@@ -41,6 +41,24 @@ def ukeire(counts: list[int], melds: int, visible: list[int], base: int | None =
         left = 4 - counts[k] - visible[k]
         if left > 0:
             n += left
+    return n
+
+
+def _ukeire_after(view: DiscardView, counts: list[int], k: int, melds: int, visible: list[int]) -> int:
+    """:func:`ukeire` of the hand ``counts`` (which ``view`` read) without one tile of kind ``k``."""
+    counts[k] -= 1
+    key = bytes(counts) + bytes((melds,))
+    kinds = _IMPROVING.get(key)
+    if kinds is None:
+        if len(_IMPROVING) > 20_000:
+            _IMPROVING.clear()
+        kinds = _IMPROVING[key] = view.improving_after(k)
+    n = 0
+    for j in kinds:
+        left = 4 - counts[j] - visible[j]
+        if left > 0:
+            n += left
+    counts[k] += 1
     return n
 
 
@@ -171,17 +189,15 @@ class RiichiAI:
         """Lowest shanten; ties by ukeire among the least connected (far from tenpai: the least connected); folds
         against a riichi when far. ``visible`` is counted here when None and a step reads it."""
         kinds = sorted({a.tile >> 2 for a in discards})
-        shs = shanten_each(counts, melds, kinds, -1)
+        view = DiscardView(counts, melds)
+        shs = view.shanten_each(kinds)
         best_sh = min(shs)
         if threat is not None and not state.players[seat].riichi:
             if visible is None:
                 visible = visible_counts(state, seat)
             far = best_sh >= 2
             if best_sh == 1:
-                k0 = kinds[shs.index(best_sh)]
-                counts[k0] -= 1
-                far = ukeire(counts, melds, visible, 1) < 6
-                counts[k0] += 1
+                far = _ukeire_after(view, counts, kinds[shs.index(best_sh)], melds, visible) < 6
             if far:
                 sh = dict(zip(kinds, shs))
                 dora = dora_kinds(state)
@@ -204,9 +220,7 @@ class RiichiAI:
             visible = visible_counts(state, seat)
         best, best_uk = None, -1
         for k in cands[:_UKEIRE_CANDIDATES]:
-            counts[k] -= 1
-            uk = ukeire(counts, melds, visible)
-            counts[k] += 1
+            uk = _ukeire_after(view, counts, k, melds, visible)
             if uk > best_uk:          # the first of the most: ties keep the less connected tile
                 best, best_uk = k, uk
         return self._pick_copy(discards, best)
