@@ -204,7 +204,8 @@ def standard_shanten_each_codes(codes, melds: int, kinds, delta: int) -> list[in
         s = suit_of[k]
         row = rows[s]
         if row is None:
-            row = rows[s] = _row(codes[s], s, rests[s], at, delta)[0]
+            key = (codes[s], s, rests[s], at, delta)
+            row = rows[s] = (_ROWS.get(key) or _row(*key))[0]
         out.append(row[k - _BASES[s]])
     return out
 
@@ -419,7 +420,7 @@ _ROWS: dict[tuple, Row] = {}
 def _row(code: int, suit: int, rest: VecId, at: int, delta: int) -> Row:
     """The :data:`Row` of one tile more (delta +1) or fewer (-1) at each kind of a suit whose code is ``code``,
     next to the other suits' merged vector ``rest``. Cached (bounded): the same suit beside the same rest recurs
-    turn after turn."""
+    turn after turn. Hot loops look ``_ROWS[(code, suit, rest, at, delta)]`` up themselves first."""
     key = (code, suit, rest, at, delta)
     row = _ROWS.get(key)
     if row is None:
@@ -550,7 +551,8 @@ def improving_kinds(counts, melds: int = 0, four_as_two_pairs: bool = False, kni
         for s in range(4):
             if not codes[s]:
                 continue   # a lone tile of an empty suit never helps the standard form
-            found += _row(codes[s], s, rests[s], at, 1)[1]     # the draws that lower the standard form
+            key = (codes[s], s, rests[s], at, 1)
+            found += (_ROWS.get(key) or _row(*key))[1]     # the draws that lower the standard form
     if knitted:
         have = set(found)
         for k in range(N_KINDS):
@@ -608,7 +610,8 @@ class DiscardView:
             s = suit_of[k]
             row = rows[s]
             if row is None:
-                row = rows[s] = _row(codes[s], s, rests[s], at, -1)[0]
+                key = (codes[s], s, rests[s], at, -1)
+                row = rows[s] = (_ROWS.get(key) or _row(*key))[0]
             out.append(row[k - _BASES[s]])
         if self.summary is not None and self.n - 1 >= 13:       # seven pairs and orphans: 13 closed tiles
             summary, counts = self.summary, self.counts
@@ -652,7 +655,8 @@ class DiscardView:
         if std - 1 < base:
             for t in range(4):
                 if codes[t]:
-                    found += _row(codes[t], t, rests[t], at, 1)[1]
+                    key = (codes[t], t, rests[t], at, 1)
+                    found += (_ROWS.get(key) or _row(*key))[1]
         if closed and sp <= base:       # as improving_kinds: a draw lowers seven pairs / orphans by one at most
             counts[k] -= 1
             extra = set()

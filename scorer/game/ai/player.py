@@ -18,7 +18,7 @@ import random
 from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action)
 from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.state import ACT, GameState, waits_of_counts
-from scorer.shanten import DiscardView, improving_kinds, shanten_counts as shanten_cached
+from scorer.shanten import DiscardView, improving_kinds, shanten_counts as shanten_cached, shanten_each
 from scorer.kinds import DORA_SUCCESSOR, HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
 
 _ORPHANS = TERMINALS_AND_HONORS
@@ -252,8 +252,8 @@ class RiichiAI:
             if not self._keeps_yaku(state, seat, c, a, values):
                 continue
             called = a.tile >> 2
-            after = min(shanten_cached(_minus(c, j), melds + 1) for j in range(34)
-                        if c[j] and not (j == called))
+            # the best discard after the call (not the called kind: kuikae)
+            after = min(shanten_each(c, melds + 1, [j for j in range(34) if c[j] and j != called], -1))
             if after < best_sh:
                 best, best_sh = a, after
         return best or pass_
