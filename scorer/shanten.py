@@ -195,8 +195,12 @@ def standard_shanten_codes(codes, melds: int = 0) -> int:
 def standard_shanten_each_codes(codes, melds: int, kinds, delta: int) -> list[int]:
     """The standard-form shanten of the hand of suit codes ``codes`` with one tile of each of ``kinds`` added
     (delta +1) or taken out (-1), each change on its own (99 where impossible)."""
-    rests = _combine(*_ids(codes))[1]
-    at = 5 + _need(melds)
+    return _each_of_rows(codes, _combine(*_ids(codes))[1], 5 + _need(melds), kinds, delta)
+
+
+def _each_of_rows(codes, rests, at: int, kinds, delta: int) -> list[int]:
+    """The standard-form shanten after each kind's change, read from its suit's row (suit codes ``codes``, for
+    each suit the other suits' merged vector ``rests``, entry ``at``)."""
     rows: list = [None, None, None, None]
     out = []
     suit_of = _SUIT_OF
@@ -561,20 +565,27 @@ def improving_kinds(counts, melds: int = 0, four_as_two_pairs: bool = False, kni
                     found.append(k)
         found.sort()
     elif closed and sp <= base:      # a draw lowers seven pairs / orphans by one at most
-        pairs, kinds_n, halves, ok, opairs = summary
-        extra = set()
-        c7 = 6 - halves if four_as_two_pairs else 6 - pairs + (7 - kinds_n if kinds_n < 7 else 0)
-        if c7 <= base:      # seven pairs: a new pair (MCR: any odd count), or a new kind while under seven
-            if four_as_two_pairs:
-                extra.update(k for k in range(N_KINDS) if counts[k] & 1)
-            else:
-                extra.update(k for k in range(N_KINDS) if counts[k] == 1 or (kinds_n < 7 and not counts[k]))
-        if 13 - ok - (1 if opairs else 0) <= base:    # orphans: a new orphan kind, or the first orphan pair
-            extra.update(k for k in _ORPHANS if not counts[k] or (counts[k] == 1 and not opairs))
-        if extra:
-            extra.update(found)
-            found = sorted(extra)
+        found = _with_special_draws(found, counts, summary, base, four_as_two_pairs)
     return tuple(found)
+
+
+def _with_special_draws(found: list, counts, summary, base: int, four_as_two_pairs: bool) -> list:
+    """``found`` (the standard form's improving kinds, in order) with the draws that lower seven pairs or
+    thirteen orphans of a closed 3n+1 hand (its :func:`_summary`) to below ``base``, in order."""
+    pairs, kinds_n, halves, ok, opairs = summary
+    extra = set()
+    c7 = 6 - halves if four_as_two_pairs else 6 - pairs + (7 - kinds_n if kinds_n < 7 else 0)
+    if c7 <= base:      # seven pairs: a new pair (MCR: any odd count), or a new kind while under seven
+        if four_as_two_pairs:
+            extra.update(k for k in range(N_KINDS) if counts[k] & 1)
+        else:
+            extra.update(k for k in range(N_KINDS) if counts[k] == 1 or (kinds_n < 7 and not counts[k]))
+    if 13 - ok - (1 if opairs else 0) <= base:    # orphans: a new orphan kind, or the first orphan pair
+        extra.update(k for k in _ORPHANS if not counts[k] or (counts[k] == 1 and not opairs))
+    if extra:
+        extra.update(found)
+        return sorted(extra)
+    return found
 
 
 _KIND_POW5 = tuple(_POW5[k - _BASES[3 if k >= HONOR else k // 9]] for k in range(N_KINDS))
@@ -602,17 +613,7 @@ class DiscardView:
 
     def shanten_each(self, kinds) -> list[int]:
         """:func:`shanten_each` of the hand with one tile of each of ``kinds`` taken out (99 where it has none)."""
-        codes, rests, at = self.codes, self.rests, self.at
-        rows: list = [None, None, None, None]
-        out = []
-        suit_of = _SUIT_OF
-        for k in kinds:
-            s = suit_of[k]
-            row = rows[s]
-            if row is None:
-                key = (codes[s], s, rests[s], at, -1)
-                row = rows[s] = (_ROWS.get(key) or _row(*key))[0]
-            out.append(row[k - _BASES[s]])
+        out = _each_of_rows(self.codes, self.rests, self.at, kinds, -1)
         if self.summary is not None and self.n - 1 >= 13:       # seven pairs and orphans: 13 closed tiles
             summary, counts = self.summary, self.counts
             floor = _summary_value(*summary, False)     # a discard never brings them lower
@@ -659,15 +660,8 @@ class DiscardView:
                     found += (_ROWS.get(key) or _row(*key))[1]
         if closed and sp <= base:       # as improving_kinds: a draw lowers seven pairs / orphans by one at most
             counts[k] -= 1
-            extra = set()
-            if 6 - pairs + (7 - kinds_n if kinds_n < 7 else 0) <= base:
-                extra.update(j for j in range(N_KINDS) if counts[j] == 1 or (kinds_n < 7 and not counts[j]))
-            if 13 - ok - (1 if opairs else 0) <= base:
-                extra.update(j for j in _ORPHANS if not counts[j] or (counts[j] == 1 and not opairs))
+            found = _with_special_draws(found, counts, (pairs, kinds_n, halves, ok, opairs), base, False)
             counts[k] += 1
-            if extra:
-                extra.update(found)
-                found = sorted(extra)
         return tuple(found)
 
 
