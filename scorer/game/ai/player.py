@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action)
 from scorer.game.ai.defense import danger, safe_kinds
@@ -266,24 +267,23 @@ class RiichiAI:
         meld_kinds = [t >> 2 for m in p.melds for t in m.tiles]
         if any(m.kind in ("pon", "kan", "kakan") and (m.tiles[0] >> 2) in values for m in p.melds):
             return True
-        new = [t >> 2 for t in a.tiles] + [called]
-        # all simples (kuitan)
-        def simple(k):
-            return k < 27 and k % 9 not in (0, 8)
-        if all(simple(k) for k in meld_kinds + new):
-            bad = sum(n for k, n in enumerate(c_after) if n and not simple(k))
-            if bad <= 1:
-                return True
-        # one suit with honors (honitsu)
+        used = meld_kinds + [t >> 2 for t in a.tiles] + [called]
+        # all simples (kuitan): every meld of simples, at most one terminal or honor left in hand
+        if all(_SIMPLE[k] for k in used) and sum(_NOT_SIMPLE_COUNTS(c_after)) <= 1:
+            return True
+        # one suit with honors (honitsu): every meld of that suit or honors, at most one other tile in hand
         for s in range(3):
-            def ok(k):
-                return k >= 27 or k // 9 == s
-            if all(ok(k) for k in meld_kinds + new):
-                off = sum(n for k, n in enumerate(c_after) if n and not ok(k))
-                if off <= 1:
-                    return True
+            if all(k >= 27 or k // 9 == s for k in used) and sum(_OFF_SUIT_COUNTS[s](c_after)) <= 1:
+                return True
         # a value pair kept for a later pon (or already a value triplet in hand)
         return any(c_after[k] >= 3 for k in values)
+
+
+_SIMPLE = tuple(k < HONOR and k % 9 not in (0, 8) for k in range(34))
+_NOT_SIMPLE_COUNTS = itemgetter(*TERMINALS_AND_HONORS)
+"""The counts of the terminals and honors (the tiles all simples cannot hold)."""
+_OFF_SUIT_COUNTS = tuple(itemgetter(*(k for k in range(HONOR) if k // 9 != s)) for s in range(3))
+"""For each numbered suit: the counts of the other two suits' kinds (the tiles its half flush cannot hold)."""
 
 
 def _minus(counts: list[int], k: int) -> list[int]:
