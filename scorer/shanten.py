@@ -15,6 +15,10 @@ small min-plus step, memoised by id (there are only a few hundred distinct vecto
 or keyed by suit, and bounded). Waits and ukeire change one kind at a time: only that kind's suit code moves
 (by a power of five), the other three suits stay merged.
 
+A change's effect on one suit beside the other three merged is a cached *row* (:func:`_row`), read from a column
+of merged entries (one per rest vector and entry). :class:`DiscardView` reads a 3n+2 hand once for the questions
+of a discard decision (the shanten after each discard, the improving draws after one).
+
 Hot code passes 34-entry count lists (``counts``); the public API on tiles is :func:`shanten`, :func:`waits`
 and :func:`discard_options`.
 """
