@@ -15,6 +15,10 @@ small min-plus step, memoised by id (there are only a few hundred distinct vecto
 or keyed by suit, and bounded). Waits and ukeire change one kind at a time: only that kind's suit code moves
 (by a power of five), the other three suits stay merged.
 
+A change's effect on one suit beside the other three merged is a cached *row* (:func:`_row`), read from a column
+of merged entries (one per rest vector and entry). :class:`DiscardView` reads a 3n+2 hand once for the questions
+of a discard decision (the shanten after each discard, the improving draws after one).
+
 Hot code passes 34-entry count lists (``counts``); the public API on tiles is :func:`shanten`, :func:`waits`
 and :func:`discard_options`.
 """
@@ -195,17 +199,36 @@ def standard_shanten_codes(codes, melds: int = 0) -> int:
 def standard_shanten_each_codes(codes, melds: int, kinds, delta: int) -> list[int]:
     """The standard-form shanten of the hand of suit codes ``codes`` with one tile of each of ``kinds`` added
     (delta +1) or taken out (-1), each change on its own (99 where impossible)."""
-    rests = _combine(*_ids(codes))[1]
-    at = 5 + _need(melds)
+    return _each_of_rows(codes, _combine(*_ids(codes))[1], 5 + _need(melds), kinds, delta)
+
+
+def _each_of_rows(codes, rests, at: int, kinds, delta: int) -> list[int]:
+    """The standard-form shanten after each kind's change, read from its suit's row (suit codes ``codes``, for
+    each suit the other suits' merged vector ``rests``, entry ``at``)."""
     rows: list = [None, None, None, None]
     out = []
+    suit_of = _SUIT_OF
     for k in kinds:
-        s = 3 if k >= 27 else k // 9
+        s = suit_of[k]
         row = rows[s]
         if row is None:
-            row = rows[s] = _row(codes[s], s, rests[s], at, delta)
+            key = (codes[s], s, rests[s], at, delta)
+            row = rows[s] = (_ROWS.get(key) or _row(*key))[0]
         out.append(row[k - _BASES[s]])
     return out
+
+
+_SUIT_OF = tuple(3 if k >= HONOR else k // 9 for k in range(N_KINDS))
+
+
+def standard_improving_mask_codes(codes, melds: int) -> KindMask:
+    """The kinds one more tile of which lowers the standard-form shanten of the hand of suit codes ``codes`` (the
+    kinds :func:`standard_shanten_each_codes` puts below the shanten now), as a kind mask."""
+    whole, (r0, r1, r2, r3) = _combine(*_ids(codes))
+    at = 5 + _need(melds)
+    c0, c1, c2, c3 = codes
+    return (_row(c0, 0, r0, at, 1)[2] | _row(c1, 1, r1, at, 1)[2] | _row(c2, 2, r2, at, 1)[2]
+            | _row(c3, 3, r3, at, 1)[2])
 
 
 def standard_shanten(counts, melds: int = 0) -> int:
@@ -295,7 +318,15 @@ def shanten_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knit
 def is_complete_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False) -> bool:
     """Is the 3n+2 hand complete in some form (shanten -1)? The cheap test to run before scoring a win: the
     special forms are only looked at as far as a complete one needs."""
-    if _VECS[_hand_vector(counts)][5 + _need(melds)] == 0:
+    codes = _suit_codes(counts)
+    a, b, c, d = _ids(codes)
+    k = _K
+    if a < k and b < k and c < k and d < k:
+        mt = _MT
+        whole = mt[mt[a * k + b] * k + mt[c * k + d]]
+    else:
+        whole = _merge(_merge(a, b), _merge(c, d))
+    if _VECS[whole][5 + _need(melds)] == 0:
         return True
     if melds == 0 and sum(counts) == 14:
         if four_as_two_pairs:
@@ -307,7 +338,25 @@ def is_complete_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, 
             return True
         if knitted and max(counts) == 1 and honors_knitted_shanten(counts) == -1:
             return True
-    return knitted and melds <= 1 and knitted_straight_shanten(counts, melds, 0) == -1
+    # a knitted straight holds every kind of one of 147, 258, 369 in each numbered suit
+    return bool(knitted and melds <= 1 and _knit_patterns(codes[0]) and _knit_patterns(codes[1])
+                and _knit_patterns(codes[2]) and knitted_straight_shanten(counts, melds, 0) == -1)
+
+
+_KNIT: dict[int, int] = {}
+
+
+def _knit_patterns(code: int) -> int:
+    """Which of the knitted patterns 147, 258, 369 (bits 0, 1, 2) a numbered suit's code holds every kind of.
+    Cached by code (bounded)."""
+    found = _KNIT.get(code)
+    if found is None:
+        n = _DIGITS4[code % 625] + _DIGITS5[code // 625]
+        found = sum(1 << r for r in range(3) if n[r] and n[r + 3] and n[r + 6])
+        if len(_KNIT) > 100_000:
+            _KNIT.clear()
+        _KNIT[code] = found
+    return found
 
 
 def mcr_shanten(counts, melds: int) -> int:
@@ -317,6 +366,10 @@ def mcr_shanten(counts, melds: int) -> int:
 
 # ---- one kind changed at a time ---------------------------------------------------------------------------------
 _NEIGHBOURS: dict[int, tuple[VecId, ...]] = {}
+_DIGITS4 = tuple(tuple(c // 5 ** i % 5 for i in range(4)) for c in range(5 ** 4))
+_DIGITS5 = tuple(tuple(c // 5 ** i % 5 for i in range(5)) for c in range(5 ** 5))
+"""The counts (base-5 digits, lowest first) of every 4- and 5-kind code: a suit code's counts are
+``_DIGITS4[code % 625] + _DIGITS5[code // 625]``."""
 
 
 def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
@@ -327,14 +380,13 @@ def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
     if v is None:
         honor = suit == 3
         ids = _HONOR_IDS if honor else _SUIT_IDS
+        blocked = 4 if delta > 0 else 0         # a fifth copy / a tile the suit lacks
         out = []
-        c = code
-        for i in range(7 if honor else 9):
-            c, n = divmod(c, 5)
-            if (n == 4) if delta > 0 else (n == 0):
+        for n, pw in zip(_DIGITS4[code % 625] + _DIGITS5[code // 625], _POW5[:7] if honor else _POW5):
+            if n == blocked:
                 out.append(NO_ID)
             else:
-                nc = code + delta * _POW5[i]
+                nc = code + pw if delta > 0 else code - pw
                 x = ids[nc]
                 out.append(_computed_id(nc, honor) if x == NO_ID else x)
         v = tuple(out)
@@ -345,24 +397,56 @@ def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
 
 
 _BASES = (0, 9, 18, 27)
+_COLUMNS: dict[int, list[int]] = {}
 
-_ROWS: dict[tuple, tuple[int, ...]] = {}
+
+def _column(rest: VecId, at: int) -> list[int]:
+    """For every vector id: the shanten (entry ``at`` minus one) of that vector merged with ``rest``, and 99 at
+    NO_ID (an impossible change). Cached by (rest, at) -- a few hundred in a game -- and rebuilt when vectors were
+    interned since it was built."""
+    key = rest << 4 | at
+    col = _COLUMNS.get(key)
+    if col is None or len(col) < len(_VECS):
+        n = len(_VECS)
+        col = [_IMPOSSIBLE] * max(n, NO_ID + 1)
+        for i in range(n):
+            if i != NO_ID:
+                col[i] = _VECS[_merge(i, rest)][at] - 1
+        if len(_COLUMNS) > 20_000:
+            _COLUMNS.clear()
+        _COLUMNS[key] = col
+    return col
 
 
-def _row(code: int, suit: int, rest: VecId, at: int, delta: int) -> tuple[int, ...]:
-    """Standard-form shanten with one tile more (delta +1) or fewer (-1) at each kind of a suit whose code is
-    ``code``, next to the other suits' merged vector ``rest`` (99 where impossible). Cached (bounded): the same
-    suit beside the same rest recurs turn after turn."""
+Row: TypeAlias = tuple
+"""One suit's kinds changed one at a time beside the other suits' merged vector: (the standard-form shanten of the
+whole hand after each kind's change, 99 where impossible; adding, the kinds whose draw lowers the whole hand's
+shanten by one and their kind mask -- removing, None and 0)."""
+_ROWS: dict[tuple, Row] = {}
+
+
+def _row(code: int, suit: int, rest: VecId, at: int, delta: int) -> Row:
+    """The :data:`Row` of one tile more (delta +1) or fewer (-1) at each kind of a suit whose code is ``code``,
+    next to the other suits' merged vector ``rest``. Cached (bounded): the same suit beside the same rest recurs
+    turn after turn. Hot loops look ``_ROWS[(code, suit, rest, at, delta)]`` up themselves first."""
     key = (code, suit, rest, at, delta)
-    v = _ROWS.get(key)
-    if v is None:
-        vecs = _VECS
-        v = tuple(_IMPOSSIBLE if nid == NO_ID else vecs[_merge(nid, rest)][at] - 1
-                  for nid in _neighbour_ids(code, suit, delta))
+    row = _ROWS.get(key)
+    if row is None:
+        nbrs = _neighbour_ids(code, suit, delta)      # (interns the vectors of any suit past the table first)
+        col = _column(rest, at)
+        values = tuple(map(col.__getitem__, nbrs))
+        if delta > 0:
+            own = (_HONOR_IDS if suit == 3 else _SUIT_IDS)[code]
+            goal = col[_computed_id(code, suit == 3) if own == NO_ID else own] - 1
+            b = _BASES[suit]
+            down = tuple(b + i for i, x in enumerate(values) if x == goal)
+            row = (values, down, mask_of(down))
+        else:
+            row = (values, None, 0)
         if len(_ROWS) > 200_000:
             _ROWS.clear()
-        _ROWS[key] = v
-    return v
+        _ROWS[key] = row
+    return row
 
 
 def _combine(a: VecId, b: VecId, c: VecId, d: VecId):
@@ -475,10 +559,8 @@ def improving_kinds(counts, melds: int = 0, four_as_two_pairs: bool = False, kni
         for s in range(4):
             if not codes[s]:
                 continue   # a lone tile of an empty suit never helps the standard form
-            b = _BASES[s]
-            for i, x in enumerate(_row(codes[s], s, rests[s], at, 1)):
-                if x < base:
-                    found.append(b + i)
+            key = (codes[s], s, rests[s], at, 1)
+            found += (_ROWS.get(key) or _row(*key))[1]     # the draws that lower the standard form
     if knitted:
         have = set(found)
         for k in range(N_KINDS):
@@ -487,20 +569,104 @@ def improving_kinds(counts, melds: int = 0, four_as_two_pairs: bool = False, kni
                     found.append(k)
         found.sort()
     elif closed and sp <= base:      # a draw lowers seven pairs / orphans by one at most
-        pairs, kinds_n, halves, ok, opairs = summary
-        extra = set()
-        c7 = 6 - halves if four_as_two_pairs else 6 - pairs + (7 - kinds_n if kinds_n < 7 else 0)
-        if c7 <= base:      # seven pairs: a new pair (MCR: any odd count), or a new kind while under seven
-            if four_as_two_pairs:
-                extra.update(k for k in range(N_KINDS) if counts[k] & 1)
-            else:
-                extra.update(k for k in range(N_KINDS) if counts[k] == 1 or (kinds_n < 7 and not counts[k]))
-        if 13 - ok - (1 if opairs else 0) <= base:    # orphans: a new orphan kind, or the first orphan pair
-            extra.update(k for k in _ORPHANS if not counts[k] or (counts[k] == 1 and not opairs))
-        if extra:
-            extra.update(found)
-            found = sorted(extra)
+        found = _with_special_draws(found, counts, summary, base, four_as_two_pairs)
     return tuple(found)
+
+
+def _with_special_draws(found: list, counts, summary, base: int, four_as_two_pairs: bool) -> list:
+    """``found`` (the standard form's improving kinds, in order) with the draws that lower seven pairs or
+    thirteen orphans of a closed 3n+1 hand (its :func:`_summary`) to below ``base``, in order."""
+    pairs, kinds_n, halves, ok, opairs = summary
+    extra = set()
+    c7 = 6 - halves if four_as_two_pairs else 6 - pairs + (7 - kinds_n if kinds_n < 7 else 0)
+    if c7 <= base:      # seven pairs: a new pair (MCR: any odd count), or a new kind while under seven
+        if four_as_two_pairs:
+            extra.update(k for k in range(N_KINDS) if counts[k] & 1)
+        else:
+            extra.update(k for k in range(N_KINDS) if counts[k] == 1 or (kinds_n < 7 and not counts[k]))
+    if 13 - ok - (1 if opairs else 0) <= base:    # orphans: a new orphan kind, or the first orphan pair
+        extra.update(k for k in _ORPHANS if not counts[k] or (counts[k] == 1 and not opairs))
+    if extra:
+        extra.update(found)
+        return sorted(extra)
+    return found
+
+
+_KIND_POW5 = tuple(_POW5[k - _BASES[3 if k >= HONOR else k // 9]] for k in range(N_KINDS))
+"""What one tile of each kind adds to its suit's code."""
+
+
+class DiscardView:
+    """A 3n+2 closed part (riichi forms: standard, seven pairs, thirteen orphans) read once for a discard
+    decision: the shanten after each discard (:func:`shanten_each` with delta -1) and, after one discard, the
+    kinds whose draw lowers the shanten (:func:`improving_kinds` of the hand without that tile). A discard
+    moves one suit's code and the seven pairs / orphans counts by one tile, so both questions start from this
+    reading instead of measuring the hand again."""
+
+    __slots__ = ("counts", "melds", "codes", "ids", "rests", "at", "n", "summary")
+
+    def __init__(self, counts, melds: int = 0):
+        self.counts = list(counts)
+        self.melds = melds
+        self.codes = codes = _suit_codes(counts)
+        self.ids = ids = _ids(codes)
+        self.rests = _combine(*ids)[1]
+        self.at = 5 + _need(melds)
+        self.n = n = sum(counts)
+        self.summary = _summary(counts) if melds == 0 and n >= 13 else None
+
+    def shanten_each(self, kinds) -> list[int]:
+        """:func:`shanten_each` of the hand with one tile of each of ``kinds`` taken out (99 where it has none)."""
+        out = _each_of_rows(self.codes, self.rests, self.at, kinds, -1)
+        if self.summary is not None and self.n - 1 >= 13:       # seven pairs and orphans: 13 closed tiles
+            summary, counts = self.summary, self.counts
+            floor = _summary_value(*summary, False)     # a discard never brings them lower
+            for j, k in enumerate(kinds):
+                v = out[j]
+                if v != _IMPOSSIBLE and v > floor:
+                    t = _summary_after(summary, counts[k], _IS_ORPHAN[k], -1, False)
+                    if t < v:
+                        out[j] = t
+        return out
+
+    def improving_after(self, k: int) -> tuple[int, ...]:
+        """:func:`improving_kinds` of the hand without one tile of kind ``k`` (which it must hold)."""
+        counts = self.counts
+        s = _SUIT_OF[k]
+        codes = list(self.codes)
+        code = codes[s] = codes[s] - _KIND_POW5[k]
+        ids = list(self.ids)
+        x = (_HONOR_IDS if s == 3 else _SUIT_IDS)[code]
+        ids[s] = _computed_id(code, s == 3) if x == NO_ID else x
+        whole, rests = _combine(*ids)
+        at = self.at
+        std = _VECS[whole][at] - 1
+        base = std
+        n = self.n - 1
+        summary = self.summary
+        closed = summary is not None and n >= 12
+        if closed:      # the seven pairs / orphans counts without the tile (as _summary_after takes it out)
+            pairs, kinds_n, halves, ok, opairs = summary
+            c = counts[k]
+            pairs -= c == 2
+            kinds_n -= c == 1
+            if _IS_ORPHAN[k]:
+                ok -= c == 1
+                opairs -= c == 2
+            sp = _summary_value(pairs, kinds_n, halves, ok, opairs, False) if n >= 13 else _IMPOSSIBLE
+            if sp < base:
+                base = sp
+        found: list = []
+        if std - 1 < base:
+            for t in range(4):
+                if codes[t]:
+                    key = (codes[t], t, rests[t], at, 1)
+                    found += (_ROWS.get(key) or _row(*key))[1]
+        if closed and sp <= base:       # as improving_kinds: a draw lowers seven pairs / orphans by one at most
+            counts[k] -= 1
+            found = _with_special_draws(found, counts, (pairs, kinds_n, halves, ok, opairs), base, False)
+            counts[k] += 1
+        return tuple(found)
 
 
 def _specials_for_draw(counts, melds, four_as_two_pairs, knitted) -> int:
@@ -518,8 +684,13 @@ def waits_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitte
     The standard form, seven pairs and thirteen orphans are read by the arrangement engine
     (:func:`scorer.arrangements.completing_kinds`: the one computation of waits); the knitted shapes (MCR) are
     added here from their counts."""
-    found = completing_kinds(code_of(counts), sum(counts), melds, four_as_two_pairs)
-    if knitted and melds <= 1 and _specials(counts, melds, four_as_two_pairs, knitted, 1) == 0:
+    n = sum(counts)
+    found = completing_kinds(code_of(counts), n, melds, four_as_two_pairs)
+    if knitted and (melds, n) in ((0, 13), (1, 10)):
+        extra = _knitted_completions(counts, melds).difference(found)
+        if extra:
+            found = sorted(extra.union(found))
+    elif knitted and melds <= 1 and _specials(counts, melds, four_as_two_pairs, knitted, 1) == 0:
         have = set(found)
         for k in range(N_KINDS):
             if counts[k] < 4 and k not in have and \
@@ -529,6 +700,38 @@ def waits_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitte
     if in_view is not None:
         found = [k for k in found if counts[k] + in_view[k] < 4]
     return found
+
+
+def _knitted_completions(counts, melds: int) -> set[int]:
+    """The kinds that complete 13 closed tiles (or 10 and one declared meld) in a knitted shape (MCR): honors and
+    knitted tiles (fourteen different tiles: the hand holds thirteen of one knitted straight's kinds and the
+    honors, and draws another), or a knitted straight with a set and a pair (a pair beside one meld) -- the
+    straight already held and the rest one tile from complete, or the straight one tile short and the rest
+    complete. As the knitted forms of :func:`_specials` measure them one kind at a time."""
+    out: set[int] = set()
+    if not melds:
+        held = [9 - g(counts).count(0) for g in _knitted_counts]
+        best = max(held)
+        if 13 - (7 - _honor_counts(counts).count(0)) - best == 0:
+            out.update(k for k in range(HONOR, N_KINDS) if not counts[k])
+            for seq, h in zip(KNITTED_SEQS, held):
+                if h == best:
+                    out.update(k for k in seq if not counts[k])
+    sets_melds = 3 + melds      # the rest beside the straight needs 1 - melds sets and the pair
+    for seq, held_of in zip(KNITTED_SEQS, _knitted_counts):
+        missing = held_of(counts).count(0)
+        if missing > 1:
+            continue
+        rest = list(counts)
+        for k in seq:
+            if counts[k]:
+                rest[k] -= 1
+        if missing == 0:
+            after = standard_shanten_each_codes(_suit_codes(rest), sets_melds, range(N_KINDS), 1)
+            out.update(k for k in range(N_KINDS) if after[k] == -1 and counts[k] < 4)
+        elif standard_shanten(rest, sets_melds) == -1:
+            out.update(k for k in seq if not counts[k])
+    return out
 
 
 def mcr_waits(counts, melds: int, in_view=None) -> list[int]:

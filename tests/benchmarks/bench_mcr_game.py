@@ -1,53 +1,25 @@
-"""Benchmark: AI-only MCR deals per second (issue #5), four fan-plan AIs on the MCR table, one process.
+"""Benchmark (a script, not collected by pytest): AI-only MCR deals per second, timed as
+``../shared/bench/speed.py game`` times them.
 
-Run as ``python tests/benchmarks/bench_mcr_game.py [--deals 100] [--seed 0] [--profile]``. Deal ``i`` uses seed
-``seed + i`` (the same deals every run). Prints deals/s, the win rate and the wins by fan plan; ``--profile``
-prints a cProfile of the run instead.
+    python tests/benchmarks/bench_mcr_game.py [--deals 100] [--seed S] [--repeats 3] [--baseline REV] [--profile]
+
+Each run is ``mjscore play --rules mcr --auto --deals N --seed S --json`` in a fresh process, after one untimed
+warm-up; median of ``--repeats`` runs; ``--baseline REV`` times REV's tree side by side and prints the ratio (the
+goal: MCR >= 3 against 9f3dff8). See ``bench_game.py`` (the riichi side), whose runner this reuses.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def run(deals: int, seed: int) -> dict:
-    from scorer.cli.play_mcr import auto_stats   # the same deals as ``mjscore play --rules mcr --auto``
-
-    t = time.perf_counter()
-    cpu = time.process_time()
-    stats = auto_stats(deals, seed)
-    dt = time.perf_counter() - t
-    dcpu = time.process_time() - cpu
-    return {"deals": deals, "seconds": round(dt, 2), "deals_per_s": round(deals / dt, 2),
-            "cpu_seconds": round(dcpu, 2), "deals_per_cpu_s": round(deals / dcpu, 2),
-            "wins": stats["wins"], "win_rate": stats.get("win_rate", 0.0), "plans": stats["wins_by_plan"]}
+from bench_game import main as _main  # noqa: E402  (the runner beside this script)
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--deals", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--profile", action="store_true")
-    args = ap.parse_args(argv)
-    if args.profile:
-        import cProfile
-        import pstats
-        prof = cProfile.Profile()
-        prof.enable()
-        run(args.deals, args.seed)
-        prof.disable()
-        pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
-        return 0
-    r = run(args.deals, args.seed)
-    print(f"{r['deals']} AI-only MCR deals in {r['seconds']} s: {r['deals_per_s']} deals/s "
-          f"({r['deals_per_cpu_s']} per CPU second); "
-          f"{r['wins']} wins ({r['win_rate']:.1%}); by plan {r['plans']}")
-    return 0
+    return _main(argv, rules="mcr", default_deals=100)
 
 
 if __name__ == "__main__":

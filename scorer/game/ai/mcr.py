@@ -28,8 +28,8 @@ from operator import itemgetter
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
 from scorer.kinds import HONOR_MASK, mask_of
-from scorer.shanten import (candidates_mask, kinds_of_mask, mcr_waits, standard_shanten_codes,
-                            standard_shanten_each_codes, suit_codes)
+from scorer.shanten import (candidates_mask, kinds_of_mask, mcr_waits, standard_improving_mask_codes,
+                            standard_shanten_codes, standard_shanten_each_codes, suit_codes)
 
 INF = 99
 
@@ -75,15 +75,11 @@ _NEEDS: dict = {}
 
 
 def _plan_needs(i: int, melds):
-    """(rest melds, needs) of fixed-tile plan ``i`` next to the declared ``melds``; None if out of reach."""
-    key = (i, melds)
-    found = _NEEDS.get(key, False)
-    if found is not False:
-        return found
+    """(rest melds, needs) of fixed-tile plan ``i`` next to the declared ``melds``; None if out of reach. Cached by
+    what the melds change for the plan (the chows of it they already hold, how many others there are)."""
     name, data = PLANS[i]
     if name == KS:
-        kinds = list(data) if len(melds) <= 1 else None
-        m = 3 + len(melds)
+        key = (i, len(melds))
     else:
         need = list(data)
         free = 0
@@ -92,6 +88,14 @@ def _plan_needs(i: int, melds):
                 need.remove(k)
             else:
                 free += 1
+        key = (i, tuple(need), free)
+    found = _NEEDS.get(key, False)
+    if found is not False:
+        return found
+    if name == KS:
+        kinds = list(data) if len(melds) <= 1 else None
+        m = 3 + len(melds)
+    else:
         kinds = [k for k0 in need for k in (k0, k0 + 1, k0 + 2)] if free <= 1 else None
         m = 3 + free
     if kinds is None:
@@ -202,7 +206,8 @@ def _fixed_after(c, i, melds, unseen, kinds, delta) -> list[int]:
 def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
     """For each (kind, distance after discarding it) of ``discards``: the unseen tiles that would then lower
     fixed-tile plan ``i``'s distance (what ``McrAI._live`` counts on the hand without that tile), sharing the
-    plan's reading of the full hand: a discard moves one suit code or one missing tile, nothing else."""
+    plan's reading of the full hand: a discard moves one suit code or one missing tile, nothing else. A draw lowers
+    the distance when the plan lacks its kind or it lowers the rest's standard form."""
     pn = _plan_needs(i, melds)
     if pn is None:
         return [0] * len(discards)
@@ -215,6 +220,7 @@ def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
     for k in range(34):
         if c[k]:
             held |= 1 << k
+    lacking_mask = mask_of(lacking)
     plan_mask = _PLAN_KINDS[i]
     out = []
     for k, base in discards:
@@ -222,24 +228,42 @@ def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
             out.append(0)
             continue
         if k in tight:          # the plan loses a tile it holds: one more missing, the rest unchanged
-            cs2, missing2, lacking2 = cs, missing + 1, lacking | {k}
+            cs2, lacking2 = cs, lacking_mask | 1 << k
         else:                   # the rest loses the tile
             cs2 = list(cs)
             cs2[_SUIT[k]] -= _POW5[k]
-            missing2, lacking2 = missing, lacking
+            lacking2 = lacking_mask
         c[k] -= 1
         h = held & ~(1 << k) if not c[k] else held
         mask = (h | (h & _RANK_AT_MOST_7) << 1 | (h & _RANK_AT_MOST_6) << 2 | (h & _RANK_AT_LEAST_1) >> 1
                 | (h & _RANK_AT_LEAST_2) >> 2 | plan_mask)
-        draws = [j for j in kinds_of_mask(mask) if unseen[j] and c[j] < 4]
         n = 0
-        for j, v in zip(draws, standard_shanten_each_codes(cs2, m, draws, 1)):
-            d = base - 1 if j in lacking2 else missing2 + v
-            if d < base:
+        for j in kinds_of_mask(mask & (lacking2 | standard_improving_mask_codes(cs2, m))):
+            if unseen[j] and c[j] < 4:
                 n += unseen[j]
         c[k] += 1
         out.append(n)
     return out
+
+
+def _fixed_live(c, melds, unseen, i) -> int:
+    """:meth:`McrAI._live` of fixed-tile plan ``i``: the unseen tiles of the kinds that can advance it (as
+    :func:`_improving_kinds` lists them) whose draw lowers its distance -- a kind it lacks, or one that lowers
+    the standard form of the rest."""
+    pn = _plan_needs(i, melds)
+    if pn is None:
+        return 0
+    m, needs = pn
+    parts = _fixed_parts(c, suit_codes(c), needs, unseen)
+    if parts is None:
+        return 0
+    missing, cs, tight, lacking = parts
+    n = 0
+    for j in kinds_of_mask((candidates_mask(c) | _PLAN_KINDS[i])
+                           & (mask_of(lacking) | standard_improving_mask_codes(cs, m))):
+        if unseen[j] and c[j] < 4:
+            n += unseen[j]
+    return n
 
 
 def plan_after(i: int, c, melds, unseen, values, kinds, delta: int) -> list[int]:
@@ -406,21 +430,26 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
     """The smallest plan distance and the plans at it, in plan order (what :func:`all_distances` would give,
     without measuring the rest of a fixed-tile plan whose missing tiles alone put it behind)."""
     codes = suit_codes(c)
+    # kind masks: kinds in hand (read from the suit codes); kinds with no unseen copy (none early in a deal)
+    held = _held_of(codes[0]) | _held_of(codes[1]) << 9 | _held_of(codes[2]) << 18 | _held_of(codes[3]) << 27
+    dead = 0
+    if min(unseen) <= 0:
+        for k in range(34):
+            if unseen[k] <= 0:
+                dead |= 1 << k
     best = INF
     tied: list[int] = []
     for i in range(_N_FIXED, len(PLANS)):
-        d = plan_distance(i, c, melds, unseen, values, codes)
+        if i < _FIRST_SP:           # honors and knitted: 13 minus the kinds of the plan held (as _hk_distance)
+            d = INF if melds else 13 - (held & _PLAN_KINDS[i]).bit_count()
+        else:
+            d = plan_distance(i, c, melds, unseen, values, codes)
         if d < best:
             best, tied = d, [i]
         elif d == best and d < INF:
             tied.append(i)
     needs = _needs_of_plans(melds)
-    held = dead = 0                 # kind masks: kinds in hand; kinds with no unseen copy
-    for k in range(34):
-        if c[k]:
-            held |= 1 << k
-        if unseen[k] <= 0:
-            dead |= 1 << k
+    c0, c1, c2, c3 = codes
     for i in range(_N_FIXED):
         pn, single = needs[i]
         if pn is None:
@@ -430,6 +459,11 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
             if lack & dead:
                 continue
             missing = lack.bit_count()
+            if missing - 1 > best:      # the rest counts -1 at best
+                continue
+            # the rest: the hand without one tile of each plan kind it holds (as _fixed_distance takes them)
+            t0, t1, t2, t3 = _taken_codes(i, held & single)
+            d = missing + standard_shanten_codes((c0 - t0, c1 - t1, c2 - t2, c3 - t3), pn[0])
         else:
             missing = 0
             for k, n, _, _ in pn[1]:
@@ -438,9 +472,9 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
                         missing = INF
                         break
                     missing += n - c[k]
-        if missing - 1 > best:      # the rest counts -1 at best
-            continue
-        d = _fixed_distance(c, codes, i, melds, unseen, pn)
+            if missing - 1 > best:      # the rest counts -1 at best
+                continue
+            d = _fixed_distance(c, codes, i, melds, unseen, pn)
         if d < best:
             best, tied = d, [i]
         elif d == best and d < INF:
@@ -449,7 +483,45 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
     return best, tied
 
 
+_HELD: dict[int, int] = {}
+
+
+def _held_of(code: int) -> int:
+    """The ranks a suit code holds, as a mask (bit ``i``: the suit's kind ``i``). Cached by code (bounded)."""
+    m = _HELD.get(code)
+    if m is None:
+        m, i, x = 0, 0, code
+        while x:
+            x, n = divmod(x, 5)
+            if n:
+                m |= 1 << i
+            i += 1
+        if len(_HELD) > 100_000:
+            _HELD.clear()
+        _HELD[code] = m
+    return m
+
+
+_TAKEN: dict[int, tuple[int, int, int, int]] = {}
+
+
+def _taken_codes(i: int, taken: int) -> tuple[int, int, int, int]:
+    """The suit codes of one tile of each kind in the kind mask ``taken`` (plan ``i``'s kinds the hand holds).
+    Cached by (plan, mask): at most 512 masks a plan."""
+    key = taken << 7 | i
+    found = _TAKEN.get(key)
+    if found is None:
+        out = [0, 0, 0, 0]
+        for k in range(34):
+            if taken >> k & 1:
+                out[_SUIT[k]] += _POW5[k]
+        found = _TAKEN[key] = tuple(out)
+    return found
+
+
 _N_FIXED = sum(1 for name, _ in PLANS if name in _FIXED)
+_FIRST_SP = next(i for i, (name, _) in enumerate(PLANS) if name == SP)
+assert all(PLANS[i][0] == HK for i in range(_N_FIXED, _FIRST_SP))   # the honors-and-knitted plans come next
 assert all(PLANS[i][0] in _FIXED for i in range(_N_FIXED))   # the fixed-tile plans come first
 
 
@@ -539,13 +611,17 @@ class McrAI:
         if best >= INF:
             return []
         if len(tied) > 1:
-            live = {i: self._live(c, melds, unseen, values, i) for i in tied}
+            live = {i: self._live(c, melds, unseen, values, i, best) for i in tied}
             tied.sort(key=lambda i: (-live[i], i != self.plan, -VALUE[PLANS[i][0]]))
         return tied[:3]
 
-    def _live(self, c, melds, unseen, values, i) -> int:
-        """Unseen tiles that lower plan ``i``'s distance (the hand may be 3n+1 or 3n+2)."""
-        base = plan_distance(i, c, melds, unseen, values)
+    def _live(self, c, melds, unseen, values, i, base=None) -> int:
+        """Unseen tiles that lower plan ``i``'s distance (the hand may be 3n+1 or 3n+2); ``base``: that distance,
+        when the caller has measured it."""
+        if PLANS[i][0] in _FIXED:
+            return _fixed_live(c, melds, unseen, i)
+        if base is None:
+            base = plan_distance(i, c, melds, unseen, values)
         draws = [k for k in _improving_kinds(c, i) if unseen[k] and c[k] < 4]
         return sum(unseen[k] for k, d in zip(draws, plan_after(i, c, melds, unseen, values, draws, 1)) if d < base)
 
@@ -592,7 +668,7 @@ class McrAI:
             # ready: only waits that reach 8 points count
             for s in cands:
                 c[s[2]] -= 1
-                s.append(self._valid_waits(state, seat, c, s[2]))
+                s.append(self._valid_waits(state, seat, c, s[2], unseen))
                 c[s[2]] += 1
             if any(s[3] > 0 for s in cands):
                 cands = [s for s in cands if s[3] > 0]
@@ -613,13 +689,13 @@ class McrAI:
             cands.sort(key=lambda s: (-s[-1], s[1], _keep_value(s[2]), s[2]))
         return self._pick(discards, cands[0][2])
 
-    def _valid_waits(self, state, seat, c13, discarded_kind) -> int:
-        """Unseen copies of the winning kinds of a 13-tile hand whose win (on a discard) reaches 8 points."""
+    def _valid_waits(self, state, seat, c13, discarded_kind, unseen) -> int:
+        """Unseen copies of the winning kinds of a 13-tile hand whose win (on a discard) reaches 8 points
+        (``unseen``: :func:`unseen_counts` of this seat now)."""
         p = state.players[seat]
         waits = mcr_waits(list(c13), len(p.melds))
         if not waits:
             return 0
-        unseen = unseen_counts(state, seat)
         # a stand-in state view: the hand after the discard, scored as a win on a discard of each wait
         hand_ids = list(p.hand)
         for t in hand_ids:

@@ -14,12 +14,13 @@
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action)
 from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.state import ACT, GameState, waits_of_counts
-from scorer.shanten import improving_kinds, shanten_counts as shanten_cached, shanten_each
-from scorer.kinds import RED_FIVE_IDS, TERMINALS_AND_HONORS
+from scorer.shanten import DiscardView, improving_kinds, shanten_counts as shanten_cached, shanten_each
+from scorer.kinds import DORA_SUCCESSOR, HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
 
 _ORPHANS = TERMINALS_AND_HONORS
 
@@ -44,19 +45,41 @@ def ukeire(counts: list[int], melds: int, visible: list[int], base: int | None =
     return n
 
 
+def _ukeire_after(view: DiscardView, counts: list[int], k: int, melds: int, visible: list[int]) -> int:
+    """:func:`ukeire` of the hand ``counts`` (which ``view`` read) without one tile of kind ``k``."""
+    counts[k] -= 1
+    key = bytes(counts) + bytes((melds,))
+    kinds = _IMPROVING.get(key)
+    if kinds is None:
+        if len(_IMPROVING) > 20_000:
+            _IMPROVING.clear()
+        kinds = _IMPROVING[key] = view.improving_after(k)
+    n = 0
+    for j in kinds:
+        left = 4 - counts[j] - visible[j]
+        if left > 0:
+            n += left
+    counts[k] += 1
+    return n
+
+
 _UKEIRE_CANDIDATES = 4
 
 
 def _connection(counts: list[int], k: int) -> int:
     """How much a tile connects with the rest of the hand: copies, and neighbours one or two away in its suit."""
-    v = 2 * (counts[k] - 1)
-    if k < 27:
-        p = k % 9
-        for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
-            if 0 <= p + d <= 8 and counts[k + d]:
-                v += w
-        v += 1 if 2 <= p <= 6 else 0
+    v = 2 * (counts[k] - 1) + _MIDDLE[k]
+    for j, w in _NEIGHBOURS[k]:
+        if counts[j]:
+            v += w
     return v
+
+
+_NEIGHBOURS = tuple(tuple((k + d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if 0 <= k % 9 + d <= 8)
+                    if k < HONOR else () for k in range(34))
+"""For each kind: the kinds one and two ranks away in its suit with the weight :func:`_connection` gives them."""
+_MIDDLE = tuple(1 if k < HONOR and 2 <= k % 9 <= 6 else 0 for k in range(34))
+"""1 for the kinds 3-7 of a numbered suit (they connect both ways)."""
 
 
 def visible_counts(state: GameState, seat: int) -> list[int]:
@@ -75,7 +98,8 @@ def visible_counts(state: GameState, seat: int) -> list[int]:
 
 
 def dora_kinds(state: GameState) -> set[int]:
-    return {state.tile(t).dora_successor().kind for t in state.dora_indicators}
+    """The kinds the dora indicators point to."""
+    return {DORA_SUCCESSOR[t >> 2] for t in state.dora_indicators}
 
 
 def _value_kinds(state: GameState, seat: int) -> set[int]:
@@ -94,7 +118,11 @@ class RiichiAI:
     def choose(self, state: GameState, seat: int, actions: list[Action]) -> Action:
         by_type: dict[str, list[Action]] = {}
         for a in actions:
-            by_type.setdefault(a.type, []).append(a)
+            same = by_type.get(a.type)
+            if same is None:
+                by_type[a.type] = [a]
+            else:
+                same.append(a)
         for win in (TSUMO, RON):
             if win in by_type:
                 return by_type[win][0]
@@ -107,27 +135,33 @@ class RiichiAI:
         p = state.players[seat]
         if p.riichi and DISCARD in by_type and len(by_type) == 1:
             return by_type[DISCARD][0]
-        visible = visible_counts(state, seat)
         counts = p.counts()
         melds = len(p.melds)
         threat = self._threat(state, seat)
         # kans: closed kan / added kan when they do not slow the hand and nobody is in riichi
-        for kt in (ANKAN, KAKAN):
-            for a in by_type.get(kt, []):
-                if threat is None and self._kan_keeps_shanten(counts, melds, a, state):
-                    return a
+        if threat is None:
+            for kt in (ANKAN, KAKAN):
+                for a in by_type.get(kt, ()):
+                    if self._kan_keeps_shanten(counts, melds, a, state):
+                        return a
+        visible = None      # what this seat sees outside its hand: counted only when a choice reads it
         if RIICHI in by_type:
+            visible = visible_counts(state, seat)
             best, best_n = None, -1
             for a in by_type[RIICHI]:
                 k = a.tile >> 2
                 counts[k] -= 1
-                n = sum(max(0, 4 - counts[w] - visible[w]) for w in waits_of_counts(counts, melds))
+                n = 0
+                for w in waits_of_counts(counts, melds):
+                    left = 4 - counts[w] - visible[w]
+                    if left > 0:
+                        n += left
                 counts[k] += 1
                 if n > best_n:
                     best, best_n = a, n
             if best is not None and best_n > 0 and (threat is None or best_n >= 4):
                 return best
-        discards = by_type.get(DISCARD, [])
+        discards = by_type.get(DISCARD)
         if not discards:
             return actions[0]
         return self._discard(state, seat, discards, counts, melds, visible, threat)
@@ -153,44 +187,43 @@ class RiichiAI:
         return None
 
     def _discard(self, state, seat, discards, counts, melds, visible, threat) -> Action:
-        dora = dora_kinds(state)
+        """Lowest shanten; ties by ukeire among the least connected (far from tenpai: the least connected); folds
+        against a riichi when far. ``visible`` is counted here when None and a step reads it."""
         kinds = sorted({a.tile >> 2 for a in discards})
-        sh = dict(zip(kinds, shanten_each(counts, melds, kinds, -1)))
-        best_sh = min(sh.values())
+        view = DiscardView(counts, melds)
+        shs = view.shanten_each(kinds)
+        best_sh = min(shs)
         if threat is not None and not state.players[seat].riichi:
+            if visible is None:
+                visible = visible_counts(state, seat)
             far = best_sh >= 2
             if best_sh == 1:
-                k0 = min(kinds, key=lambda k: sh[k])
-                counts[k0] -= 1
-                far = ukeire(counts, melds, visible, 1) < 6
-                counts[k0] += 1
+                far = _ukeire_after(view, counts, kinds[shs.index(best_sh)], melds, visible) < 6
             if far:
-                gen = set()
+                sh = dict(zip(kinds, shs))
+                dora = dora_kinds(state)
                 threats = [s for s in range(4) if s != seat and state.players[s].riichi]
-                for t in threats:
-                    gen_t = safe_kinds(state, t)
-                    gen = gen_t if not gen else gen & gen_t
-                scores = {}
-                for k in kinds:
-                    scores[k] = max(danger(k, state, t, visible, safe_kinds(state, t)) for t in threats)
+                safe = [safe_kinds(state, t) for t in threats]
+                scores = {k: max(danger(k, state, t, visible, g) for t, g in zip(threats, safe)) for k in kinds}
                 k = min(kinds, key=lambda k: (scores[k], sh[k], k in dora))
                 return self._pick_copy(discards, k)
-        cands = [k for k in kinds if sh[k] == best_sh]
+        cands = [k for k, x in zip(kinds, shs) if x == best_sh]
         if len(cands) == 1:
             return self._pick_copy(discards, cands[0])
         # order the tied discards by how little they connect (isolated honors and terminals first, dora last);
         # far from tenpai that order decides, closer the few least connected are compared by ukeire
-        cands.sort(key=lambda k: (_connection(counts, k) + 3 * (k in dora), k))
+        dora = dora_kinds(state)
+        order = {k: _connection(counts, k) + 3 * (k in dora) for k in cands}
         if best_sh >= 3:
-            return self._pick_copy(discards, cands[0])
-        best, best_key = None, None
-        for i, k in enumerate(cands[:_UKEIRE_CANDIDATES]):
-            counts[k] -= 1
-            uk = ukeire(counts, melds, visible)
-            counts[k] += 1
-            key = (-uk, i)
-            if best_key is None or key < best_key:
-                best, best_key = k, key
+            return self._pick_copy(discards, min(cands, key=lambda k: (order[k], k)))
+        cands.sort(key=lambda k: (order[k], k))
+        if visible is None:
+            visible = visible_counts(state, seat)
+        best, best_uk = None, -1
+        for k in cands[:_UKEIRE_CANDIDATES]:
+            uk = _ukeire_after(view, counts, k, melds, visible)
+            if uk > best_uk:          # the first of the most: ties keep the less connected tile
+                best, best_uk = k, uk
         return self._pick_copy(discards, best)
 
     @staticmethod
@@ -220,8 +253,8 @@ class RiichiAI:
             if not self._keeps_yaku(state, seat, c, a, values):
                 continue
             called = a.tile >> 2
-            after = min(shanten_cached(_minus(c, j), melds + 1) for j in range(34)
-                        if c[j] and not (j == called))
+            # the best discard after the call (not the called kind: kuikae)
+            after = min(shanten_each(c, melds + 1, [j for j in range(34) if c[j] and j != called], -1))
             if after < best_sh:
                 best, best_sh = a, after
         return best or pass_
@@ -234,24 +267,23 @@ class RiichiAI:
         meld_kinds = [t >> 2 for m in p.melds for t in m.tiles]
         if any(m.kind in ("pon", "kan", "kakan") and (m.tiles[0] >> 2) in values for m in p.melds):
             return True
-        new = [t >> 2 for t in a.tiles] + [called]
-        # all simples (kuitan)
-        def simple(k):
-            return k < 27 and k % 9 not in (0, 8)
-        if all(simple(k) for k in meld_kinds + new):
-            bad = sum(n for k, n in enumerate(c_after) if n and not simple(k))
-            if bad <= 1:
-                return True
-        # one suit with honors (honitsu)
+        used = meld_kinds + [t >> 2 for t in a.tiles] + [called]
+        # all simples (kuitan): every meld of simples, at most one terminal or honor left in hand
+        if all(_SIMPLE[k] for k in used) and sum(_NOT_SIMPLE_COUNTS(c_after)) <= 1:
+            return True
+        # one suit with honors (honitsu): every meld of that suit or honors, at most one other tile in hand
         for s in range(3):
-            def ok(k):
-                return k >= 27 or k // 9 == s
-            if all(ok(k) for k in meld_kinds + new):
-                off = sum(n for k, n in enumerate(c_after) if n and not ok(k))
-                if off <= 1:
-                    return True
+            if all(k >= 27 or k // 9 == s for k in used) and sum(_OFF_SUIT_COUNTS[s](c_after)) <= 1:
+                return True
         # a value pair kept for a later pon (or already a value triplet in hand)
         return any(c_after[k] >= 3 for k in values)
+
+
+_SIMPLE = tuple(k < HONOR and k % 9 not in (0, 8) for k in range(34))
+_NOT_SIMPLE_COUNTS = itemgetter(*TERMINALS_AND_HONORS)
+"""The counts of the terminals and honors (the tiles all simples cannot hold)."""
+_OFF_SUIT_COUNTS = tuple(itemgetter(*(k for k in range(HONOR) if k // 9 != s)) for s in range(3))
+"""For each numbered suit: the counts of the other two suits' kinds (the tiles its half flush cannot hold)."""
 
 
 def _minus(counts: list[int], k: int) -> list[int]:

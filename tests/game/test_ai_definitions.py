@@ -1,0 +1,208 @@
+"""The AIs' fast decision procedures equal their straightforward definitions.
+
+The riichi AI reads each 14-tile hand once (:class:`scorer.shanten.DiscardView`) and the MCR AI counts live tiles
+by kind masks; both must choose exactly what the plain definitions choose. Each check here recomputes a choice the
+slow way -- the shanten of every hand by :func:`shanten_counts`, the ukeire by trying every draw, every plan's
+distance measured -- on generated hands and inside seeded AI-only deals, and compares.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scorer.game.ai import RiichiAI
+from scorer.game.ai import mcr as M
+from scorer.game.ai.defense import danger, safe_kinds
+from scorer.game.ai.player import visible_counts
+from scorer.game.engine import Engine
+from scorer.game.mcr import McrEngine
+from scorer.shanten import DiscardView, improving_kinds, shanten_counts, shanten_each
+
+
+def _minus(c, k):
+    c = list(c)
+    c[k] -= 1
+    return c
+
+
+def _plus(c, k):
+    c = list(c)
+    c[k] += 1
+    return c
+
+
+def _hand(rng, n):
+    """``n`` tiles, often crowded into few kinds or pairs (seven pairs and orphans shapes too)."""
+    shape = rng.random()
+    if shape < 0.15:
+        kinds = rng.sample(range(34), 8)
+        pool = [k for k in kinds for _ in range(2)]
+    elif shape < 0.25:
+        pool = [k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33) for _ in range(2)]
+    else:
+        kinds = range(34) if rng.random() < 0.5 else rng.sample(range(34), rng.randrange(5, 20))
+        pool = [k for k in kinds for _ in range(4)]
+    while len(pool) < n:
+        pool += [k for k in range(34) for _ in range(4)]
+    c = [0] * 34
+    for k in rng.sample(pool, n):
+        c[k] += 1
+    while max(c) > 4:                  # (a doubled pool can give a fifth copy)
+        c[c.index(max(c))] -= 1
+        c[min(range(34), key=lambda j: c[j])] += 1
+    return c
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_discard_view_equals_shanten_each_and_improving_kinds(seed):
+    rng = random.Random(seed)
+    for _ in range(25):
+        melds = rng.choice((0, 0, 0, 1, 2, 3, 4))
+        c = _hand(rng, 14 - 3 * melds)
+        view = DiscardView(c, melds)
+        kinds = sorted(rng.sample(range(34), rng.randrange(1, 35)))
+        assert view.shanten_each(kinds) == shanten_each(c, melds, kinds, -1)
+        assert view.shanten_each(kinds) == [shanten_counts(_minus(c, k), melds) if c[k] else 99 for k in kinds]
+        for k in range(34):
+            if c[k]:
+                after = _minus(c, k)
+                assert view.improving_after(k) == improving_kinds(after, melds)
+                base = shanten_counts(after, melds)
+                assert list(view.improving_after(k)) == [
+                    j for j in range(34) if after[j] < 4 and shanten_counts(_plus(after, j), melds) < base]
+        assert view.counts == c             # the view leaves its copy of the hand as it found it
+
+
+# ---- the riichi AI's discard, by its definition ------------------------------------------------------------------
+def _connection(c, k):
+    v = 2 * (c[k] - 1)
+    if k < 27:
+        p = k % 9
+        for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
+            if 0 <= p + d <= 8 and c[k + d]:
+                v += w
+        v += 1 if 2 <= p <= 6 else 0
+    return v
+
+
+def _ukeire(c, melds, visible):
+    base = shanten_counts(c, melds)
+    return sum(max(0, 4 - c[j] - visible[j]) for j in range(34)
+               if c[j] < 4 and shanten_counts(_plus(c, j), melds) < base)
+
+
+def reference_discard_kind(state, seat, discards, counts, melds, threat) -> int:
+    """The riichi AI's discard kind: lowest shanten; folding against a riichi when far (2+ shanten, or 1 with
+    fewer than 6 tiles of ukeire); ties by connection (isolated honors and terminals first, dora last), then
+    among the four least connected the most ukeire. Every shanten measured on its own hand."""
+    visible = visible_counts(state, seat)
+    dora = {state.tile(t).dora_successor().kind for t in state.dora_indicators}
+    kinds = sorted({a.tile >> 2 for a in discards})
+    sh = {k: shanten_counts(_minus(counts, k), melds) for k in kinds}
+    best_sh = min(sh.values())
+    if threat is not None and not state.players[seat].riichi:
+        far = best_sh >= 2
+        if best_sh == 1:
+            far = _ukeire(_minus(counts, min(kinds, key=lambda k: sh[k])), melds, visible) < 6
+        if far:
+            threats = [s for s in range(4) if s != seat and state.players[s].riichi]
+            scores = {k: max(danger(k, state, t, visible, safe_kinds(state, t)) for t in threats) for k in kinds}
+            return min(kinds, key=lambda k: (scores[k], sh[k], k in dora))
+    cands = [k for k in kinds if sh[k] == best_sh]
+    cands.sort(key=lambda k: (_connection(counts, k) + 3 * (k in dora), k))
+    if len(cands) == 1 or best_sh >= 3:
+        return cands[0]
+    scored = [(-_ukeire(_minus(counts, k), melds, visible), i, k) for i, k in enumerate(cands[:4])]
+    return min(scored)[2]
+
+
+class CheckedRiichiAI(RiichiAI):
+    """The riichi AI, with every discard compared with :func:`reference_discard_kind`."""
+
+    checked = 0
+
+    def _discard(self, state, seat, discards, counts, melds, visible, threat):
+        want = reference_discard_kind(state, seat, discards, list(counts), melds, threat)
+        got = super()._discard(state, seat, discards, counts, melds, visible, threat)
+        assert got.tile >> 2 == want
+        CheckedRiichiAI.checked += 1
+        return got
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_riichi_ai_discards_as_its_definition_in_seeded_deals(seed):
+    before = CheckedRiichiAI.checked
+    Engine([CheckedRiichiAI(f"ai{s}") for s in range(4)], seed=7000 + seed).run()
+    assert CheckedRiichiAI.checked > before
+
+
+# ---- the MCR AI's plan measures, by their definition -------------------------------------------------------------
+def reference_best(c, melds, unseen, values):
+    ds = M.all_distances(c, melds, unseen, values)
+    best = min(ds)
+    return best, ([i for i, d in enumerate(ds) if d == best] if best < M.INF else [])
+
+
+def reference_live(c, melds, unseen, values, i):
+    base = M.plan_distance(i, c, melds, unseen, values)
+    draws = [k for k in M._improving_kinds(c, i) if unseen[k] and c[k] < 4]
+    return sum(unseen[k] for k, d in zip(draws, M.plan_after(i, c, melds, unseen, values, draws, 1)) if d < base)
+
+
+class CheckedMcrAI(M.McrAI):
+    """The MCR AI, with its plan measures compared with their definitions on every hand it weighs."""
+
+    checked = 0
+
+    def _choose_plans(self, c, melds, unseen, values):
+        assert M.best_distances(c, melds, unseen, values) == reference_best(c, melds, unseen, values)
+        for i in range(len(M.PLANS)):
+            assert self._live(c, melds, unseen, values, i) == reference_live(c, melds, unseen, values, i)
+        kinds = [k for k in range(34) if c[k]]
+        for i in range(M._N_FIXED):
+            after = M.plan_after(i, c, melds, unseen, values, kinds, -1)
+            lives = M._fixed_live_after_discards(c, melds, unseen, i, list(zip(kinds, after)))
+            for k, d, live in zip(kinds, after, lives):
+                if d < M.INF:
+                    assert live == reference_live(_minus(c, k), melds, unseen, values, i)
+        CheckedMcrAI.checked += 1
+        return super()._choose_plans(c, melds, unseen, values)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_mcr_ai_plan_measures_equal_their_definitions_in_seeded_deals(seed):
+    before = CheckedMcrAI.checked
+    McrEngine([CheckedMcrAI(f"ai{s}") for s in range(4)], seed=7100 + seed).run()
+    assert CheckedMcrAI.checked > before
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_mcr_waits_are_the_kinds_that_complete_in_any_form(seed):
+    """The MCR AI's waits (knitted shapes read from the straights held) equal the definition: the kinds whose one
+    more tile makes the hand complete in some MCR form."""
+    from scorer.shanten import KNITTED_SEQS, mcr_shanten, mcr_waits
+    rng = random.Random(seed)
+    found = 0
+    for _ in range(60):
+        melds = rng.choice((0, 0, 1))
+        n = 13 - 3 * melds
+        c = [0] * 34
+        seq = rng.choice(KNITTED_SEQS)
+        if rng.random() < 0.5:
+            for k in rng.sample(seq, rng.choice((8, 9))):
+                c[k] += 1
+        else:
+            for k in rng.sample(list(seq) + list(range(27, 34)), min(n, 13)):
+                c[k] += 1
+        while sum(c) < n:
+            k = rng.randrange(34)
+            if c[k] < 4:
+                c[k] += 1
+        if sum(c) > n:
+            continue
+        want = [k for k in range(34) if c[k] < 4 and mcr_shanten(_plus(c, k), melds) == -1]
+        assert mcr_waits(c, melds) == want
+        found += bool(want)
+    assert found
