@@ -28,7 +28,8 @@ pyparsing is imported only when a line needs explaining, and its exceptions neve
 from __future__ import annotations
 
 import re
-from operator import attrgetter
+from functools import reduce
+from operator import attrgetter, or_
 from typing import Callable, NamedTuple, TypeAlias
 
 from grammar.text import MAX_LINE, fold, fragment, not_ascii, too_long, window
@@ -707,12 +708,19 @@ _PLANS: dict[str, dict[PresenceMask, tuple[tuple[Callable, Rule], ...]]] = {name
 """By rule set name, by presence mask: the plan (see :func:`_plan`)."""
 
 
+_WHEN_BITS: tuple[PresenceMask, ...] = tuple(sum(_BIT[name] for name in rule.when) for rule in RULES)
+"""By rule: the presence bits of what its ``when`` names."""
+_RULE_BITS: PresenceMask = reduce(or_, _WHEN_BITS, 0)
+"""Every bit some rule's ``when`` names; the others (round:, seat:, honba:, ...) call up no rule, so a plan is
+looked up by ``present & _RULE_BITS`` and lines that differ only in those share it."""
+
+
 def _plan(present: PresenceMask, rules: str) -> tuple[tuple[Callable, Rule], ...]:
     """The rules a line with presence mask ``present`` under rule set ``rules`` must pass, in table order, each as
     ``(rule.fails, rule)``; a rule that reads only a flag the rule set has is left out (it cannot fail). Worked
     out once per mask and rule set: there are no more masks than sets of keywords a line can have, and few occur."""
     ruleset = RULESETS[rules]
-    plan = tuple((rule.fails, rule) for rule in RULES if all(present & _BIT[name] for name in rule.when)
+    plan = tuple((rule.fails, rule) for rule, when in zip(RULES, _WHEN_BITS) if present & when == when
                  and not (rule.allowed_by and getattr(ruleset, rule.allowed_by)))
     _PLANS[rules][present] = plan
     return plan
@@ -784,7 +792,7 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
                                                                                     flower_runs, melds, win, values)
     f.ruleset, f.allow_incomplete, f.n_tiles, f.counts, f.reds = RULESETS[rules_v], allow_incomplete, n_tiles, counts, reds
     f.tsumo, f.riichi = present & _TSUMO_BIT != 0, present & _RIICHI_BITS != 0
-    for fails, rule in _PLANS[rules_v].get(present) or _plan(present, rules_v):
+    for fails, rule in _PLANS[rules_v].get(present & _RULE_BITS) or _plan(present & _RULE_BITS, rules_v):
         if fails(f):
             message = rule.message if isinstance(rule.message, str) else rule.message(f)
             raise src.error(rule.error, message, rule.at(f))
