@@ -634,13 +634,26 @@ def _count_message(f: _Line) -> str:
     return f"wrong tile count: {f.n_tiles} tiles (each meld counts 3), a hand needs {need}"
 
 
+def _no_tiles(win, runs) -> bool:
+    return win is None and not runs
+
+
+def _wrong_count(n_tiles: int, allow_incomplete: bool) -> bool:
+    return n_tiles != 14 and not (allow_incomplete and n_tiles == 13)
+
+
+def _fifth_copy(counts: KindCounts) -> bool:
+    return (counts + _ABOVE_FOUR) & _TOP != 0
+
+
 RULES: tuple[Rule, ...] = (
-    # -- the tiles: what makes them possible
-    Rule((), lambda f: f.win is None and not f.runs, NotationError,
+    # -- the tiles: what makes them possible (every line: the first _EVERY_LINE rows, which the reader checks
+    #    without building a _Line, see _read)
+    Rule((), lambda f: _no_tiles(f.win, f.runs), NotationError,
          "no concealed tiles: expected tiles such as 123m besides the melds", lambda f: 0),
-    Rule((), lambda f: f.n_tiles != 14 and not (f.allow_incomplete and f.n_tiles == 13), ImpossibleHandError,
+    Rule((), lambda f: _wrong_count(f.n_tiles, f.allow_incomplete), ImpossibleHandError,
          _count_message, lambda f: None),
-    Rule((), lambda f: (f.counts + _ABOVE_FOUR) & _TOP, ImpossibleHandError,
+    Rule((), lambda f: _fifth_copy(f.counts), ImpossibleHandError,
          lambda f: f"a fifth copy of {_first_fifth_copy(f)[0].plain}: there are only four",
          lambda f: _first_fifth_copy(f)[1]),
     _needs_flag(("red",), "red_fives", "red fives are not used under rules:mcr (write 5, not 0)",
@@ -696,6 +709,9 @@ RULES: tuple[Rule, ...] = (
          _val("flowers")),
 )
 """Every legality check of a line, in the order they are tried (the first that fails is the error)."""
+_EVERY_LINE = 3
+"""The first rows of RULES, which every line runs: no concealed tiles, the count, a fifth copy."""
+assert all(not r.when and r.allowed_by is None for r in RULES[:_EVERY_LINE])
 
 FACTS = ("red", "flower-tiles")
 PresenceMask: TypeAlias = int
@@ -704,7 +720,9 @@ _BIT: dict[str, PresenceMask] = {name: 1 << i for i, name in enumerate(FLAGS + V
 _RED_BIT, _FLOWER_TILES_BIT = _BIT["red"], _BIT["flower-tiles"]
 _TSUMO_BIT, _RIICHI_BITS = _BIT["tsumo"], _BIT["riichi"] | _BIT["double-riichi"]
 _KEYWORD_BITS: PresenceMask = sum(_BIT[name] for name in FLAGS + VALUED)
-_PLANS: dict[str, dict[PresenceMask, tuple[tuple[Callable, Rule], ...]]] = {name: {} for name in RULE_SETS}
+Plan: TypeAlias = "tuple[tuple[tuple[Callable, Rule], ...], tuple[tuple[Callable, Rule], ...]]"
+"""(every rule a line must pass, those after the :data:`_EVERY_LINE` ones), each rule as ``(rule.fails, rule)``."""
+_PLANS: dict[str, dict[PresenceMask, Plan]] = {name: {} for name in RULE_SETS}
 """By rule set name, by presence mask: the plan (see :func:`_plan`)."""
 
 
@@ -715,14 +733,15 @@ _RULE_BITS: PresenceMask = reduce(or_, _WHEN_BITS, 0)
 looked up by ``present & _RULE_BITS`` and lines that differ only in those share it."""
 
 
-def _plan(present: PresenceMask, rules: str) -> tuple[tuple[Callable, Rule], ...]:
+def _plan(present: PresenceMask, rules: str) -> Plan:
     """The rules a line with presence mask ``present`` under rule set ``rules`` must pass, in table order, each as
-    ``(rule.fails, rule)``; a rule that reads only a flag the rule set has is left out (it cannot fail). Worked
-    out once per mask and rule set: there are no more masks than sets of keywords a line can have, and few occur."""
+    ``(rule.fails, rule)``; a rule that reads only a flag the rule set has is left out (it cannot fail); and the
+    same without the :data:`_EVERY_LINE` rows. Worked out once per mask and rule set: there are no more masks than
+    sets of keywords a line can have, and few occur."""
     ruleset = RULESETS[rules]
-    plan = tuple((rule.fails, rule) for rule, when in zip(RULES, _WHEN_BITS) if present & when == when
+    rows = tuple((rule.fails, rule) for rule, when in zip(RULES, _WHEN_BITS) if present & when == when
                  and not (rule.allowed_by and getattr(ruleset, rule.allowed_by)))
-    _PLANS[rules][present] = plan
+    plan = _PLANS[rules][present] = (rows, rows[_EVERY_LINE:])
     return plan
 
 
@@ -787,15 +806,20 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
     if reds:
         present |= _RED_BIT
 
-    f = _Line()
-    f.src, f.tokens, f.present, f.runs, f.flower_runs, f.melds, f.win, f.values = (src, tokens, present, runs,
-                                                                                    flower_runs, melds, win, values)
-    f.ruleset, f.allow_incomplete, f.n_tiles, f.counts, f.reds = RULESETS[rules_v], allow_incomplete, n_tiles, counts, reds
-    f.tsumo, f.riichi = present & _TSUMO_BIT != 0, present & _RIICHI_BITS != 0
-    for fails, rule in _PLANS[rules_v].get(present & _RULE_BITS) or _plan(present & _RULE_BITS, rules_v):
-        if fails(f):
-            message = rule.message if isinstance(rule.message, str) else rule.message(f)
-            raise src.error(rule.error, message, rule.at(f))
+    every, rest = _PLANS[rules_v].get(present & _RULE_BITS) or _plan(present & _RULE_BITS, rules_v)
+    if _no_tiles(win, runs) or _wrong_count(n_tiles, allow_incomplete) or _fifth_copy(counts):
+        rest = every   # one of the first rows fails: the table says which, and with what message
+    if rest:   # the line's facts, for the rules (most lines pass the first rows and call up few others)
+        f = _Line()
+        f.src, f.tokens, f.present, f.runs, f.flower_runs, f.melds, f.win, f.values = (
+            src, tokens, present, runs, flower_runs, melds, win, values)
+        f.ruleset, f.allow_incomplete, f.n_tiles, f.counts, f.reds = (RULESETS[rules_v], allow_incomplete, n_tiles,
+                                                                       counts, reds)
+        f.tsumo, f.riichi = present & _TSUMO_BIT != 0, present & _RIICHI_BITS != 0
+        for fails, rule in rest:
+            if fails(f):
+                message = rule.message if isinstance(rule.message, str) else rule.message(f)
+                raise src.error(rule.error, message, rule.at(f))
 
     preset_v = values.get("preset") or preset
     if preset_v:
