@@ -28,6 +28,7 @@ pyparsing is imported only when a line needs explaining, and its exceptions neve
 from __future__ import annotations
 
 import re
+import sys
 from functools import reduce
 from operator import attrgetter, or_
 from typing import Callable, NamedTuple, TypeAlias
@@ -66,7 +67,20 @@ _PIECE = "|".join(TOKENS[k] for k in ("tiles", "meld", "win"))
 _KEYWORD = TOKENS["keyword"]
 # a whole well-formed line: the tile block (pieces, whitespace between them allowed), then keywords separated by
 # whitespace
-_LINE_RE = re.compile(rf"((?:(?:{_PIECE}){_W}*)+)(?:{_KEYWORD}(?:{_W}+{_KEYWORD})*)?")
+if sys.version_info >= (3, 11):
+    # The same expression, told not to try again what cannot succeed: each token is matched once and kept (an
+    # atomic group), and the whitespace runs, the tile block and the keyword list are kept whole (possessive). A
+    # line matches exactly as before: a token has one reading that lets the line go on (a shorter keyword, value
+    # or digit run leaves a character no token or separator starts with), and a piece or whitespace given back
+    # would have to be read by a keyword, which starts with a letter. It only fails sooner (tests/grammar/
+    # test_paths.py checks the two readers agree).
+    def _once(name: str) -> str:
+        return f"(?>{TOKENS[name]})"
+
+    _LINE_RE = re.compile(rf"((?:(?:{_once('tiles')}|{_once('meld')}|{_once('win')}){_W}*+)++)"
+                          rf"(?:{_once('keyword')}(?:{_W}++{_once('keyword')})*+)?+")
+else:   # pragma: no cover - no atomic groups or possessive quantifiers before Python 3.11
+    _LINE_RE = re.compile(rf"((?:(?:{_PIECE}){_W}*)+)(?:{_KEYWORD}(?:{_W}+{_KEYWORD})*)?")
 _PIECE_RE = re.compile(_PIECE)
 # in a line _LINE_RE accepted, the tokens are exactly these matches, in order
 _TOKEN_RE = re.compile(f"{_PIECE}|{_KEYWORD}")
