@@ -28,16 +28,18 @@ pyparsing is imported only when a line needs explaining, and its exceptions neve
 from __future__ import annotations
 
 import re
-from operator import attrgetter
+import sys
+from functools import reduce
+from operator import attrgetter, or_
 from typing import Callable, NamedTuple, TypeAlias
 
 from grammar.text import MAX_LINE, fold, fragment, not_ascii, too_long, window
 from scorer.errors import ImpossibleHandError, NotationError
-from scorer.hand import WINDS, Hand, Situation, build_hand, build_situation
+from scorer.hand import WINDS, Hand, Situation, build_parsed_hand, build_situation
 from scorer.kinds import N_KINDS
 from scorer.melds import Meld, MeldType
 from scorer.rulesets import DEFAULT_RULES, RULE_NAMES, RULESETS, RuleSet
-from scorer.tiles import Tile, format_tiles
+from scorer.tiles import TILE_ORDER, Tile, format_tiles
 
 FLAGS = ("tsumo", "ron", "riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
          "tenhou", "chiihou", "last-tile")
@@ -65,7 +67,20 @@ _PIECE = "|".join(TOKENS[k] for k in ("tiles", "meld", "win"))
 _KEYWORD = TOKENS["keyword"]
 # a whole well-formed line: the tile block (pieces, whitespace between them allowed), then keywords separated by
 # whitespace
-_LINE_RE = re.compile(rf"((?:(?:{_PIECE}){_W}*)+)(?:{_KEYWORD}(?:{_W}+{_KEYWORD})*)?")
+if sys.version_info >= (3, 11):
+    # The same expression, told not to try again what cannot succeed: each token is matched once and kept (an
+    # atomic group), and the whitespace runs, the tile block and the keyword list are kept whole (possessive). A
+    # line matches exactly as before: a token has one reading that lets the line go on (a shorter keyword, value
+    # or digit run leaves a character no token or separator starts with), and a piece or whitespace given back
+    # would have to be read by a keyword, which starts with a letter. It only fails sooner (tests/grammar/
+    # test_paths.py checks the two readers agree).
+    def _once(name: str) -> str:
+        return f"(?>{TOKENS[name]})"
+
+    _LINE_RE = re.compile(rf"((?:(?:{_once('tiles')}|{_once('meld')}|{_once('win')}){_W}*+)++)"
+                          rf"(?:{_once('keyword')}(?:{_W}++{_once('keyword')})*+)?+")
+else:   # pragma: no cover - no atomic groups or possessive quantifiers before Python 3.11
+    _LINE_RE = re.compile(rf"((?:(?:{_PIECE}){_W}*)+)(?:{_KEYWORD}(?:{_W}+{_KEYWORD})*)?")
 _PIECE_RE = re.compile(_PIECE)
 # in a line _LINE_RE accepted, the tokens are exactly these matches, in order
 _TOKEN_RE = re.compile(f"{_PIECE}|{_KEYWORD}")
@@ -251,6 +266,7 @@ _RED_COUNTS = {suit: _ONE[_DIGITS[suit]["0"].kind] for suit in "mps"}
 """suit letter -> the counts of its red five."""
 
 
+
 def _run_tiles(src: _Source, digits: str, suit: str, i: int, skip: int = 0) -> tuple[Tile, ...]:
     """The tiles of one digit run, the ``skip``-th character on of token ``i``."""
     table = _DIGITS[suit]
@@ -375,6 +391,23 @@ def _text(name: str, value: str) -> str:
     return value
 
 
+def _value_text(name: str, value) -> str:
+    """What the canonical notation writes for a valued keyword read as ``value`` (as :func:`format_hand` writes it
+    from the Hand: nothing for a default wind or a zero); ``rules:`` and ``preset:`` are written from the whole
+    line (they have defaults from the caller too)."""
+    if name == "round":
+        return " round:" + WINDS[value] if value != 0 else ""
+    if name == "seat":
+        return " seat:" + WINDS[value] if value != 1 else ""
+    if name in ("honba", "sticks"):
+        return f" {name}:{value}" if value else ""
+    if name in ("dora", "ura"):
+        return f" {name}:" + format_tiles(value, sort=False) if value else ""
+    if name in ("flowers", "claim"):
+        return f" {name}:{value}" if value is not None and value != "" else ""
+    return ""
+
+
 FIELDS: dict[str, Callable[[str, str], object]] = {
     "dora": _indicators, "ura": _indicators, "round": _wind, "seat": _wind, "honba": _number, "sticks": _number,
     "flowers": _number, "rules": _rules, "preset": _text, "claim": _text,
@@ -396,6 +429,8 @@ class _Meaning(NamedTuple):
     bit: int             # the presence bit of a keyword or of flower tiles (see _BIT), else 0
     counts: KindCounts   # the counts of the tiles it adds to the hand or the indicators
     reds: KindCounts     # the same for its red fives
+    text: str            # its part of the canonical notation: a meld's or +X's text, or a valued keyword's (see
+    #                      _value_text); "" for tiles, flags, rules: and preset: (written from the whole line)
 
 
 _new_meaning = tuple.__new__   # a _Meaning from its five fields, without NamedTuple's keyword-handling __new__
@@ -415,13 +450,13 @@ def _meaning(src: _Source, tok: str, i: int, present: int) -> _Meaning:
         digits = tok[:-1]
         tiles = _run_tiles(src, digits, suit, i)
         if suit == "f":
-            meaning = _new_meaning(_Meaning, (_FLOWER_RUN, tiles, _FLOWER_TILES_BIT, 0, 0))
+            meaning = _new_meaning(_Meaning, (_FLOWER_RUN, tiles, _FLOWER_TILES_BIT, 0, 0, ""))
         else:   # the run's counts from its digits (every digit names a tile: _run_tiles said so)
             meaning = _new_meaning(_Meaning, (_RUN, tiles, 0, sum(map(_DIGIT_COUNTS[suit].__getitem__, digits)),
-                                              digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0))
+                                              digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0, ""))
     elif c == "[" or c == "(":
         meld = _meld(src, tok, i)
-        meaning = _Meaning(_MELD, meld, 0, *_counts(meld.tiles))
+        meaning = _Meaning(_MELD, meld, 0, *_counts(meld.tiles), meld.notation())
     elif c == "+":
         tile = _DIGITS[tok[2]].get(tok[1])
         if tile is None:
@@ -429,7 +464,7 @@ def _meaning(src: _Source, tok: str, i: int, present: int) -> _Meaning:
                 Tile.parse(tok[1:])
             except ValueError as exc:
                 raise src.error(NotationError, str(exc), src.loc(i) + 1) from None
-        meaning = _Meaning(_WIN, tile, 0, *_counts((tile,)))
+        meaning = _Meaning(_WIN, tile, 0, *_counts((tile,)), "+" + str(tile))
     else:
         name, colon, value = tok.partition(":")
         name = name.lower()
@@ -449,13 +484,13 @@ def _meaning(src: _Source, tok: str, i: int, present: int) -> _Meaning:
                 reason = exc.reason.replace(SHOWN, src.quote(vloc, vloc + len(value)))
                 raise src.error(exc.cls, reason, vloc + exc.offset) from None
             counted = _counts(read) if name in ("dora", "ura") else (0, 0)   # indicators count as seen tiles
-            meaning = _Meaning(_VALUE, (name, read), _BIT[name], *counted)
+            meaning = _Meaning(_VALUE, (name, read), _BIT[name], *counted, _value_text(name, read))
         else:
             if name not in FLAGS:
                 hint = (f"{name}: needs a value" if name in FIELDS
                         else f"unknown keyword {_token_shown(src, i, tok, True)}")
                 raise src.error(NotationError, f"{hint}; expected {EXPECTED_KEYWORD}", src.loc(i))
-            meaning = _Meaning(_FLAG, name, _BIT[name], 0, 0)
+            meaning = _Meaning(_FLAG, name, _BIT[name], 0, 0, "")
     if len(_MEANINGS) < _MAX_MEANINGS:
         _MEANINGS[tok] = meaning
     return meaning
@@ -613,13 +648,26 @@ def _count_message(f: _Line) -> str:
     return f"wrong tile count: {f.n_tiles} tiles (each meld counts 3), a hand needs {need}"
 
 
+def _no_tiles(win, runs) -> bool:
+    return win is None and not runs
+
+
+def _wrong_count(n_tiles: int, allow_incomplete: bool) -> bool:
+    return n_tiles != 14 and not (allow_incomplete and n_tiles == 13)
+
+
+def _fifth_copy(counts: KindCounts) -> bool:
+    return (counts + _ABOVE_FOUR) & _TOP != 0
+
+
 RULES: tuple[Rule, ...] = (
-    # -- the tiles: what makes them possible
-    Rule((), lambda f: f.win is None and not f.runs, NotationError,
+    # -- the tiles: what makes them possible (every line: the first _EVERY_LINE rows, which the reader checks
+    #    without building a _Line, see _read)
+    Rule((), lambda f: _no_tiles(f.win, f.runs), NotationError,
          "no concealed tiles: expected tiles such as 123m besides the melds", lambda f: 0),
-    Rule((), lambda f: f.n_tiles != 14 and not (f.allow_incomplete and f.n_tiles == 13), ImpossibleHandError,
+    Rule((), lambda f: _wrong_count(f.n_tiles, f.allow_incomplete), ImpossibleHandError,
          _count_message, lambda f: None),
-    Rule((), lambda f: (f.counts + _ABOVE_FOUR) & _TOP, ImpossibleHandError,
+    Rule((), lambda f: _fifth_copy(f.counts), ImpossibleHandError,
          lambda f: f"a fifth copy of {_first_fifth_copy(f)[0].plain}: there are only four",
          lambda f: _first_fifth_copy(f)[1]),
     _needs_flag(("red",), "red_fives", "red fives are not used under rules:mcr (write 5, not 0)",
@@ -675,6 +723,9 @@ RULES: tuple[Rule, ...] = (
          _val("flowers")),
 )
 """Every legality check of a line, in the order they are tried (the first that fails is the error)."""
+_EVERY_LINE = 3
+"""The first rows of RULES, which every line runs: no concealed tiles, the count, a fifth copy."""
+assert all(not r.when and r.allowed_by is None for r in RULES[:_EVERY_LINE])
 
 FACTS = ("red", "flower-tiles")
 PresenceMask: TypeAlias = int
@@ -683,24 +734,36 @@ _BIT: dict[str, PresenceMask] = {name: 1 << i for i, name in enumerate(FLAGS + V
 _RED_BIT, _FLOWER_TILES_BIT = _BIT["red"], _BIT["flower-tiles"]
 _TSUMO_BIT, _RIICHI_BITS = _BIT["tsumo"], _BIT["riichi"] | _BIT["double-riichi"]
 _KEYWORD_BITS: PresenceMask = sum(_BIT[name] for name in FLAGS + VALUED)
-_PLANS: dict[str, dict[PresenceMask, tuple[tuple[Callable, Rule], ...]]] = {name: {} for name in RULE_SETS}
+Plan: TypeAlias = "tuple[tuple[tuple[Callable, Rule], ...], tuple[tuple[Callable, Rule], ...]]"
+"""(every rule a line must pass, those after the :data:`_EVERY_LINE` ones), each rule as ``(rule.fails, rule)``."""
+_PLANS: dict[str, dict[PresenceMask, Plan]] = {name: {} for name in RULE_SETS}
 """By rule set name, by presence mask: the plan (see :func:`_plan`)."""
 
 
-def _plan(present: PresenceMask, rules: str) -> tuple[tuple[Callable, Rule], ...]:
+_WHEN_BITS: tuple[PresenceMask, ...] = tuple(sum(_BIT[name] for name in rule.when) for rule in RULES)
+"""By rule: the presence bits of what its ``when`` names."""
+_RULE_BITS: PresenceMask = reduce(or_, _WHEN_BITS, 0)
+"""Every bit some rule's ``when`` names; the others (round:, seat:, honba:, ...) call up no rule, so a plan is
+looked up by ``present & _RULE_BITS`` and lines that differ only in those share it."""
+
+
+def _plan(present: PresenceMask, rules: str) -> Plan:
     """The rules a line with presence mask ``present`` under rule set ``rules`` must pass, in table order, each as
-    ``(rule.fails, rule)``; a rule that reads only a flag the rule set has is left out (it cannot fail). Worked
-    out once per mask and rule set: there are no more masks than sets of keywords a line can have, and few occur."""
+    ``(rule.fails, rule)``; a rule that reads only a flag the rule set has is left out (it cannot fail); and the
+    same without the :data:`_EVERY_LINE` rows. Worked out once per mask and rule set: there are no more masks than
+    sets of keywords a line can have, and few occur."""
     ruleset = RULESETS[rules]
-    plan = tuple((rule.fails, rule) for rule in RULES if all(present & _BIT[name] for name in rule.when)
+    rows = tuple((rule.fails, rule) for rule, when in zip(RULES, _WHEN_BITS) if present & when == when
                  and not (rule.allowed_by and getattr(ruleset, rule.allowed_by)))
-    _PLANS[rules][present] = plan
+    plan = _PLANS[rules][present] = (rows, rows[_EVERY_LINE:])
     return plan
 
 
 # ---- the reader of meaning: tokens -> Hand ------------------------------------------------------------------------
 def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None, allow_incomplete: bool) -> Hand:
     concealed: list[Tile] = []
+    meld_text = ""             # the melds' canonical notation, in the order written
+    texts: dict = {}           # valued keyword -> its part of the canonical notation
     runs: list[tuple[tuple[Tile, ...], int]] = []
     flower_runs: list[tuple[tuple[Tile, ...], int]] = []
     melds: list[tuple[Meld, int]] = []
@@ -709,7 +772,7 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
     present = counts = reds = 0   # present: a bit for each keyword (so one given twice is seen) and fact
     meaning_of = _MEANINGS.get
     for i, tok in enumerate(tokens):
-        kind, what, bit, tile_counts, red_counts = meaning_of(tok) or _meaning(src, tok, i, present)
+        kind, what, bit, tile_counts, red_counts, text = meaning_of(tok) or _meaning(src, tok, i, present)
         if tile_counts:
             counts += tile_counts
             if red_counts:
@@ -721,6 +784,7 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
             present |= bit
             if kind == _VALUE:
                 values[what[0]] = what[1]
+                texts[what[0]] = text
         elif kind == _RUN:
             if win is not None:
                 raise src.error(NotationError, "concealed tiles after the winning tile: write +X after them",
@@ -729,6 +793,7 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
             runs.append((what, i))
         elif kind == _MELD:
             melds.append((what, i))
+            meld_text += text
         elif kind == _WIN:
             if win is not None:
                 raise src.error(ImpossibleHandError, "a second winning tile: write +X once", src.loc(i))
@@ -755,27 +820,57 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
     if reds:
         present |= _RED_BIT
 
-    f = _Line()
-    f.src, f.tokens, f.present, f.runs, f.flower_runs, f.melds, f.win, f.values = (src, tokens, present, runs,
-                                                                                    flower_runs, melds, win, values)
-    f.ruleset, f.allow_incomplete, f.n_tiles, f.counts, f.reds = RULESETS[rules_v], allow_incomplete, n_tiles, counts, reds
-    f.tsumo, f.riichi = present & _TSUMO_BIT != 0, present & _RIICHI_BITS != 0
-    for fails, rule in _PLANS[rules_v].get(present) or _plan(present, rules_v):
-        if fails(f):
-            message = rule.message if isinstance(rule.message, str) else rule.message(f)
-            raise src.error(rule.error, message, rule.at(f))
+    every, rest = _PLANS[rules_v].get(present & _RULE_BITS) or _plan(present & _RULE_BITS, rules_v)
+    if _no_tiles(win, runs) or _wrong_count(n_tiles, allow_incomplete) or _fifth_copy(counts):
+        rest = every   # one of the first rows fails: the table says which, and with what message
+    if rest:   # the line's facts, for the rules (most lines pass the first rows and call up few others)
+        f = _Line()
+        f.src, f.tokens, f.present, f.runs, f.flower_runs, f.melds, f.win, f.values = (
+            src, tokens, present, runs, flower_runs, melds, win, values)
+        f.ruleset, f.allow_incomplete, f.n_tiles, f.counts, f.reds = (RULESETS[rules_v], allow_incomplete, n_tiles,
+                                                                       counts, reds)
+        f.tsumo, f.riichi = present & _TSUMO_BIT != 0, present & _RIICHI_BITS != 0
+        for fails, rule in rest:
+            if fails(f):
+                message = rule.message if isinstance(rule.message, str) else rule.message(f)
+                raise src.error(rule.error, message, rule.at(f))
 
     preset_v = values.get("preset") or preset
-    return build_hand(
+    if preset_v:
+        preset_v = preset_v.lower()
+    # the concealed tiles, sorted, and the canonical notation (as format_hand writes it: tests/grammar/test_paths.py)
+    concealed = tuple(sorted(concealed, key=TILE_ORDER))
+    flowers = tuple(sorted([t for tiles, _ in flower_runs for t in tiles], key=TILE_ORDER)) if flower_runs else ()
+    notation = format_tiles(concealed, sort=False)
+    if flowers:
+        notation += format_tiles(flowers, sort=False)
+    notation += meld_text
+    if win is not None:
+        notation += "+" + _TEXT_OF[win[0].order]
+    if rules_v != DEFAULT_RULES:
+        notation += " rules:" + rules_v
+    if preset_v:
+        notation += " preset:" + preset_v
+    bits = present & _FORMATTED_FLAG_BITS
+    notation += _flag_texts.get(bits) or _flag_text(bits)
+    if texts:
+        get = texts.get
+        notation += (get("round", "") + get("seat", "") + get("honba", "") + get("sticks", "") + get("dora", "")
+                     + get("ura", "") + get("flowers", "") + get("claim", ""))
+    return build_parsed_hand(
         concealed,
         tuple([m for m, _ in melds]) if melds else (),
         win[0] if win else None,
         _situation(present, values) if present & _KEYWORD_BITS else _NO_SITUATION,
-        [t for tiles, _ in flower_runs for t in tiles] if flower_runs else (),
+        flowers,
         rules_v,
-        preset_v.lower() if preset_v else None,
+        preset_v or None,
         values.get("claim"),
+        notation,
     )
+
+
+_TEXT_OF = {t.order: str(t) for table in _DIGITS.values() for t in table.values()}   # by sort key: a tile's notation
 
 
 _NO_SITUATION = Situation()
@@ -825,6 +920,19 @@ _FORMATTED_FLAGS = ("riichi", "double-riichi", "ippatsu", "haitei", "houtei", "r
                     "chiihou", "last-tile")
 """The flags after ron/tsumo, in the order the canonical notation writes them."""
 _FLAG_WORDS = tuple(" " + flag for flag in _FORMATTED_FLAGS)
+_FORMATTED_FLAG_BITS: PresenceMask = _TSUMO_BIT | sum(_BIT[flag] for flag in _FORMATTED_FLAGS)
+_flag_texts: dict[PresenceMask, str] = {}   # the flags' presence bits -> how the canonical notation writes them
+
+
+def _flag_text(bits: PresenceMask) -> str:
+    """The canonical notation's " tsumo"/" ron" and flags for the flag presence bits ``bits`` (one string per set of
+    flags that occurs: at most 2 ** 11)."""
+    text = _flag_texts[bits] = (" tsumo" if bits & _TSUMO_BIT else " ron") + "".join(
+        word for word, flag in zip(_FLAG_WORDS, _FORMATTED_FLAGS) if bits & _BIT[flag])
+    return text
+
+
+
 _flags_of = attrgetter(*(flag.replace("-", "_") for flag in _FORMATTED_FLAGS))   # a Situation's, in that order
 def format_hand(hand: Hand) -> str:
     """The canonical notation of a hand: ``parse_hand(format_hand(h)) == h``."""

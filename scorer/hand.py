@@ -47,8 +47,17 @@ class Situation:
         return self.riichi or self.double_riichi
 
 
+class _NotationMemo:
+    """The slot where a :class:`Hand` keeps its canonical notation once it is known (no field: equality, hash,
+    repr and ``replace`` never see it, so a Hand made by ``replace`` works its own out again). The parser fills it
+    as it builds the Hand; otherwise :meth:`Hand.notation` fills it on the first call. A Hand is frozen, so the
+    text stays true."""
+
+    __slots__ = ("_notation",)
+
+
 @dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(_NotationMemo):
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...] = ()
     winning_tile: Tile | None = None
@@ -100,7 +109,13 @@ class Hand:
         return replace(self, situation=replace(self.situation, **changes))
 
     def notation(self) -> str:
-        return (_format_hand or _formatter())(self)
+        """The canonical notation (:func:`grammar.format_hand`), worked out once."""
+        try:
+            return self._notation
+        except AttributeError:
+            text = (_format_hand or _formatter())(self)
+            object.__setattr__(self, "_notation", text)   # a memo in a frozen value (see _NotationMemo)
+            return text
 
     def __str__(self) -> str:
         return self.notation()
@@ -130,7 +145,7 @@ class _SituationDraft:
     __slots__ = Situation.__slots__
 
 
-class _HandDraft:
+class _HandDraft(_NotationMemo):
     __slots__ = Hand.__slots__
 
 
@@ -175,5 +190,25 @@ def build_hand(concealed, melds: tuple[Meld, ...], winning_tile: Tile | None, si
     h.rules = rules
     h.preset = preset
     h.claim = claim
+    _become(h, "__class__", Hand)
+    return h
+
+
+def build_parsed_hand(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winning_tile: Tile | None,
+                      situation: Situation, flowers, rules: str, preset: str | None, claim: str | None,
+                      notation: str) -> Hand:
+    """As :func:`build_hand`, for the notation parser: ``concealed`` and ``flowers`` are already tuples in
+    ``TILE_ORDER``, and ``notation`` is the hand's canonical notation (what ``format_hand`` gives: the grammar's
+    tests check it), kept so that :meth:`Hand.notation` costs nothing."""
+    h = _HandDraft()
+    h.concealed = concealed
+    h.melds = melds
+    h.winning_tile = winning_tile
+    h.situation = situation
+    h.flowers = flowers
+    h.rules = rules
+    h.preset = preset
+    h.claim = claim
+    h._notation = notation
     _become(h, "__class__", Hand)
     return h

@@ -17,10 +17,13 @@ from tests.grammar.lines import any_lines, good_lines, keyword_lines, mutated
 def _outcome(text: str, tokenize, cold: bool = False):
     if cold:
         g._MEANINGS.clear()   # every token's meaning worked out afresh
+        g._flag_texts.clear()
     try:
         hand = g._parse(text, None, None, False, tokenize)
     except NotationError as exc:
         return ("error", type(exc), str(exc), exc.column, exc.line)
+    # the notation the parser keeps in the Hand is the one the formatter writes from its fields
+    assert hand.notation() == format_hand(hand)
     return ("hand", hand, format_hand(hand))
 
 
@@ -74,6 +77,7 @@ def test_every_way_of_writing_a_hand_reads_as_that_hand(hand_line):
     hand, line = hand_line
     assert parse_hand(line) == hand
     assert format_hand(parse_hand(line)) == format_hand(hand)   # the canonical form printed back is unchanged
+    assert parse_hand(line).notation() == format_hand(hand)     # and the one the parser keeps is that form
 
 
 @pytest.mark.parametrize("text", [

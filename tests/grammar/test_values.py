@@ -52,3 +52,13 @@ def test_parsed_values_are_frozen_and_equal_to_constructed_ones():
         f.name: getattr(h.situation, f.name) for f in dataclasses.fields(Situation)}))
     with pytest.raises(dataclasses.FrozenInstanceError):
         h.situation.tsumo = False
+
+
+def test_a_parsed_hand_keeps_its_notation_and_a_changed_one_writes_its_own():
+    from grammar import format_hand
+    h = parse_hand("[345m]0p55p1122z+5p(7777z) seat:s dora:5m6p honba:3 tsumo rinshan")
+    assert h.notation() == format_hand(h) == "550p1122z[345m](7777z)+5p tsumo rinshan honba:3 dora:5m6p"
+    changed = h.with_situation(honba=0, seat_wind=2)
+    assert changed == dataclasses.replace(h, situation=changed.situation) and changed != h
+    assert changed.notation() == format_hand(changed) == "550p1122z[345m](7777z)+5p tsumo rinshan seat:W dora:5m6p"
+    assert pickle.loads(pickle.dumps(h)).notation() == h.notation()
