@@ -186,6 +186,9 @@ def play(
     if msg:
         _print_error(msg)
         raise typer.Exit(2)
+    if auto and log is not None:    # AI-only deals keep no log: say so rather than write nothing silently
+        _print_error(f"--log {log} goes with an interactive deal; --auto writes only its summary")
+        raise typer.Exit(2)
     if auto:
         raise typer.Exit(play_mod.play_auto(deals, seed, json_out, rules=rules))
     raise typer.Exit(play_mod.play_interactive(seed, log, None, rules=rules))

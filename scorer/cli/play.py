@@ -516,6 +516,8 @@ def main(argv=None) -> int:
         return analyze(args.analyze)
     if args.rules:
         return rules_card(args.rules)
+    if args.auto and args.log:
+        ap.error(f"--log {args.log} goes with an interactive deal; --auto writes only its summary")
     if args.auto:
         return play_auto(args.deals, 0 if args.seed is None else args.seed, args.json)
     return play_interactive(args.seed, args.log)

@@ -89,3 +89,15 @@ def test_analyze_with_melds_and_spaces():
     assert analyze("123m 456p 789s 1122z", c) == 0
     c, _ = console()
     assert analyze("123m[457p]11z22z33z", c) == 1
+
+
+def test_auto_with_log_is_a_usage_error_not_a_silent_loss(tmp_path):
+    """AI-only deals keep no log: ``play --auto --log FILE`` says so (exit 2) and creates no file."""
+    from typer.testing import CliRunner
+
+    from scorer.cli.app import app
+    log = tmp_path / "deal.jsonl"
+    r = CliRunner().invoke(app, ["play", "--auto", "--deals", "1", "--log", str(log)])
+    assert r.exit_code == 2
+    assert "--log" in r.output and "interactive" in r.output
+    assert not log.exists()
