@@ -556,3 +556,31 @@ def test_chunks_count_the_lines_of_a_block():
     got = list(B.chunks([B.Item("s", 1, "x")] + blocks, size=64, first=4))
     assert [sum(len(u.lines) if u.__class__ is B.Lines else 1 for u in c) for c in got] == [5, 8, 16, 32, 40]
     assert [i.line for i in B.items_of(u for c in got for u in c)][1:] == list(range(1, 101))
+
+
+def test_a_worker_stopped_as_it_starts_leaves_no_traceback():
+    """A busy worker is stopped with SIGTERM; one stopped before it has put its own signal handling in place
+    used to run the parent's handler (KeyboardInterrupt) and print a traceback. Start and stop 200 workers
+    at once under such a handler: stderr stays clean."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = r'''
+import multiprocessing, signal
+from scorer.cli import batch as B
+def stop(*_):
+    raise KeyboardInterrupt
+signal.signal(signal.SIGTERM, stop)
+signal.signal(signal.SIGINT, stop)
+ctx, live = multiprocessing.get_context("fork"), []
+for _ in range(200):
+    w = B._Worker(ctx, (), live)
+    w.job = object()            # busy: stop() terminates it
+    w.stop()
+    w.join()
+    live.remove(w)
+'''
+    root = Path(__file__).resolve().parents[1]
+    p = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "Traceback" not in p.stderr, p.stderr[:2000]

@@ -109,11 +109,16 @@ def _collector_for_a_run():
             gc.unfreeze()
 
 
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
 def _ignore_sigint() -> None:
     """Worker initializer: Ctrl-C is the parent's to handle (it stops the workers itself). SIGTERM keeps its
-    default: the pool stops its workers with it."""
+    default: the parent stops a busy worker with it. Then the two signals, held back across the fork, are let
+    through."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
 
 @dataclass
@@ -259,7 +264,14 @@ class _Worker:
         inherited = [self.conn, *(w.conn for w in live)] if ctx.get_start_method() == "fork" else []
         self.proc = ctx.Process(target=_worker_main, args=(child, args, WORKER_CHUNKS, os.getpid(), inherited),
                                 daemon=True)
-        self.proc.start()
+        # a forked child starts with this process's signal handlers (which raise KeyboardInterrupt): a stop that
+        # reaches it before it installs its own would print a traceback. The two signals are held back across
+        # the fork; the child unblocks them once its own handling is in place, this process right after.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+        try:
+            self.proc.start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
         child.close()
         self.given = 0
         self.job: _Job | None = None
