@@ -388,6 +388,15 @@ _SUIT_BITS = (1 << 45) - 1   # the 45 bits of one number suit's counts
 _LOW_BITS = sum(1 << 5 * i for i in range(9))   # the lowest bit of each of a suit code's nine counts
 
 
+def _near(local: SuitCode, honor: bool) -> SuitCode:
+    """Bit 5i set: the suit's i-th kind could complete it (held, or, in a numbered suit, within two of a held
+    number); the only kinds worth trying as a winning tile."""
+    near = (local | local >> 1 | local >> 2) & _LOW_BITS
+    if not honor:
+        near = (near | near << 5 | near << 10 | near >> 5 | near >> 10) & _LOW_BITS
+    return near
+
+
 SuitWaits: TypeAlias = "tuple[int, int, tuple[Kind, ...]]"
 """What one suit part of a hand code says about the waits: (state, need, kinds). ``state`` is 0 when the suit is
 empty or splits into sets only, 1 when it splits into sets and the pair, -1 when it does not split. ``kinds`` are
@@ -412,10 +421,7 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
     kinds = []
     if after % 3 != 1 and after <= 14:
         table = _part(honor, after // 3)
-        # bit 5i: the suit's i-th kind could complete it (held, or within two of a held number)
-        near = (local | local >> 1 | local >> 2) & _LOW_BITS
-        if not honor:
-            near = (near | near << 5 | near << 10 | near >> 5 | near >> 10) & _LOW_BITS
+        near = _near(local, honor)
         while near:
             low = near & -near
             near ^= low
@@ -507,9 +513,7 @@ def _completing_over_four(code: HandCode) -> list[Kind]:
             tiles = local % 31 + 1   # with the tile that completes it
             if tiles % 3 == 1 or tiles > 14:
                 continue
-            near = (local | local >> 1 | local >> 2) & _LOW_BITS
-            if not honor:
-                near = (near | near << 5 | near << 10 | near >> 5 | near >> 10) & _LOW_BITS
+            near = _near(local, honor)
             while near:
                 low = near & -near
                 near ^= low
