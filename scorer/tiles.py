@@ -205,11 +205,11 @@ ALL_KINDS = tuple(Tile(k) for k in range(N_KINDS))
 # str(tile) gives (``0`` for a red five)
 _FACE: list = [None] * (2 * (FLOWER_BASE + 8))
 _TEXT: list = [None] * (2 * (FLOWER_BASE + 8))
-for _k in range(FLOWER_BASE + 8):
+for _kind in range(FLOWER_BASE + 8):
     for _red in (False, True):
-        if _red and not (_k < 27 and _k % 9 == 4):
+        if _red and not (_kind < 27 and _kind % 9 == 4):
             continue
-        _t = Tile(_k, _red)
+        _t = Tile(_kind, _red)
         _FACE[_t.order] = ("0" if _red else str(_t.number), _t.suit)
         _TEXT[_t.order] = _FACE[_t.order][0] + _t.suit
-del _k, _red, _t
+del _kind, _red, _t
