@@ -181,17 +181,8 @@ def build_hand(concealed, melds: tuple[Meld, ...], winning_tile: Tile | None, si
                flowers, rules: str, preset: str | None, claim: str | None) -> Hand:
     """``Hand(...)`` with every field given in order (tiles in any order: they are sorted here), built without the
     per-field frozen-dataclass calls."""
-    h = _HandDraft()
-    h.concealed = tuple(sorted(concealed, key=TILE_ORDER))
-    h.melds = melds
-    h.winning_tile = winning_tile
-    h.situation = situation
-    h.flowers = tuple(sorted(flowers, key=TILE_ORDER)) if flowers else ()
-    h.rules = rules
-    h.preset = preset
-    h.claim = claim
-    _become(h, "__class__", Hand)
-    return h
+    return _assemble(tuple(sorted(concealed, key=TILE_ORDER)), melds, winning_tile, situation,
+                     tuple(sorted(flowers, key=TILE_ORDER)) if flowers else (), rules, preset, claim, None)
 
 
 def build_parsed_hand(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winning_tile: Tile | None,
@@ -200,6 +191,13 @@ def build_parsed_hand(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winn
     """As :func:`build_hand`, for the notation parser: ``concealed`` and ``flowers`` are already tuples in
     ``TILE_ORDER``, and ``notation`` is the hand's canonical notation (what ``format_hand`` gives: the grammar's
     tests check it), kept so that :meth:`Hand.notation` costs nothing."""
+    return _assemble(concealed, melds, winning_tile, situation, flowers, rules, preset, claim, notation)
+
+
+def _assemble(concealed: tuple[Tile, ...], melds, winning_tile, situation, flowers: tuple[Tile, ...], rules: str,
+              preset: str | None, claim: str | None, notation: str | None) -> Hand:
+    """A Hand from fields already in their final form (a draft filled slot by slot, then made a Hand); its
+    notation memo filled when ``notation`` is known."""
     h = _HandDraft()
     h.concealed = concealed
     h.melds = melds
@@ -209,6 +207,7 @@ def build_parsed_hand(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winn
     h.rules = rules
     h.preset = preset
     h.claim = claim
-    h._notation = notation
+    if notation is not None:
+        h._notation = notation
     _become(h, "__class__", Hand)
     return h

@@ -57,6 +57,8 @@ TERMINAL_HONOR_MASK = TERMINAL_MASK | HONOR_MASK
 SIMPLE_MASK = mask_of(range(HONOR)) & ~TERMINAL_MASK
 FIVE_MASK = mask_of(FIVES)
 GREEN_MASK = mask_of(GREEN_KINDS)
+SUIT_MASKS: tuple[KindMask, ...] = (mask_of(range(MAN, PIN)), mask_of(range(PIN, SOU)), mask_of(range(SOU, HONOR)))
+"""The kinds of the characters, dots and bamboo suits."""
 SEQ_MASK: tuple[KindMask, ...] = tuple((7 << k) if k < HONOR and k % 9 <= 6 else 0 for k in range(N_KINDS))
 """The three kinds of the sequence that starts at kind ``k`` (0 where no sequence starts there)."""
 

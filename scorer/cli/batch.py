@@ -112,7 +112,7 @@ def _collector_for_a_run():
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
-def _ignore_sigint() -> None:
+def _worker_signals() -> None:
     """Worker initializer: Ctrl-C is the parent's to handle (it stops the workers itself). SIGTERM keeps its
     default: the parent stops a busy worker with it. Then the two signals, held back across the fork, are let
     through."""
@@ -332,7 +332,7 @@ def _worker_main(conn, args, quota: int, parent: int, inherited: list) -> None:
     """A worker process: score the chunks that come down the pipe, send back each one's output (or the failure,
     as text: the parent turns it into the chunk's error rows), and exit after ``quota`` chunks, on ``None``, when
     the pipe closes, or when the parent is gone."""
-    _ignore_sigint()
+    _worker_signals()
     for other in inherited:
         other.close()
     for _ in range(quota):

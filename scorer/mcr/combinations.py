@@ -335,23 +335,21 @@ _CACHE_BOUND = 50_000
 
 def _chow_part(mids: tuple[int, ...]) -> dict[int, int]:
     found = _CHOW_PART.get(mids)
-    if found is None:
-        if len(_CHOW_PART) >= _CACHE_BOUND:
-            _CHOW_PART.clear()
-        found = {}
-        _chow_combos(mids, found)
-        _CHOW_PART[mids] = found
-    return found
+    return _worked_out(_CHOW_PART, mids, _chow_combos) if found is None else found
 
 
 def _pung_part(codes: tuple[int, ...]) -> dict[int, int]:
     found = _PUNG_PART.get(codes)
-    if found is None:
-        if len(_PUNG_PART) >= _CACHE_BOUND:
-            _PUNG_PART.clear()
-        found = {}
-        _pung_combos(codes, found)
-        _PUNG_PART[codes] = found
+    return _worked_out(_PUNG_PART, codes, _pung_combos) if found is None else found
+
+
+def _worked_out(cache: dict, key: tuple[int, ...], combos) -> dict[int, int]:
+    """A part's fans met for the first time: worked out by ``combos`` and kept (the cache emptied at its bound)."""
+    if len(cache) >= _CACHE_BOUND:
+        cache.clear()
+    found: dict[int, int] = {}
+    combos(key, found)
+    cache[key] = found
     return found
 
 

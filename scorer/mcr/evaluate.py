@@ -39,7 +39,7 @@ from scorer.arrangements import _suit_splits, is_complete, suit_code_complete
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
-from scorer.kinds import FIVES, FLOWER_BASE, TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS_AND_HONORS
+from scorer.kinds import FIVES, FLOWER_BASE, SUIT_MASKS, TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS_AND_HONORS
 from scorer.kinds import WIND_MASK as _WIND_MASK
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
@@ -64,7 +64,7 @@ _KNITTED_SUITS = [any(i >> a & 1 and i >> 3 + b & 1 and i >> 6 + c & 1
                   for i in range(512)]
 _NUMBERED_MASK = (1 << 27) - 1
 _KNITTED_MASKS = tuple(sum(1 << k for k in seq) for seq in KNITTED_SEQS)
-_SM, _SP, _SS = F.SUIT_MASKS
+_SM, _SP, _SS = SUIT_MASKS
 _HONOR, _TERMINAL_HONOR = F.HONOR_MASK, F.TERMINAL_HONOR_MASK
 _NOT_REVERSIBLE, _NOT_GREEN, _NOT_TERMINAL_HONOR = ~F.REVERSIBLE_MASK, ~F.GREEN_MASK, ~F.TERMINAL_HONOR_MASK
 _TERMINAL, _NOT_TERMINAL = TERMINAL_MASK, ~TERMINAL_MASK

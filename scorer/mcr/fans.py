@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from scorer.kinds import GREEN_MASK, HONOR, HONOR_MASK, MAN, PIN, SOU, TERMINAL_HONOR_MASK, TERMINAL_MASK, mask_of
+from scorer.kinds import GREEN_MASK, HONOR_MASK, TERMINAL_HONOR_MASK, TERMINAL_MASK, mask_of
 
 # ---- ids: the reference calculator's indices (1-81; 82 is the MIL row). Each row of FANS below names its id.
 BIG_FOUR_WINDS = 1  # 大四喜
@@ -129,7 +129,6 @@ REVERSIBLE_CODES = frozenset((0x22, 0x24, 0x25, 0x26, 0x28, 0x29, 0x31, 0x32, 0x
 # the same sets as bit masks over our kinds (bit k = kind k present), for the hand-level checks; the kind masks of
 # the package (scorer.kinds) where they are the same sets
 REVERSIBLE_MASK = mask_of(k for k, c in enumerate(CODE) if c in REVERSIBLE_CODES)
-SUIT_MASKS = (mask_of(range(MAN, PIN)), mask_of(range(PIN, SOU)), mask_of(range(SOU, HONOR)))
 assert GREEN_MASK == mask_of(k for k, c in enumerate(CODE) if c in GREEN_CODES)
 
 

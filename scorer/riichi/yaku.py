@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Callable, TypeAlias
 
 from scorer.arrangements import COUNT_MASK, RYANMEN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS
-from scorer.kinds import (EAST, GREEN, GREEN_MASK, HONOR, HONOR_MASK, NORTH, RED, SIMPLE_MASK, SOUTH,
+from scorer.kinds import (EAST, GREEN, GREEN_MASK, HONOR, HONOR_MASK, NORTH, RED, SIMPLE_MASK, SOUTH, SUIT_MASKS,
                           TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS, TERMINALS_AND_HONORS, WEST, WHITE, WINDS,
                           mask_of)
 
@@ -40,7 +40,7 @@ _TH = frozenset(TERMINALS_AND_HONORS)
 _TERM = frozenset(TERMINALS)
 _TH_SEQ = frozenset(k for k in range(HONOR) if k % 9 in (0, 6))   # sequences 123 and 789
 _MIDDLE_MASK = mask_of(k for k in range(HONOR) if k % 9 in (3, 4, 5))   # the 4s, 5s and 6s
-_MAN_MASK, _PIN_MASK, _SOU_MASK = (sum(1 << k for k in range(9 * s, 9 * s + 9)) for s in range(3))
+_MAN_MASK, _PIN_MASK, _SOU_MASK = SUIT_MASKS
 # the kinds outside each class: a hand is all of a class when its mask has none of them
 _NOT_SIMPLE, _NOT_TH, _NOT_HONOR, _NOT_TERMINAL, _NOT_GREEN = (
     ~m for m in (SIMPLE_MASK, TERMINAL_HONOR_MASK, HONOR_MASK, TERMINAL_MASK, GREEN_MASK))
