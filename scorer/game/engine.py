@@ -15,7 +15,7 @@ from typing import Callable, Protocol, Sequence, TextIO
 from scorer.errors import MjscoreError
 from scorer.game import events as ev
 from scorer.game.actions import ANKAN, CHI, KAKAN, KAN, PON, RIICHI, RON, TSUMO, Action
-from scorer.game.rules.riichi import score_win, win_hand
+from scorer.game.rules.riichi import scored_win
 from scorer.game.presets import TablePreset, find_preset
 from scorer.game.state import GameState
 from scorer.game.wall import Wall
@@ -221,11 +221,11 @@ class Engine:
         st = self.state
         ura = tuple(self.wall.ura_indicator(i) for i in range(len(st.dora_indicators))) \
             if st.players[seat].riichi else ()
-        result = score_win(st, seat, tile, tsumo=from_seat is None, chankan=chankan, ura=ura)
+        hand, result = scored_win(st, seat, tile, tsumo=from_seat is None, chankan=chankan, ura=ura)
         if not result.win:
             raise IllegalActionError(f"seat {seat} declared a win the scorer refuses: {result.reason}")
         deltas = settle_win(result, st, seat, from_seat)
-        text = notation_of(win_hand(st, seat, tile, tsumo=from_seat is None, chankan=chankan, ura=ura))
+        text = notation_of(hand)
         self.result = result
         self.emit(ev.Win(seat=seat, from_seat=from_seat, tile=tile, deltas=deltas, han=int(result.han or 0),
                          fu=int(result.fu or 0), points=int(result.points or 0),

@@ -32,7 +32,8 @@ from scorer.game.state import GameState
 from scorer.game.wall import FLOWER_ID0, MCR_TILES, arranged_ids
 # the MCR table's rules object and its checks (imported here as they always were)
 from scorer.game.rules.mcr import (MCR_TABLE, can_kong, can_win, evaluator, in_view_counts, is_flower_id,
-                                   legal_actions, meets_minimum, score_win, validate, win_hand)
+                                   legal_actions, meets_minimum, score_win, scored_win, validate,
+                                   win_hand)
 
 __all__ = ["MCR_TABLE", "MCR_TILES", "FLOWER_ID0", "Flower", "McrWall", "McrEngine", "can_kong", "can_win",
            "deltas_for", "evaluator", "in_view_counts", "is_flower_id", "is_legal", "legal_actions", "meets_minimum",
@@ -184,12 +185,12 @@ class McrEngine(Engine):
 
     def _win(self, seat: int, from_seat: int | None, tile: int, chankan: bool = False) -> None:
         st = self.state
-        result = score_win(st, seat, tile, tsumo=from_seat is None, chankan=chankan)
+        hand, result = scored_win(st, seat, tile, tsumo=from_seat is None, chankan=chankan)
         if not meets_minimum(result, st.preset):
             raise IllegalActionError(f"seat {seat} declared a win the scorer refuses: {result.reason}")
         d = result.to_dict()
         deltas = deltas_for(int(d["total"]), seat, from_seat)
-        text = notation_of(win_hand(st, seat, tile, tsumo=from_seat is None, chankan=chankan))
+        text = notation_of(hand)
         self.result = result
         self.emit(ev.Win(seat=seat, from_seat=from_seat, tile=tile, deltas=deltas, han=0, fu=0,
                          points=int(d["total"]),

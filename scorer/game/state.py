@@ -190,6 +190,10 @@ class GameState:
         self.results: list[ev.Event] = []         # every result of the deal in order (a double ron has two)
         self.n_events = 0
         self.errors: list[str] = []      # events a lenient replay skipped
+        # the wins scored since the last event, for the settlement that follows: listing a win (tsumo, ron) asks
+        # the scorer, and the engine's win event reads that same result back instead of scoring the hand again.
+        # (n_events when they were scored, {(seat, tile, tsumo, chankan, ura): (hand, result)})
+        self.wins_scored: tuple[int, dict] = (-1, {})
 
     def set_preset(self, preset: TablePreset | str | None) -> None:
         """Seat the table under ``preset``: its rules object (unless one was given) and its tiles."""
@@ -256,6 +260,21 @@ class GameState:
         """Take a tile id out of a seat's hand (for the rules' handlers); not held: LogError."""
         if not self.players[seat].remove_tile(tile):
             raise LogError(f"seat {seat} does not hold tile id {tile} ({self.table[tile]})")
+
+
+def remember_win(state: GameState, key: tuple, hand, result) -> None:
+    """Keep a scored win (``key``: seat, tile, tsumo, chankan, ura) until the next event."""
+    at, found = state.wins_scored
+    if at != state.n_events:
+        found = {}
+        state.wins_scored = (state.n_events, found)
+    found[key] = (hand, result)
+
+
+def remembered_win(state: GameState, key: tuple) -> tuple | None:
+    """The (hand, result) of a win scored since the last event under ``key``, if any."""
+    at, found = state.wins_scored
+    return found.get(key) if at == state.n_events else None
 
 
 def kuikae_kinds(kind: str, meld_kinds: list[int], called: int) -> frozenset[int]:

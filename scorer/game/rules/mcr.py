@@ -26,7 +26,7 @@ from scorer.game import events as ev
 from scorer.game.actions import _CHI_PARTNERS, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS, PON, RON, TSUMO, Action, \
     _dedupe, discard_choices, kan_declarations, matches_listed
 from scorer.game.rules.base import TableRules, concealed_tiles
-from scorer.game.state import GameState
+from scorer.game.state import GameState, remember_win, remembered_win
 from scorer.game.wall import FLOWER_ID0, MCR_TILES
 from scorer.hand import Hand, Situation
 from scorer.rulesets import RULESETS
@@ -86,8 +86,22 @@ def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bo
 
 
 def score_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False):
-    return evaluator()(win_hand(state, seat, tile, tsumo=tsumo, chankan=chankan),
-                       preset=state.preset.scorer_preset)
+    """The MCR scorer's result for a win on ``tile``; kept on the state until the next event
+    (:func:`scored_win`)."""
+    hand = win_hand(state, seat, tile, tsumo=tsumo, chankan=chankan)
+    result = evaluator()(hand, preset=state.preset.scorer_preset)
+    remember_win(state, (seat, tile, tsumo, chankan, ()), hand, result)
+    return result
+
+
+def scored_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> tuple:
+    """(hand, result) of a win on ``tile``: the one listing the win scored since the last event, else scored now
+    (the engine's settlement)."""
+    found = remembered_win(state, (seat, tile, tsumo, chankan, ()))
+    if found is None:
+        score_win(state, seat, tile, tsumo=tsumo, chankan=chankan)
+        found = remembered_win(state, (seat, tile, tsumo, chankan, ()))
+    return found
 
 
 def can_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False) -> bool:

@@ -21,7 +21,8 @@ from scorer.game.actions import (ANKAN, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS
                                  _CHI_PARTNERS, Action, _codes_of, _dedupe, _discard_action, _discard_left,
                                  discard_choices, kan_declarations, matches_listed)
 from scorer.game.rules.base import TableRules, concealed_tiles
-from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, kuikae_kinds, waits_of_counts
+from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, kuikae_kinds, remember_win, remembered_win, \
+    waits_of_counts
 from scorer.hand import Hand, Situation
 from scorer.rulesets import RULESETS
 from scorer.shanten import shanten_counts as shanten, shanten_each
@@ -65,8 +66,22 @@ def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bo
 
 def score_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False,
               ura: tuple[int, ...] = ()):
-    return evaluator()(win_hand(state, seat, tile, tsumo=tsumo, chankan=chankan, ura=ura),
-                       preset=state.preset.scorer_preset)
+    """The scorer's result for a win on ``tile``; kept on the state until the next event (:func:`scored_win`)."""
+    hand = win_hand(state, seat, tile, tsumo=tsumo, chankan=chankan, ura=ura)
+    result = evaluator()(hand, preset=state.preset.scorer_preset)
+    remember_win(state, (seat, tile, tsumo, chankan, ura), hand, result)
+    return result
+
+
+def scored_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bool = False,
+               ura: tuple[int, ...] = ()) -> tuple:
+    """(hand, result) of a win on ``tile``: the one listing the win scored since the last event, else scored now
+    (the engine's settlement: the hand a legal win was listed for is the hand that wins)."""
+    found = remembered_win(state, (seat, tile, tsumo, chankan, ura))
+    if found is None:
+        score_win(state, seat, tile, tsumo=tsumo, chankan=chankan, ura=ura)
+        found = remembered_win(state, (seat, tile, tsumo, chankan, ura))
+    return found
 
 
 def _can_ron(state: GameState, seat: int, tile: int, chankan: bool) -> bool:
