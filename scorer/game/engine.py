@@ -17,7 +17,7 @@ from scorer.game import events as ev
 from scorer.game.actions import ANKAN, CHI, KAKAN, KAN, PON, RIICHI, RON, TSUMO, Action
 from scorer.game.rules.riichi import scored_win
 from scorer.game.presets import TablePreset, find_preset
-from scorer.game.state import GameState
+from scorer.game.state import RESPOND, GameState
 from scorer.game.wall import Wall
 
 
@@ -116,10 +116,12 @@ class Engine:
         return self.state.rules.legal_actions(self.state, seat)
 
     def ask(self, seat: int) -> Action | None:
+        legal = self.state.rules.legal_actions(self.state, seat)
+        return self._choose(seat, legal) if legal else None
+
+    def _choose(self, seat: int, legal: list[Action]) -> Action:
+        """The seat's choice among its legal actions ``legal`` (not empty), validated against them."""
         st = self.state
-        legal = st.rules.legal_actions(st, seat)
-        if not legal:
-            return None
         action = self.players[seat].choose(st, seat, legal)
         if action.seat != seat or not st.rules.validate(st, action, legal):
             raise IllegalActionError(f"seat {seat} chose an illegal action {action!r}")
@@ -174,16 +176,18 @@ class Engine:
                 continue
             if a.type == RIICHI:
                 self.emit(ev.Riichi(seat=seat))
-            self.emit(ev.Discard(seat=seat, tile=a.tile, tsumogiri=a.tile == st.last_draw))
+            self.emit(ev.discard_event(seat, a.tile, a.tile == st.last_draw))
             responses = self._collect_all(seat)
-            rons = [s for s, r in responses if r.type == RON]
-            if rons:
-                self._win(rons[0], seat, st.last_discard)           # head bump: nearest after the discarder
-                return st
+            call = None
+            if responses:
+                ron = next((s for s, r in responses if r.type == RON), None)
+                if ron is not None:
+                    self._win(ron, seat, st.last_discard)           # head bump: nearest after the discarder
+                    return st
+                call = next(((s, r) for s, r in responses if r.type in (PON, KAN)), None) or \
+                    next(((s, r) for s, r in responses if r.type == CHI), None)
             if st.riichi_pending == seat:
                 self.emit(ev.RiichiAccepted(seat=seat))
-            call = next(((s, r) for s, r in responses if r.type in (PON, KAN)), None) or \
-                next(((s, r) for s, r in responses if r.type == CHI), None)
             if call is not None:
                 s, r = call
                 self.emit(ev.Call(seat=s, kind=r.type, tiles=sorted(r.tiles + (r.tile,)), called=r.tile,
@@ -196,18 +200,29 @@ class Engine:
             seat, need_draw = (seat + 1) % 4, True
 
     def _draw(self, seat: int) -> bool:
-        self.emit(ev.Draw(seat=seat, tile=self.wall.draw()))
+        self.emit(ev.draw_event(seat, self.wall.draw()))
         return True
 
     def _replacement(self, seat: int) -> bool:
         """A kan: a new dora indicator, then the replacement from the dead wall (always there: a kan needs it)."""
         self.emit(ev.Dora(indicator=self.wall.dora_indicator(self.state.kans)))
-        self.emit(ev.Draw(seat=seat, tile=self.wall.draw_replacement(), rinshan=True))
+        self.emit(ev.draw_event(seat, self.wall.draw_replacement(), True))
         return True
 
     def _collect_all(self, discarder: int) -> list[tuple[int, Action]]:
-        """Every seat's response to a discard, asked before anything is awarded, in priority seat order."""
+        """Every seat's response to a discard (or an added kan's tile), asked before anything is awarded, in
+        priority seat order. On a discard each seat's list is the table's ``response_actions`` (what
+        ``legal_actions`` answers in that phase for a seat other than the discarder); most are empty: nothing to
+        ask."""
+        st = self.state
         out = []
+        if st.phase == RESPOND:
+            respond = st.rules.response_actions
+            for s in _ORDER_AFTER[discarder]:
+                legal = respond(st, s)
+                if legal:
+                    out.append((s, self._choose(s, legal)))
+            return out
         for s in _ORDER_AFTER[discarder]:
             a = self.ask(s)
             if a is not None:

@@ -152,6 +152,31 @@ class Flower(Event):
     replacement: int | None = None
 
 
+# the draws and discards of a deal, one frozen value per (seat, tile id, flag): they are most of a deal's events
+# and equal ones are interchangeable, so the engine looks them up instead of building one per turn (made on first
+# use; indexed [seat][tile id][flag], 144 ids: the 136 tiles and the MCR flowers)
+_DRAWS: list[list[list[Event | None]]] = [[[None, None] for _ in range(144)] for _ in range(4)]
+_DISCARDS: list[list[list[Event | None]]] = [[[None, None] for _ in range(144)] for _ in range(4)]
+
+
+def draw_event(seat: int, tile: int, rinshan: bool = False) -> Draw:
+    """``Draw(seat=seat, tile=tile, rinshan=rinshan)``, the one shared value."""
+    flag = 1 if rinshan else 0
+    found = _DRAWS[seat][tile][flag]
+    if found is None:
+        found = _DRAWS[seat][tile][flag] = Draw(seat=seat, tile=tile, rinshan=bool(flag))
+    return found
+
+
+def discard_event(seat: int, tile: int, tsumogiri: bool = False) -> Discard:
+    """``Discard(seat=seat, tile=tile, tsumogiri=tsumogiri)``, the one shared value."""
+    flag = 1 if tsumogiri else 0
+    found = _DISCARDS[seat][tile][flag]
+    if found is None:
+        found = _DISCARDS[seat][tile][flag] = Discard(seat=seat, tile=tile, tsumogiri=bool(flag))
+    return found
+
+
 EVENT_TYPES: dict[str, type[Event]] = {c.type: c for c in (
     Start, Deal, Draw, Discard, Riichi, RiichiAccepted, Call, Dora, Win, DrawGame, Flower)}
 

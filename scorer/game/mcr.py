@@ -133,6 +133,8 @@ class McrEngine(Engine):
     def _replace_flowers(self, seat: int) -> bool:
         """Reveal and replace the flowers of ``seat`` until none is left in hand. False: the wall ran out."""
         p = self.state.players[seat]
+        if max(p.hand, default=-1) < FLOWER_ID0:    # most draws: no flower in hand
+            return True
         while True:
             flowers = [t for t in p.hand if is_flower_id(t)]
             if not flowers:
@@ -161,7 +163,7 @@ class McrEngine(Engine):
 
     def _draw(self, seat: int, replacement: bool = False) -> bool:
         tile = self.wall.draw_replacement() if replacement else self.wall.draw()
-        self.emit(ev.Draw(seat=seat, tile=tile, rinshan=replacement))
+        self.emit(ev.draw_event(seat, tile, replacement))
         return self._replace_flowers(seat)
 
     def _replacement(self, seat: int) -> bool:

@@ -39,7 +39,7 @@ def waits_of_player(p: "Player") -> tuple[int, ...]:
     return tuple(completing_kinds(code, n, len(p.melds)))
 
 
-@dataclass
+@dataclass(slots=True)
 class RiverTile:
     tile: int
     tsumogiri: bool = False
@@ -99,6 +99,11 @@ class Player:
     def kind_counts(self) -> list[int]:
         """The hand's counts by kind, the kept list itself: read it, do not change it (hot code's
         :meth:`counts`)."""
+        hand = self.hand
+        found = self.counted     # :meth:`_counted`'s check, inline (asked several times a turn)
+        if found is not None and found[0] is hand and found[1] == len(hand) and \
+                found[2] == (hand[-1] if hand else -1):
+            return found[3]
         return self._counted()[3]
 
     def hand_code(self) -> tuple[HandCode, int]:

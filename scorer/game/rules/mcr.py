@@ -23,7 +23,7 @@ from typing import Callable
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.game.actions import _CHI_PARTNERS, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS, PON, RON, TSUMO, Action, \
+from scorer.game.actions import _CHI_PARTNERS, CHI, DISCARD_ACTIONS, KAN, PASS_ACTIONS, PON, RON, TSUMO, Action, \
     _dedupe, discard_choices, kan_declarations, matches_listed
 from scorer.game.rules.base import TableRules, concealed_tiles
 from scorer.game.state import GameState, remember_win, remembered_win
@@ -141,17 +141,18 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
     p = state.players[seat]
     table = state.table
     drawn = state.last_draw
+    row = DISCARD_ACTIONS[seat]      # one discard per distinct tile, the drawn one first
     if state.after_call:
         # after a chow or pung: discard first, no kong and no win (the drawn tile first, so that it is the copy
         # that stands for its kind: Enter discards it in text mode)
-        hand = sorted(p.hand, key=lambda t: t != drawn)
-        return _dedupe([Action(DISCARD, seat, t) for t in hand], table)
+        return [row[t] for t in discard_choices(table, p.hand, drawn)]
     out: list[Action] = []
     if drawn is not None and can_win(state, seat, drawn, tsumo=True):
         out.append(Action(TSUMO, seat, drawn))
     if can_kong(state):
-        out += _dedupe(kan_declarations(p, seat, p.kind_counts()), table)
-    row = DISCARD_ACTIONS[seat]      # one discard per distinct tile, the drawn one first
+        kans = kan_declarations(p, seat, p.kind_counts())
+        if kans:
+            out += _dedupe(kans, table)
     return out + [row[t] for t in discard_choices(table, p.hand, drawn)]
 
 
@@ -166,11 +167,11 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
     # no calls on the last discard (nobody could draw after it); most seats hold no pair of the kind and are not
     # the next seat: no call to look for
     if state.live_left > 0 and (counts[k] >= 2 or seat == (state.last_discarder + 1) % 4):
-        same = [t for t in p.hand if t >> 2 == k]
-        if len(same) >= 2:
+        if counts[k] >= 2:          # (flower ids are of no kind: the copies held are counts[k])
+            same = [t for t in p.hand if t >> 2 == k]
             out.append(Action(PON, seat, tile, tuple(same[:2])))
-        if len(same) == 3:
-            out.append(Action(KAN, seat, tile, tuple(same)))
+            if len(same) == 3:
+                out.append(Action(KAN, seat, tile, tuple(same)))
         if seat == (state.last_discarder + 1) % 4:
             # one chow per shape: no red fives and no kuikae at this table, so any copies will do
             for need in _CHI_PARTNERS[k]:
@@ -182,8 +183,9 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
                     out.append(Action(CHI, seat, tile, (a, b)))
     if not out:
         return []
-    out.append(Action(PASS, seat))
-    return _dedupe(out, state.table)
+    # every choice listed is distinct already (one of each type, one chow per shape): nothing to dedupe
+    out.append(PASS_ACTIONS[seat])
+    return out
 
 
 def validate(state: GameState, action: Action, legal: list[Action] | None = None) -> bool:

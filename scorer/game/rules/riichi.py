@@ -18,7 +18,7 @@ from typing import Callable
 
 from scorer.game import events as ev
 from scorer.game.actions import (ANKAN, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS_ACTIONS, PON, RIICHI, RON, TSUMO,
-                                 _CHI_PARTNERS, Action, _codes_of, _dedupe, _discard_action, _discard_left,
+                                 _CHI_PARTNERS, Action, _codes_of, _dedupe, _discard_action,
                                  discard_choices, kan_declarations, matches_listed)
 from scorer.game.rules.base import TableRules, concealed_tiles
 from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, kuikae_kinds, remember_win, remembered_win, \
@@ -124,9 +124,10 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     drawn = state.last_draw
     if state.after_call:
-        # after chi or pon: discard now, no kan; kuikae forbids some kinds
-        out = [Action(DISCARD, seat, t) for t in p.hand if (t >> 2) not in state.kuikae]
-        return _dedupe(out, table)
+        # after chi or pon: discard now, no kan; kuikae forbids some kinds (all copies of a choice share its kind)
+        row = DISCARD_ACTIONS[seat]
+        forbidden = state.kuikae
+        return [row[t] for t in discard_choices(table, p.hand, None) if (t >> 2) not in forbidden]
     if state.riichi_pending == seat and not p.riichi:
         # riichi declared: the discard must keep the hand tenpai
         counts = p.counts()
@@ -221,24 +222,29 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
         return [Action(RON, seat, tile), PASS_ACTIONS[seat]] if ron else []
     table = state.table
     out: list[Action] = [Action(RON, seat, tile)] if ron else []
-    same = [t for t in p.hand if t >> 2 == k]
-    if len(same) >= 2:
-        for pair in combinations(same, 2):
-            if _discard_left(p.hand, pair, frozenset({k})):
-                out.append(Action(PON, seat, tile, tuple(pair)))
-    if len(same) == 3 and can_kan(state):
-        out.append(Action(KAN, seat, tile, tuple(same)))
+    hand = p.hand
+    # kuikae: a call needs a tile left that may be discarded after it (the rule of _discard_left). The tiles a
+    # call uses are never of a forbidden kind except the pon's own, so this depends on the counts only: after
+    # a pon, a tile not of the called kind; after a chi, a tile of neither kind its kuikae forbids, less the two
+    # partners used
+    if counts[k] >= 2:
+        same = [t for t in hand if t >> 2 == k]
+        if len(hand) - counts[k] > 0:
+            for pair in combinations(same, 2):
+                out.append(Action(PON, seat, tile, pair))
+        if len(same) == 3 and can_kan(state):
+            out.append(Action(KAN, seat, tile, tuple(same)))
     if seat == (state.last_discarder + 1) % 4:
-        held = {t >> 2 for t in p.hand}
         for need in _CHI_PARTNERS[k]:
-            if need[0] not in held or need[1] not in held:
+            if not (counts[need[0]] and counts[need[1]]):
                 continue
-            a = [t for t in p.hand if t >> 2 == need[0]]
-            b = [t for t in p.hand if t >> 2 == need[1]]
+            if len(hand) - sum(counts[f] for f in _chi_kuikae(need, k)) - 2 <= 0:
+                continue
+            a = [t for t in hand if t >> 2 == need[0]]
+            b = [t for t in hand if t >> 2 == need[1]]
             for x in a:
                 for y in b:
-                    if _discard_left(p.hand, (x, y), _chi_kuikae(need, k)):
-                        out.append(Action(CHI, seat, tile, (x, y)))
+                    out.append(Action(CHI, seat, tile, (x, y)))
     if not out:
         return []
     out.append(PASS_ACTIONS[seat])
