@@ -178,16 +178,14 @@ class Engine:
                 self.emit(ev.Riichi(seat=seat))
             self.emit(ev.discard_event(seat, a.tile, a.tile == st.last_draw))
             responses = self._collect_all(seat)
-            call = None
-            if responses:
-                ron = next((s for s, r in responses if r.type == RON), None)
-                if ron is not None:
-                    self._win(ron, seat, st.last_discard)           # head bump: nearest after the discarder
-                    return st
-                call = next(((s, r) for s, r in responses if r.type in (PON, KAN)), None) or \
-                    next(((s, r) for s, r in responses if r.type == CHI), None)
+            rons = [s for s, r in responses if r.type == RON]
+            if rons:
+                self._win(rons[0], seat, st.last_discard)           # head bump: nearest after the discarder
+                return st
             if st.riichi_pending == seat:
                 self.emit(ev.RiichiAccepted(seat=seat))
+            call = next(((s, r) for s, r in responses if r.type in (PON, KAN)), None) or \
+                next(((s, r) for s, r in responses if r.type == CHI), None)
             if call is not None:
                 s, r = call
                 self.emit(ev.Call(seat=s, kind=r.type, tiles=sorted(r.tiles + (r.tile,)), called=r.tile,

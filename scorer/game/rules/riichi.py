@@ -161,8 +161,8 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
     if _may_declare(state, p, counts, complete):
         tenpai = _tenpai_discard_kinds(counts, melds, {t >> 2 for t in choices})
         out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
-    if len(out) > 1:
-        out = _dedupe(out, table)
+    # every choice listed is distinct already: one tsumo, one closed kan a kind, one added kan a pon (its kind's
+    # last copy), one riichi discard a distinct discard: nothing to dedupe
     row = DISCARD_ACTIONS[seat]
     out += [row[t] for t in choices]
     return out
