@@ -178,14 +178,16 @@ class Engine:
                 self.emit(ev.Riichi(seat=seat))
             self.emit(ev.discard_event(seat, a.tile, a.tile == st.last_draw))
             responses = self._collect_all(seat)
-            rons = [s for s, r in responses if r.type == RON]
+            rons = [s for s, r in responses if r.type == RON] if responses else ()   # most discards: no answer
             if rons:
                 self._win(rons[0], seat, st.last_discard)           # head bump: nearest after the discarder
                 return st
             if st.riichi_pending == seat:
                 self.emit(ev.RiichiAccepted(seat=seat))
-            call = next(((s, r) for s, r in responses if r.type in (PON, KAN)), None) or \
-                next(((s, r) for s, r in responses if r.type == CHI), None)
+            call = None
+            if responses:
+                call = next(((s, r) for s, r in responses if r.type in (PON, KAN)), None) or \
+                    next(((s, r) for s, r in responses if r.type == CHI), None)
             if call is not None:
                 s, r = call
                 self.emit(ev.Call(seat=s, kind=r.type, tiles=sorted(r.tiles + (r.tile,)), called=r.tile,
