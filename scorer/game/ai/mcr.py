@@ -27,6 +27,7 @@ from itertools import permutations
 from operator import itemgetter
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
+from scorer.game.wall import FLOWER_ID0
 from scorer.kinds import HONOR_MASK, mask_of
 from scorer.shanten import (candidates_mask, kinds_of_mask, mcr_waits, standard_improving_mask_codes,
                             standard_shanten_codes, standard_shanten_each_codes, suit_codes)
@@ -320,6 +321,39 @@ def _pairs_distance(c, melds) -> int:
     pairs = c.count(2) + c.count(3) + 2 * c.count(4)   # four of a kind counts as two pairs in MCR seven pairs
     kinds = len(c) - c.count(0)
     return 6 - min(pairs, 7) + max(0, 7 - kinds)
+
+
+def _pairs_live(c, melds, unseen) -> int:
+    """:meth:`McrAI._live` of seven pairs, counted: a draw lowers its distance when it makes a pair (of a single or
+    a triplet: four of a kind are two pairs) while fewer than seven are held, or brings a new kind while fewer
+    than seven kinds are held; a second copy's third or anything after a concealed meld changes nothing."""
+    if melds:
+        return 0
+    pairs = c.count(2) + c.count(3) + 2 * c.count(4)
+    new_kind = 34 - c.count(0) < 7
+    if pairs >= 7 and not new_kind:
+        return 0
+    n = 0
+    for k in range(34):
+        h = c[k]
+        if h == 1 or h == 3:
+            if pairs < 7:
+                n += unseen[k]
+        elif h == 0 and new_kind:
+            n += unseen[k]
+    return n
+
+
+def _hk_live(c, melds, unseen, i) -> int:
+    """:meth:`McrAI._live` of honors and knitted plan ``i``: the unseen tiles of its kinds the hand lacks (each
+    lowers the distance by one; a second copy of a kind held never helps)."""
+    if melds:
+        return 0
+    n = 0
+    for k in kinds_of_mask(_PLAN_KINDS[i]):
+        if not c[k]:
+            n += unseen[k]
+    return n
 
 
 def _value_honor(c, melds, values) -> bool:
@@ -618,8 +652,13 @@ class McrAI:
     def _live(self, c, melds, unseen, values, i, base=None) -> int:
         """Unseen tiles that lower plan ``i``'s distance (the hand may be 3n+1 or 3n+2); ``base``: that distance,
         when the caller has measured it."""
-        if PLANS[i][0] in _FIXED:
+        name = PLANS[i][0]
+        if name in _FIXED:
             return _fixed_live(c, melds, unseen, i)
+        if name == SP:
+            return _pairs_live(c, melds, unseen)
+        if name == HK:
+            return _hk_live(c, melds, unseen, i)
         if base is None:
             base = plan_distance(i, c, melds, unseen, values)
         draws = [k for k in _improving_kinds(c, i) if unseen[k] and c[k] < 4]
@@ -668,7 +707,7 @@ class McrAI:
             # ready: only waits that reach 8 points count
             for s in cands:
                 c[s[2]] -= 1
-                s.append(self._valid_waits(state, seat, c, s[2], unseen))
+                s.append(self._valid_waits(state, seat, c, s[2], unseen, main, melds, values))
                 c[s[2]] += 1
             if any(s[3] > 0 for s in cands):
                 cands = [s for s in cands if s[3] > 0]
@@ -689,9 +728,11 @@ class McrAI:
             cands.sort(key=lambda s: (-s[-1], s[1], _keep_value(s[2]), s[2]))
         return self._pick(discards, cands[0][2])
 
-    def _valid_waits(self, state, seat, c13, discarded_kind, unseen) -> int:
+    def _valid_waits(self, state, seat, c13, discarded_kind, unseen, plan=None, melds=(), values=()) -> int:
         """Unseen copies of the winning kinds of a 13-tile hand whose win (on a discard) reaches 8 points
-        (``unseen``: :func:`unseen_counts` of this seat now)."""
+        (``unseen``: :func:`unseen_counts` of this seat now). A wait that completes ``plan`` (the plan the hand
+        is ready for, ``melds`` and ``values`` as the plan reads them) is worth the plan's fan, and counts
+        without scoring when that fan alone reaches the minimum; the others are scored (:func:`_worth`)."""
         p = state.players[seat]
         waits = mcr_waits(list(c13), len(p.melds))
         if not waits:
@@ -699,13 +740,22 @@ class McrAI:
         # a stand-in state view: the hand after the discard, scored as a win on a discard of each wait
         hand_ids = list(p.hand)
         for t in hand_ids:
-            if t >> 2 == discarded_kind and t < 136:
+            if t >> 2 == discarded_kind and t < FLOWER_ID0:
                 hand_ids.remove(t)
                 break
+        # the plan's fan reaches the minimum by itself (the scorer's best reading scores at least that reading)
+        sure = plan is not None and VALUE[PLANS[plan][0]] >= _minimum(state.preset.scorer_preset)
         n = 0
         for w in waits:
             if unseen[w] <= 0:
                 continue
+            if sure:
+                c13[w] += 1
+                done = plan_distance(plan, c13, melds, unseen, values) < 0
+                c13[w] -= 1
+                if done:
+                    n += unseen[w]
+                    continue
             if _worth(state, seat, hand_ids, w):
                 n += unseen[w]
         return n
@@ -775,8 +825,45 @@ def _keep_value(k: int) -> int:
     return 1 if r in (0, 8) else 2
 
 
+_MINIMUM: dict = {}
+
+
+def _minimum(preset: str) -> int:
+    """Points a win needs under the scorer preset ``preset`` (flowers not counted)."""
+    found = _MINIMUM.get(preset)
+    if found is None:
+        from scorer.mcr.presets import find_preset
+        found = _MINIMUM[preset] = find_preset(preset).minimum
+    return found
+
+
+# (concealed counts, the melds by type and kinds, winning kind, round wind, seat wind, scorer preset) -> does a
+# win on a discard reach the minimum (what _worth asks the scorer); bounded
+_WORTH: dict = {}
+
+
 def _worth(state, seat, hand_ids, w) -> bool:
     """Would a win on a discard of kind ``w`` reach the minimum? (situation fans from the table as now)."""
+    p = state.players[seat]
+    table = state.table
+    # the table's tiles are their kinds (no red fives) and the hand holds no flower: the answer depends on the
+    # kinds alone, and a hand held on from an earlier turn (a ready hand that drew and let go) asks it again
+    key = None
+    if not state.preset.red_fives and max(hand_ids) < FLOWER_ID0:
+        key = (tuple(_counts(hand_ids)), tuple((m.kind, tuple(t >> 2 for t in m.tiles)) for m in p.melds), w,
+               state.round_wind, state.seat_wind(seat), state.preset.scorer_preset)
+        found = _WORTH.get(key)
+        if found is not None:
+            return found
+    found = _score_worth(state, seat, hand_ids, w)
+    if key is not None:
+        if len(_WORTH) > 20_000:
+            _WORTH.clear()
+        _WORTH[key] = found
+    return found
+
+
+def _score_worth(state, seat, hand_ids, w) -> bool:
     from scorer.game.mcr import evaluator
     from scorer.hand import Hand, Situation
     p = state.players[seat]
