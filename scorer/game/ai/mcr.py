@@ -462,10 +462,19 @@ def all_distances(c, melds, unseen, values) -> list[int]:
 
 def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
     """The smallest plan distance and the plans at it, in plan order (what :func:`all_distances` would give,
-    without measuring the rest of a fixed-tile plan whose missing tiles alone put it behind)."""
+    without measuring the rest of a fixed-tile plan whose missing tiles alone put it behind).
+
+    The plans without fixed tiles are read from per-suit summaries (:func:`_summary_of`); the fixed-tile plans'
+    missing tiles come packed, one field a plan, from per-suit tables (:class:`_FixedTable`), so that only the
+    plans whose missing tiles leave them in reach are looked at."""
     codes = suit_codes(c)
-    # kind masks: kinds in hand (read from the suit codes); kinds with no unseen copy (none early in a deal)
-    held = _held_of(codes[0]) | _held_of(codes[1]) << 9 | _held_of(codes[2]) << 18 | _held_of(codes[3]) << 27
+    c0, c1, c2, c3 = codes
+    h0, p0, w0, s0 = _summary_of(c0)
+    h1, p1, w1, s1 = _summary_of(c1)
+    h2, p2, w2, s2 = _summary_of(c2)
+    h3, p3, w3, s3 = _summary_of(c3)
+    # kind masks: kinds in hand; kinds with no unseen copy (none early in a deal)
+    held = h0 | h1 << 9 | h2 << 18 | h3 << 27
     dead = 0
     if min(unseen) <= 0:
         for k in range(34):
@@ -473,41 +482,72 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
                 dead |= 1 << k
     best = INF
     tied: list[int] = []
-    for i in range(_N_FIXED, len(PLANS)):
-        if i < _FIRST_SP:           # honors and knitted: 13 minus the kinds of the plan held (as _hk_distance)
-            d = INF if melds else 13 - (held & _PLAN_KINDS[i]).bit_count()
-        else:
-            d = plan_distance(i, c, melds, unseen, values, codes)
+    n_melds = len(melds)
+    flush_ok, pungs_ok, value_meld = _meld_facts(melds, values)
+    value_pair = value_meld or any(c[k] >= 2 for k in values)
+    if not melds:
+        # honors and knitted: 13 minus the kinds of the plan held (as _hk_distance)
+        for i in range(_N_FIXED, _FIRST_SP):
+            d = 13 - (held & _PLAN_KINDS[i]).bit_count()
+            if d < best:
+                best, tied = d, [i]
+            elif d == best:
+                tied.append(i)
+        # seven pairs (as _pairs_distance)
+        pairs = p0 + p1 + p2 + p3
+        kinds = h0.bit_count() + h1.bit_count() + h2.bit_count() + h3.bit_count()
+        d = 6 - min(pairs, 7) + max(0, 7 - kinds)
+        if d < best:
+            best, tied = d, [_FIRST_SP]
+        elif d == best:
+            tied.append(_FIRST_SP)
+    # half flush of each suit (as _flush_distance): the suit and the honors, the other suits left out
+    honors_kinds = h3.bit_count()
+    for suit, code, sp, sh in ((0, c0, p0, h0), (1, c1, p1, h1), (2, c2, p2, h2)):
+        if not flush_ok[suit]:
+            continue
+        d = standard_shanten_codes((code, 0, 0, c3), n_melds)
+        if not melds:
+            d = min(d, 6 - min(sp + p3, 7) + max(0, 7 - sh.bit_count() - honors_kinds))
+        elif not value_pair:
+            d += 1
+        i = _FIRST_HF + suit
         if d < best:
             best, tied = d, [i]
-        elif d == best and d < INF:
+        elif d == best:
             tied.append(i)
-    needs = _needs_of_plans(melds)
-    c0, c1, c2, c3 = codes
-    for i in range(_N_FIXED):
-        pn, single = needs[i]
-        if pn is None:
+    if pungs_ok:                # all pungs (as _pungs_distance)
+        sets = min(n_melds + s0 + s1 + s2 + s3, 4)
+        twos = w0 + w1 + w2 + w3
+        head = 1 if twos else 0
+        d = 8 - 2 * sets - min(twos - head, 4 - sets) - head + (not value_pair)
+        if d < best:
+            best, tied = d, [_AP]
+        elif d == best:
+            tied.append(_AP)
+    # the fixed-tile plans: those whose missing tiles alone put them behind (missing - 1 > best, the rest counts
+    # -1 at best) are never measured
+    table = _fixed_table(melds)
+    missing_of = table.missing(0, c0) + table.missing(1, c1) + table.missing(2, c2)
+    survivors = table.valid
+    if best + 1 < _MAX_MISSING:
+        survivors &= ~(missing_of + _PRUNE_ADD[best + 1]) & _FIELD_HIGH
+    needs = table.needs
+    while survivors:
+        bit = survivors & -survivors
+        survivors ^= bit
+        i = (bit.bit_length() - 1) // _FIELD
+        missing = missing_of >> _FIELD * i & _FIELD_MASK
+        if missing - 1 > best:
             continue
+        pn, single = needs[i]
         if single is not None:      # one tile of each kind: the missing tiles are the kinds not held
-            lack = single & ~held
-            if lack & dead:
-                continue
-            missing = lack.bit_count()
-            if missing - 1 > best:      # the rest counts -1 at best
+            if single & ~held & dead:
                 continue
             # the rest: the hand without one tile of each plan kind it holds (as _fixed_distance takes them)
             t0, t1, t2, t3 = _taken_codes(i, held & single)
             d = missing + standard_shanten_codes((c0 - t0, c1 - t1, c2 - t2, c3 - t3), pn[0])
         else:
-            missing = 0
-            for k, n, _, _ in pn[1]:
-                if c[k] < n:
-                    if unseen[k] <= 0:
-                        missing = INF
-                        break
-                    missing += n - c[k]
-            if missing - 1 > best:      # the rest counts -1 at best
-                continue
             d = _fixed_distance(c, codes, i, melds, unseen, pn)
         if d < best:
             best, tied = d, [i]
@@ -515,6 +555,114 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
             tied.append(i)
     tied.sort()
     return best, tied
+
+
+# ---- packed missing tiles of the fixed-tile plans ---------------------------------------------------------------
+# A *missing word* holds, for every fixed-tile plan i, the tiles it lacks in a field of _FIELD bits at bit
+# _FIELD * i (at most nine: a plan takes nine tiles). Missing tiles add up over kinds, so a hand's word is the sum
+# of its three numbered suits' words, each cached by the suit's code. Adding _PRUNE_ADD[t] ((15 - t) to every
+# field) sets a field's top bit exactly when the plan lacks more than t tiles.
+_FIELD = 5
+_FIELD_MASK = (1 << _FIELD) - 1
+_MAX_MISSING = 9
+_FIELD_HIGH = 0
+_PRUNE_ADD: list[int] = []
+
+
+class _FixedTable:
+    """The fixed-tile plans next to one set of declared melds: their needs, the kind mask of the plans in reach
+    (``valid``, as field top bits) and, per numbered suit, the missing word of each suit code (cached)."""
+
+    __slots__ = ("needs", "valid", "per_kind", "words")
+
+    def __init__(self, melds):
+        self.needs = _needs_of_plans(melds)
+        self.valid = 0
+        # per_kind[k][n]: the missing word of n copies of kind k (every plan's lack of that kind)
+        self.per_kind = [[0] * 5 for _ in range(27)]
+        for i in range(_N_FIXED):
+            pn = self.needs[i][0]
+            if pn is None:
+                continue
+            self.valid |= 1 << (_FIELD * i + _FIELD - 1)
+            for k, n, _, _ in pn[1]:
+                for have in range(min(n, 5)):
+                    self.per_kind[k][have] += (n - have) << _FIELD * i
+        self.words: tuple[dict, dict, dict] = ({}, {}, {})
+
+    def missing(self, suit: int, code: int) -> int:
+        words = self.words[suit]
+        found = words.get(code)
+        if found is None:
+            found, x = 0, code
+            for per in self.per_kind[9 * suit:9 * suit + 9]:
+                x, n = divmod(x, 5)
+                found += per[n]
+            if len(words) > 50_000:
+                words.clear()
+            words[code] = found
+        return found
+
+
+_FIXED_TABLES: dict = {}
+
+
+def _fixed_table(melds) -> _FixedTable:
+    found = _FIXED_TABLES.get(melds)
+    if found is None:
+        if len(_FIXED_TABLES) > 5000:
+            _FIXED_TABLES.clear()
+        found = _FIXED_TABLES[melds] = _FixedTable(melds)
+    return found
+
+
+_MELD_FACTS: dict = {}
+
+
+def _meld_facts(melds, values) -> tuple[tuple[bool, bool, bool], bool, bool]:
+    """What the declared melds allow: a half flush of each suit (every meld of that suit or honors), all pungs
+    (no chow), and whether a pung of a value honor is among them."""
+    key = (melds, values)
+    found = _MELD_FACTS.get(key)
+    if found is None:
+        flush = tuple(all(s * 9 <= k < s * 9 + 9 or k >= 27 for _, k in melds) for s in range(3))
+        found = (flush, not any(t == "c" for t, _ in melds), any(t == "p" and k in values for t, k in melds))
+        if len(_MELD_FACTS) > 5000:
+            _MELD_FACTS.clear()
+        _MELD_FACTS[key] = found
+    return found
+
+
+_SUMMARY: dict[int, tuple[int, int, int, int]] = {}
+
+
+def _summary_of(code: int) -> tuple[int, int, int, int]:
+    """What a suit code holds: (the ranks held as a mask, bit ``i`` the suit's kind ``i``; its pairs as seven
+    pairs counts them, four of a kind as two; its kinds held twice; its kinds held three or four times). Cached
+    by code (bounded)."""
+    found = _SUMMARY.get(code)
+    if found is None:
+        held = pairs = twos = sets = 0
+        i, x = 0, code
+        while x:
+            x, n = divmod(x, 5)
+            if n:
+                held |= 1 << i
+                if n == 2:
+                    twos += 1
+                    pairs += 1
+                elif n == 3:
+                    sets += 1
+                    pairs += 1
+                elif n == 4:
+                    sets += 1
+                    pairs += 2
+            i += 1
+        found = (held, pairs, twos, sets)
+        if len(_SUMMARY) > 100_000:
+            _SUMMARY.clear()
+        _SUMMARY[code] = found
+    return found
 
 
 _HELD: dict[int, int] = {}
@@ -555,6 +703,11 @@ def _taken_codes(i: int, taken: int) -> tuple[int, int, int, int]:
 
 _N_FIXED = sum(1 for name, _ in PLANS if name in _FIXED)
 _FIRST_SP = next(i for i, (name, _) in enumerate(PLANS) if name == SP)
+_FIRST_HF = _FIRST_SP + 1
+_AP = len(PLANS) - 1
+assert [PLANS[i] for i in range(_FIRST_HF, len(PLANS))] == [(HF, 0), (HF, 1), (HF, 2), (AP, None)]
+_FIELD_HIGH = sum(1 << (_FIELD * i + _FIELD - 1) for i in range(_N_FIXED))
+_PRUNE_ADD = [sum((15 - t) << _FIELD * i for i in range(_N_FIXED)) for t in range(_MAX_MISSING)]
 assert all(PLANS[i][0] == HK for i in range(_N_FIXED, _FIRST_SP))   # the honors-and-knitted plans come next
 assert all(PLANS[i][0] in _FIXED for i in range(_N_FIXED))   # the fixed-tile plans come first
 
