@@ -829,8 +829,12 @@ class McrAI:
             plans = [len(PLANS) - 4]           # nothing reachable: fall back on a half flush shape
         self.plan = plans[0]
         # kongs that do not slow the plan down
-        best_now = plan_distance(plans[0], c, melds, unseen, values)
+        best_now = None
         for a in actions:
+            if a.type != ANKAN and a.type != KAKAN:
+                continue
+            if best_now is None:
+                best_now = plan_distance(plans[0], c, melds, unseen, values)
             if a.type == ANKAN:
                 k = a.tiles[0] >> 2
                 c2 = list(c)
@@ -851,10 +855,9 @@ class McrAI:
         kinds = sorted({a.tile >> 2 for a in discards})
         main = plans[0]
         mains = plan_after(main, c, melds, unseen, values, kinds, -1)
-        others = [plan_after(i, c, melds, unseen, values, kinds, -1) for i in plans[1:]]
-        scored = [[d, min(o[j] for o in others) if others else INF, k]
-                  for j, (d, k) in enumerate(zip(mains, kinds))]
-        best_d = min(s[0] for s in scored)
+        # [distance after the discard, what the other plans want (measured when a tie needs it), kind]
+        scored = [[d, INF, k] for d, k in zip(mains, kinds)]
+        best_d = min(mains)
         cands = [s for s in scored if s[0] == best_d]
         if best_d == 0:
             # ready: only waits that reach 8 points count
@@ -868,6 +871,11 @@ class McrAI:
                 return self._pick(discards, cands[0][2])
             # no wait worth 8: the plan is one step further; fall through to the ukeire choice
         if len(cands) > 1:
+            if len(plans) > 1:      # the other plans' distances after each tied discard, the least of them
+                tied_kinds = [s[2] for s in cands]
+                others = [plan_after(i, c, melds, unseen, values, tied_kinds, -1) for i in plans[1:]]
+                for j, s in enumerate(cands):
+                    s[1] = min(o[j] for o in others)
             if PLANS[main][0] in _FIXED:
                 lives = _fixed_live_after_discards(c, melds, unseen, main, [(s[2], s[0]) for s in cands])
                 for s, live in zip(cands, lives):
