@@ -525,34 +525,38 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
             best, tied = d, [_AP]
         elif d == best:
             tied.append(_AP)
-    # the fixed-tile plans: those whose missing tiles alone put them behind (missing - 1 > best, the rest counts
-    # -1 at best) are never measured
+    # the fixed-tile plans, by how many tiles they lack (fewest first, so that the best distance falls early):
+    # those whose missing tiles alone put them behind (missing - 1 > best, the rest counts -1 at best) are never
+    # measured
     table = _fixed_table(melds)
     missing_of = table.missing(0, c0) + table.missing(1, c1) + table.missing(2, c2)
-    survivors = table.valid
-    if best + 1 < _MAX_MISSING:
-        survivors &= ~(missing_of + _PRUNE_ADD[best + 1]) & _FIELD_HIGH
+    valid = table.valid
     needs = table.needs
-    while survivors:
-        bit = survivors & -survivors
-        survivors ^= bit
-        i = (bit.bit_length() - 1) // _FIELD
-        missing = missing_of >> _FIELD * i & _FIELD_MASK
-        if missing - 1 > best:
-            continue
-        pn, single = needs[i]
-        if single is not None:      # one tile of each kind: the missing tiles are the kinds not held
-            if single & ~held & dead:
-                continue
-            # the rest: the hand without one tile of each plan kind it holds (as _fixed_distance takes them)
-            t0, t1, t2, t3 = _taken_codes(i, held & single)
-            d = missing + standard_shanten_codes((c0 - t0, c1 - t1, c2 - t2, c3 - t3), pn[0])
-        else:
-            d = _fixed_distance(c, codes, i, melds, unseen, pn)
-        if d < best:
-            best, tied = d, [i]
-        elif d == best and d < INF:
-            tied.append(i)
+    seen = 0
+    missing = 0
+    while missing - 1 <= best and missing <= _MAX_MISSING:
+        # the plans lacking exactly ``missing`` tiles: fields at most ``missing``, less those at most one fewer
+        layer = ~(missing_of + _PRUNE_ADD[missing]) & valid
+        todo = layer & ~seen
+        seen = layer
+        while todo:
+            bit = todo & -todo
+            todo ^= bit
+            i = (bit.bit_length() - 1) // _FIELD
+            pn, single = needs[i]
+            if single is not None:      # one tile of each kind: the missing tiles are the kinds not held
+                if single & ~held & dead:
+                    continue
+                # the rest: the hand without one tile of each plan kind it holds (as _fixed_distance takes them)
+                t0, t1, t2, t3 = _taken_codes(i, held & single)
+                d = missing + standard_shanten_codes((c0 - t0, c1 - t1, c2 - t2, c3 - t3), pn[0])
+            else:
+                d = _fixed_distance(c, codes, i, melds, unseen, pn)
+            if d < best:
+                best, tied = d, [i]
+            elif d == best and d < INF:
+                tied.append(i)
+        missing += 1
     tied.sort()
     return best, tied
 
@@ -561,11 +565,12 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
 # A *missing word* holds, for every fixed-tile plan i, the tiles it lacks in a field of _FIELD bits at bit
 # _FIELD * i (at most nine: a plan takes nine tiles). Missing tiles add up over kinds, so a hand's word is the sum
 # of its three numbered suits' words, each cached by the suit's code. Adding _PRUNE_ADD[t] ((15 - t) to every
-# field) sets a field's top bit exactly when the plan lacks more than t tiles.
+# field) sets a field's top bit exactly when the plan lacks more than t tiles; a fixed table's ``valid`` mask (the
+# top bits of the plans in reach) keeps the others, so ~(word + _PRUNE_ADD[t]) & valid has the top bit of each
+# plan in reach lacking at most t tiles.
 _FIELD = 5
 _FIELD_MASK = (1 << _FIELD) - 1
 _MAX_MISSING = 9
-_FIELD_HIGH = 0
 _PRUNE_ADD: list[int] = []
 
 
@@ -706,8 +711,7 @@ _FIRST_SP = next(i for i, (name, _) in enumerate(PLANS) if name == SP)
 _FIRST_HF = _FIRST_SP + 1
 _AP = len(PLANS) - 1
 assert [PLANS[i] for i in range(_FIRST_HF, len(PLANS))] == [(HF, 0), (HF, 1), (HF, 2), (AP, None)]
-_FIELD_HIGH = sum(1 << (_FIELD * i + _FIELD - 1) for i in range(_N_FIXED))
-_PRUNE_ADD = [sum((15 - t) << _FIELD * i for i in range(_N_FIXED)) for t in range(_MAX_MISSING)]
+_PRUNE_ADD = [sum((15 - t) << _FIELD * i for i in range(_N_FIXED)) for t in range(_MAX_MISSING + 1)]
 assert all(PLANS[i][0] == HK for i in range(_N_FIXED, _FIRST_SP))   # the honors-and-knitted plans come next
 assert all(PLANS[i][0] in _FIXED for i in range(_N_FIXED))   # the fixed-tile plans come first
 
