@@ -506,7 +506,12 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
     for suit, code, sp, sh in ((0, c0, p0, h0), (1, c1, p1, h1), (2, c2, p2, h2)):
         if not flush_ok[suit]:
             continue
-        d = standard_shanten_codes((code, 0, 0, c3), n_melds)
+        key = (code << 17 | c3) << 3 | n_melds       # (a numbered suit's code < 5 ** 9 < 2 ** 21, the honors' < 2 ** 17)
+        d = _FLUSH_SHANTEN.get(key)
+        if d is None:
+            if len(_FLUSH_SHANTEN) > 100_000:
+                _FLUSH_SHANTEN.clear()
+            d = _FLUSH_SHANTEN[key] = standard_shanten_codes((code, 0, 0, c3), n_melds)
         if not melds:
             d = min(d, 6 - min(sp + p3, 7) + max(0, 7 - sh.bit_count() - honors_kinds))
         elif not value_pair:
@@ -559,6 +564,11 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
         missing += 1
     tied.sort()
     return best, tied
+
+
+# the standard-form shanten of one numbered suit and the honors (a half flush's tiles) by (suit code, honors' code,
+# declared melds) packed in one int; bounded
+_FLUSH_SHANTEN: dict[int, int] = {}
 
 
 # ---- packed missing tiles of the fixed-tile plans ---------------------------------------------------------------
