@@ -72,6 +72,13 @@ _RANK_AT_MOST_6 = mask_of(k for k in range(27) if k % 9 <= 6)
 _RANK_AT_LEAST_1 = mask_of(k for k in range(27) if k % 9 >= 1)
 _RANK_AT_LEAST_2 = mask_of(k for k in range(27) if k % 9 >= 2)
 _SUIT = tuple(3 if k >= 27 else k // 9 for k in range(34))
+
+
+def _near(h: int) -> int:
+    """The kinds of kind mask ``h`` and their suit neighbours one and two ranks away (what
+    :func:`scorer.shanten.candidates_mask` gives for the hand holding ``h``)."""
+    return (h | (h & _RANK_AT_MOST_7) << 1 | (h & _RANK_AT_MOST_6) << 2 | (h & _RANK_AT_LEAST_1) >> 1
+            | (h & _RANK_AT_LEAST_2) >> 2)
 _NEEDS: dict = {}
 
 
@@ -213,14 +220,12 @@ def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
     if pn is None:
         return [0] * len(discards)
     m, needs = pn
-    parts = _fixed_parts(c, suit_codes(c), needs, unseen)
+    codes = suit_codes(c)
+    parts = _fixed_parts(c, codes, needs, unseen)
     if parts is None:
         return [0] * len(discards)
     missing, cs, tight, lacking = parts
-    held = 0
-    for k in range(34):
-        if c[k]:
-            held |= 1 << k
+    held = _held_mask(codes)
     lacking_mask = mask_of(lacking)
     plan_mask = _PLAN_KINDS[i]
     out = []
@@ -236,8 +241,7 @@ def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
             lacking2 = lacking_mask
         c[k] -= 1
         h = held & ~(1 << k) if not c[k] else held
-        mask = (h | (h & _RANK_AT_MOST_7) << 1 | (h & _RANK_AT_MOST_6) << 2 | (h & _RANK_AT_LEAST_1) >> 1
-                | (h & _RANK_AT_LEAST_2) >> 2 | plan_mask)
+        mask = _near(h) | plan_mask
         n = 0
         for j in kinds_of_mask(mask & (lacking2 | standard_improving_mask_codes(cs2, m))):
             if unseen[j] and c[j] < 4:
@@ -255,13 +259,13 @@ def _fixed_live(c, melds, unseen, i) -> int:
     if pn is None:
         return 0
     m, needs = pn
-    parts = _fixed_parts(c, suit_codes(c), needs, unseen)
+    codes = suit_codes(c)
+    parts = _fixed_parts(c, codes, needs, unseen)
     if parts is None:
         return 0
     missing, cs, tight, lacking = parts
     n = 0
-    for j in kinds_of_mask((candidates_mask(c) | _PLAN_KINDS[i])
-                           & (mask_of(lacking) | standard_improving_mask_codes(cs, m))):
+    for j in kinds_of_mask((_near(_held_mask(codes)) | _PLAN_KINDS[i]) & (mask_of(lacking) | standard_improving_mask_codes(cs, m))):
         if unseen[j] and c[j] < 4:
             n += unseen[j]
     return n
@@ -622,12 +626,22 @@ class _FixedTable:
 _FIXED_TABLES: dict = {}
 
 
+_FIXED_BY_SHAPE: dict = {}
+
+
 def _fixed_table(melds) -> _FixedTable:
+    """The :class:`_FixedTable` of the declared ``melds``: shared by every set of melds with the same chows and as
+    many pungs (the fixed-tile plans read a pung or kong only as one set more, whatever its kind)."""
     found = _FIXED_TABLES.get(melds)
     if found is None:
+        chows = tuple(sorted(("c", k) for t, k in melds if t == "c"))
+        shape = chows + (("p", 0),) * (len(melds) - len(chows))
+        found = _FIXED_BY_SHAPE.get(shape)
+        if found is None:
+            found = _FIXED_BY_SHAPE[shape] = _FixedTable(shape)
         if len(_FIXED_TABLES) > 5000:
             _FIXED_TABLES.clear()
-        found = _FIXED_TABLES[melds] = _FixedTable(melds)
+        _FIXED_TABLES[melds] = found
     return found
 
 
@@ -646,6 +660,12 @@ def _meld_facts(melds, values) -> tuple[tuple[bool, bool, bool], bool, bool]:
             _MELD_FACTS.clear()
         _MELD_FACTS[key] = found
     return found
+
+
+def _held_mask(codes) -> int:
+    """The kind mask of the kinds a hand of suit codes ``codes`` holds."""
+    return (_summary_of(codes[0])[0] | _summary_of(codes[1])[0] << 9 | _summary_of(codes[2])[0] << 18
+            | _summary_of(codes[3])[0] << 27)
 
 
 _SUMMARY: dict[int, tuple[int, int, int, int]] = {}
@@ -745,7 +765,7 @@ def _counts(hand) -> list[int]:
 
 def unseen_counts(state, seat: int) -> list[int]:
     """Copies of each kind this seat has not seen: 4 minus its own hand and melds, every river and exposed meld."""
-    u = [4] * 34
+    u = [4 - n for n in state.players[seat].kind_counts()]     # (the hand's kept counts: flowers are no kind)
     for s, p in enumerate(state.players):
         for r in p.river:
             if r.called_by is None:
@@ -755,10 +775,7 @@ def unseen_counts(state, seat: int) -> list[int]:
                 continue
             for t in m.tiles:
                 u[t >> 2] -= 1
-    for t in state.players[seat].hand:
-        if t < 136:
-            u[t >> 2] -= 1
-    return [max(0, n) for n in u]
+    return u if min(u) >= 0 else [max(0, n) for n in u]
 
 
 def _values(state, seat) -> tuple[int, ...]:
