@@ -348,6 +348,32 @@ def _pairs_live(c, melds, unseen) -> int:
     return n
 
 
+def _pairs_live_after_discards(c, melds, unseen, kinds) -> list[int]:
+    """:func:`_pairs_live` of the hand without one tile of each of ``kinds`` (held kinds), each on its own: the
+    unseen tiles of the singles and triplets (each would make a pair) and of the kinds not held (each a new kind)
+    are summed once, and a discard moves only its own kind between them."""
+    if melds:
+        return [0] * len(kinds)
+    pairs = c.count(2) + c.count(3) + 2 * c.count(4)
+    held = 34 - c.count(0)
+    odd = absent = 0            # unseen tiles of the kinds held once or three times / not held
+    for k in range(34):
+        h = c[k]
+        if h == 1 or h == 3:
+            odd += unseen[k]
+        elif h == 0:
+            absent += unseen[k]
+    out = []
+    for k in kinds:
+        n = c[k]
+        u = unseen[k]
+        odd2 = odd - (u if n == 1 or n == 3 else 0) + (u if n == 2 or n == 4 else 0)
+        absent2 = absent + (u if n == 1 else 0)
+        p2 = pairs - (n == 2 or n == 4)
+        out.append((odd2 if p2 < 7 else 0) + (absent2 if held - (n == 1) < 7 else 0))
+    return out
+
+
 def _hk_live(c, melds, unseen, i) -> int:
     """:meth:`McrAI._live` of honors and knitted plan ``i``: the unseen tiles of its kinds the hand lacks (each
     lowers the distance by one; a second copy of a kind held never helps)."""
@@ -910,6 +936,9 @@ class McrAI:
             if PLANS[main][0] in _FIXED:
                 lives = _fixed_live_after_discards(c, melds, unseen, main, [(s[2], s[0]) for s in cands])
                 for s, live in zip(cands, lives):
+                    s.append(live)
+            elif main == _FIRST_SP:
+                for s, live in zip(cands, _pairs_live_after_discards(c, melds, unseen, [s[2] for s in cands])):
                     s.append(live)
             else:
                 for s in cands:
