@@ -499,10 +499,11 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
     plans whose missing tiles leave them in reach are looked at."""
     codes = suit_codes(c)
     c0, c1, c2, c3 = codes
-    h0, p0, w0, s0 = _summary_of(c0)
-    h1, p1, w1, s1 = _summary_of(c1)
-    h2, p2, w2, s2 = _summary_of(c2)
-    h3, p3, w3, s3 = _summary_of(c3)
+    known = _SUMMARY.get
+    h0, p0, w0, s0 = known(c0) or _summary_of(c0)
+    h1, p1, w1, s1 = known(c1) or _summary_of(c1)
+    h2, p2, w2, s2 = known(c2) or _summary_of(c2)
+    h3, p3, w3, s3 = known(c3) or _summary_of(c3)
     # kind masks: kinds in hand; kinds with no unseen copy (none early in a deal)
     held = h0 | h1 << 9 | h2 << 18 | h3 << 27
     dead = 0
@@ -514,7 +515,12 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
     tied: list[int] = []
     n_melds = len(melds)
     flush_ok, pungs_ok, value_meld = _meld_facts(melds, values)
-    value_pair = value_meld or any(c[k] >= 2 for k in values)
+    value_pair = value_meld
+    if not value_pair:
+        for k in values:
+            if c[k] >= 2:
+                value_pair = True
+                break
     if not melds:
         # honors and knitted: 13 minus the kinds of the plan held (as _hk_distance)
         for i in range(_N_FIXED, _FIRST_SP):
@@ -525,7 +531,7 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
                 tied.append(i)
         # seven pairs (as _pairs_distance)
         pairs = p0 + p1 + p2 + p3
-        kinds = h0.bit_count() + h1.bit_count() + h2.bit_count() + h3.bit_count()
+        kinds = held.bit_count()
         d = 6 - min(pairs, 7) + max(0, 7 - kinds)
         if d < best:
             best, tied = d, [_FIRST_SP]
