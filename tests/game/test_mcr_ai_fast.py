@@ -51,6 +51,18 @@ def test_best_distances_equal_every_plan_measured(seed):
             (c, melds, unseen, values)
 
 
+@pytest.mark.parametrize("seed", range(10))
+def test_best_distances_under_a_limit(seed):
+    """With a limit, the same answer when the best distance is under it, else (limit, [])."""
+    rng = random.Random(50 + seed)
+    for _ in range(150):
+        c, melds, unseen, values = _case(rng)
+        best, tied = reference_best(c, melds, unseen, values)
+        for limit in range(-1, 7):
+            want = (best, tied) if best < limit else (limit, [])
+            assert M.best_distances(c, melds, unseen, values, limit) == want, (c, melds, unseen, values, limit)
+
+
 def test_fixed_tables_are_shared_by_melds_of_one_shape():
     """Melds in another order, or pungs of other kinds, give the same table (and the same distances)."""
     a = M._fixed_table((("p", 31), ("c", 3)))

@@ -490,9 +490,10 @@ def all_distances(c, melds, unseen, values) -> list[int]:
             else plan_distance(i, c, melds, unseen, values, codes) for i in range(len(PLANS))]
 
 
-def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
+def best_distances(c, melds, unseen, values, limit: int = INF) -> tuple[int, list[int]]:
     """The smallest plan distance and the plans at it, in plan order (what :func:`all_distances` would give,
-    without measuring the rest of a fixed-tile plan whose missing tiles alone put it behind).
+    without measuring the rest of a fixed-tile plan whose missing tiles alone put it behind). With ``limit``, only
+    distances under it count: ``(limit, [])`` when no plan comes under it.
 
     The plans without fixed tiles are read from per-suit summaries (:func:`_summary_of`); the fixed-tile plans'
     missing tiles come packed, one field a plan, from per-suit tables (:class:`_FixedTable`), so that only the
@@ -511,7 +512,7 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
         for k in range(34):
             if unseen[k] <= 0:
                 dead |= 1 << k
-    best = INF
+    best = limit
     tied: list[int] = []
     n_melds = len(melds)
     flush_ok, pungs_ok, value_meld = _meld_facts(melds, values)
@@ -575,7 +576,7 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
     needs = table.needs
     seen = 0
     missing = 0
-    while missing - 1 <= best and missing <= _MAX_MISSING:
+    while missing <= _MAX_MISSING and (missing - 1 < best or missing - 1 == best < limit):
         # the plans lacking exactly ``missing`` tiles: fields at most ``missing``, less those at most one fewer
         layer = ~(missing_of + _PRUNE_ADD[missing]) & valid
         todo = layer & ~seen
@@ -598,6 +599,8 @@ def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
             elif d == best and d < INF:
                 tied.append(i)
         missing += 1
+    if best >= limit:
+        return limit, []
     tied.sort()
     return best, tied
 
@@ -902,13 +905,13 @@ class McrAI:
                 k = a.tiles[0] >> 2
                 c2 = list(c)
                 c2[k] = 0
-                if best_distances(c2, melds + (("p", k),), unseen, values)[0] <= best_now:
+                if best_distances(c2, melds + (("p", k),), unseen, values, best_now + 1)[0] <= best_now:
                     return a
             elif a.type == KAKAN:
                 k = a.tile >> 2
                 c2 = list(c)
                 c2[k] -= 1
-                if best_distances(c2, melds, unseen, values)[0] <= best_now:
+                if best_distances(c2, melds, unseen, values, best_now + 1)[0] <= best_now:
                     return a
         if not discards:
             return actions[0]
@@ -1010,7 +1013,8 @@ class McrAI:
                 c2[t >> 2] -= 1
             k = a.tile >> 2
             sig = melds + (("c", min(k, *(t >> 2 for t in a.tiles))) if a.type == CHI else ("p", k),)
-            d = best_distances(c2, sig, unseen, values)[0]
+            # only a distance at most the best so far can change the choice
+            d = best_distances(c2, sig, unseen, values, best_d + 1)[0]
             if a.type == KAN:
                 d -= 0      # a kong: same shape as the pung, plus a replacement draw; taken at equal distance
                 if d <= now and (best is None or d <= best_d):
