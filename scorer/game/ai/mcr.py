@@ -187,16 +187,28 @@ def _needs_of_plans(melds) -> list:
     return found
 
 
-def _fixed_after(c, i, melds, unseen, kinds, delta) -> list[int]:
-    """Plan ``i``'s distance after one tile more (delta +1) / fewer (-1) of each of ``kinds``, each on its own."""
+def _fixed_reading(c, i, melds, unseen):
+    """Fixed-tile plan ``i``'s reading of the hand: (sets the rest counts as declared, the hand's suit codes, then
+    :func:`_fixed_parts`); None if the plan is out of reach or dead. The questions of one decision about the same
+    hand share it."""
     pn = _plan_needs(i, melds)
     if pn is None:
-        return [INF] * len(kinds)
-    m, needs = pn
-    parts = _fixed_parts(c, suit_codes(c), needs, unseen)
+        return None
+    codes = suit_codes(c)
+    parts = _fixed_parts(c, codes, pn[1], unseen)
     if parts is None:
+        return None
+    return (pn[0], codes) + parts
+
+
+def _fixed_after(c, i, melds, unseen, kinds, delta, reading=False) -> list[int]:
+    """Plan ``i``'s distance after one tile more (delta +1) / fewer (-1) of each of ``kinds``, each on its own
+    (``reading``: :func:`_fixed_reading` of the hand, when the caller has it)."""
+    if reading is False:
+        reading = _fixed_reading(c, i, melds, unseen)
+    if reading is None:
         return [INF] * len(kinds)
-    missing, cs, tight, lacking = parts
+    m, _, missing, cs, tight, lacking = reading
     out = [missing + v for v in standard_shanten_each_codes(cs, m, kinds, delta)]
     # a tile of a kind the plan still lacks (delta +1), or its last held copy (delta -1), changes the missing
     # count and leaves the rest alone; any other tile changes the rest
@@ -211,39 +223,41 @@ def _fixed_after(c, i, melds, unseen, kinds, delta) -> list[int]:
     return out
 
 
-def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
+def _fixed_live_after_discards(c, melds, unseen, i, discards, reading=False) -> list[int]:
     """For each (kind, distance after discarding it) of ``discards``: the unseen tiles that would then lower
     fixed-tile plan ``i``'s distance (what ``McrAI._live`` counts on the hand without that tile), sharing the
-    plan's reading of the full hand: a discard moves one suit code or one missing tile, nothing else. A draw lowers
-    the distance when the plan lacks its kind or it lowers the rest's standard form."""
-    pn = _plan_needs(i, melds)
-    if pn is None:
+    plan's reading of the full hand (``reading``, as :func:`_fixed_after`): a discard moves one suit code or one
+    missing tile, nothing else. A draw lowers the distance when the plan lacks its kind or it lowers the rest's
+    standard form."""
+    if reading is False:
+        reading = _fixed_reading(c, i, melds, unseen)
+    if reading is None:
         return [0] * len(discards)
-    m, needs = pn
-    codes = suit_codes(c)
-    parts = _fixed_parts(c, codes, needs, unseen)
-    if parts is None:
-        return [0] * len(discards)
-    missing, cs, tight, lacking = parts
+    m, codes, missing, cs, tight, lacking = reading
     held = _held_mask(codes)
     lacking_mask = mask_of(lacking)
     plan_mask = _PLAN_KINDS[i]
+    rest_improving = None       # the improving kinds of the rest when a discard leaves it as it is
     out = []
     for k, base in discards:
         if base >= INF:
             out.append(0)
             continue
         if k in tight:          # the plan loses a tile it holds: one more missing, the rest unchanged
-            cs2, lacking2 = cs, lacking_mask | 1 << k
+            lacking2 = lacking_mask | 1 << k
+            if rest_improving is None:
+                rest_improving = standard_improving_mask_codes(cs, m)
+            improving = rest_improving
         else:                   # the rest loses the tile
             cs2 = list(cs)
             cs2[_SUIT[k]] -= _POW5[k]
             lacking2 = lacking_mask
+            improving = standard_improving_mask_codes(cs2, m)
         c[k] -= 1
         h = held & ~(1 << k) if not c[k] else held
         mask = _near(h) | plan_mask
         n = 0
-        for j in kinds_of_mask(mask & (lacking2 | standard_improving_mask_codes(cs2, m))):
+        for j in kinds_of_mask(mask & (lacking2 | improving)):
             if unseen[j] and c[j] < 4:
                 n += unseen[j]
         c[k] += 1
@@ -255,15 +269,10 @@ def _fixed_live(c, melds, unseen, i) -> int:
     """:meth:`McrAI._live` of fixed-tile plan ``i``: the unseen tiles of the kinds that can advance it (as
     :func:`_improving_kinds` lists them) whose draw lowers its distance -- a kind it lacks, or one that lowers
     the standard form of the rest."""
-    pn = _plan_needs(i, melds)
-    if pn is None:
+    reading = _fixed_reading(c, i, melds, unseen)
+    if reading is None:
         return 0
-    m, needs = pn
-    codes = suit_codes(c)
-    parts = _fixed_parts(c, codes, needs, unseen)
-    if parts is None:
-        return 0
-    missing, cs, tight, lacking = parts
+    m, codes, missing, cs, tight, lacking = reading
     n = 0
     for j in kinds_of_mask((_near(_held_mask(codes)) | _PLAN_KINDS[i]) & (mask_of(lacking) | standard_improving_mask_codes(cs, m))):
         if unseen[j] and c[j] < 4:
@@ -815,7 +824,11 @@ def unseen_counts(state, seat: int) -> list[int]:
 
 def _values(state, seat) -> tuple[int, ...]:
     """Honor kinds whose pung is worth 2: the dragons, the prevalent wind, the seat wind."""
-    return tuple(sorted({31, 32, 33, 27 + state.round_wind, 27 + state.seat_wind(seat)}))
+    return _VALUES[state.round_wind][state.seat_wind(seat)]
+
+
+# by (prevalent wind, seat wind): the dragons and the two winds, in kind order
+_VALUES = tuple(tuple(tuple(sorted({31, 32, 33, 27 + r, 27 + s})) for s in range(4)) for r in range(4))
 
 
 class McrAI:
@@ -920,7 +933,9 @@ class McrAI:
     def _discard(self, state, seat, discards, c, melds, unseen, values, plans) -> Action:
         kinds = sorted({a.tile >> 2 for a in discards})
         main = plans[0]
-        mains = plan_after(main, c, melds, unseen, values, kinds, -1)
+        reading = _fixed_reading(c, main, melds, unseen) if main < _N_FIXED else False
+        mains = (_fixed_after(c, main, melds, unseen, kinds, -1, reading) if main < _N_FIXED
+                 else plan_after(main, c, melds, unseen, values, kinds, -1))
         # [distance after the discard, what the other plans want (measured when a tie needs it), kind]
         scored = [[d, INF, k] for d, k in zip(mains, kinds)]
         best_d = min(mains)
@@ -943,7 +958,7 @@ class McrAI:
                 for j, s in enumerate(cands):
                     s[1] = min(o[j] for o in others)
             if PLANS[main][0] in _FIXED:
-                lives = _fixed_live_after_discards(c, melds, unseen, main, [(s[2], s[0]) for s in cands])
+                lives = _fixed_live_after_discards(c, melds, unseen, main, [(s[2], s[0]) for s in cands], reading)
                 for s, live in zip(cands, lives):
                     s.append(live)
             elif main == _FIRST_SP:
