@@ -952,11 +952,6 @@ class McrAI:
                 return self._pick(discards, cands[0][2])
             # no wait worth 8: the plan is one step further; fall through to the ukeire choice
         if len(cands) > 1:
-            if len(plans) > 1:      # the other plans' distances after each tied discard, the least of them
-                tied_kinds = [s[2] for s in cands]
-                others = [plan_after(i, c, melds, unseen, values, tied_kinds, -1) for i in plans[1:]]
-                for j, s in enumerate(cands):
-                    s[1] = min(o[j] for o in others)
             if PLANS[main][0] in _FIXED:
                 lives = _fixed_live_after_discards(c, melds, unseen, main, [(s[2], s[0]) for s in cands], reading)
                 for s, live in zip(cands, lives):
@@ -970,7 +965,15 @@ class McrAI:
                     s.append(self._live(c, melds, unseen, values, main))
                     c[s[2]] += 1
             # most live tiles for the plan; then keep what the other plans want; then honors and terminals first
-            cands.sort(key=lambda s: (-s[-1], s[1], _keep_value(s[2]), s[2]))
+            most = max(s[-1] for s in cands)
+            cands = [s for s in cands if s[-1] == most]
+            if len(cands) > 1 and len(plans) > 1:
+                # the other plans' distances after each discard still tied, the least of them
+                tied_kinds = [s[2] for s in cands]
+                others = [plan_after(i, c, melds, unseen, values, tied_kinds, -1) for i in plans[1:]]
+                for j, s in enumerate(cands):
+                    s[1] = min(o[j] for o in others)
+            cands.sort(key=lambda s: (s[1], _keep_value(s[2]), s[2]))
         return self._pick(discards, cands[0][2])
 
     def _valid_waits(self, state, seat, c13, discarded_kind, unseen, plan=None, melds=(), values=()) -> int:
