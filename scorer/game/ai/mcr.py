@@ -14,8 +14,9 @@ For each plan the AI computes a *distance* in shanten units (-1: complete, 0: on
 dead when a tile it still needs has no unseen copy. On its turn it picks the plan with the smallest distance (ties:
 more live tiles that advance it, then the plan it followed last turn, then value) and discards toward it: the
 discard that keeps the plan's distance lowest, then the one with the most unseen tiles that advance it, then the
-tile other plans want least. When a discard would leave the hand one tile from complete, the waits are scored by
-the MCR scorer and only waits worth 8 count: a "ready" hand worth less is treated as one step further.
+tile other plans want least. When a discard would leave the hand one tile from complete, only waits worth 8 count:
+a wait that completes the plan is worth the plan's fan (all but half flush and all pungs reach 8 alone), the others
+are scored by the MCR scorer; a "ready" hand worth less is treated as one step further.
 
 It calls a chow, pung or kong only when the call lowers the distance of the best plan reachable after the call
 (a plan that needs a concealed hand is out of reach after a call); it declares every legal win.
