@@ -266,16 +266,18 @@ def _fixed_live_after_discards(c, melds, unseen, i, discards, reading=False) -> 
     return out
 
 
-def _fixed_live(c, melds, unseen, i) -> int:
+def _fixed_live(c, melds, unseen, i, reading=False) -> int:
     """:meth:`McrAI._live` of fixed-tile plan ``i``: the unseen tiles of the kinds that can advance it (as
     :func:`_improving_kinds` lists them) whose draw lowers its distance -- a kind it lacks, or one that lowers
-    the standard form of the rest."""
-    reading = _fixed_reading(c, i, melds, unseen)
+    the standard form of the rest (``reading``, as :func:`_fixed_after`)."""
+    if reading is False:
+        reading = _fixed_reading(c, i, melds, unseen)
     if reading is None:
         return 0
     m, codes, missing, cs, tight, lacking = reading
     n = 0
-    for j in kinds_of_mask((_near(_held_mask(codes)) | _PLAN_KINDS[i]) & (mask_of(lacking) | standard_improving_mask_codes(cs, m))):
+    advancing = _near(_held_mask(codes)) | _PLAN_KINDS[i]
+    for j in kinds_of_mask(advancing & (mask_of(lacking) | standard_improving_mask_codes(cs, m))):
         if unseen[j] and c[j] < 4:
             n += unseen[j]
     return n
@@ -553,7 +555,8 @@ def best_distances(c, melds, unseen, values, limit: int = INF) -> tuple[int, lis
     for suit, code, sp, sh in ((0, c0, p0, h0), (1, c1, p1, h1), (2, c2, p2, h2)):
         if not flush_ok[suit]:
             continue
-        key = (code << 17 | c3) << 3 | n_melds       # (a numbered suit's code < 5 ** 9 < 2 ** 21, the honors' < 2 ** 17)
+        # (a numbered suit's code < 5 ** 9 < 2 ** 21, the honors' < 2 ** 17)
+        key = (code << 17 | c3) << 3 | n_melds
         d = _FLUSH_SHANTEN.get(key)
         if d is None:
             if len(_FLUSH_SHANTEN) > 100_000:
@@ -581,7 +584,9 @@ def best_distances(c, melds, unseen, values, limit: int = INF) -> tuple[int, lis
     # those whose missing tiles alone put them behind (missing - 1 > best, the rest counts -1 at best) are never
     # measured
     table = _fixed_table(melds)
-    missing_of = table.missing(0, c0) + table.missing(1, c1) + table.missing(2, c2)
+    w0, w1, w2 = table.words
+    missing_of = ((w0.get(c0) or table.missing(0, c0)) + (w1.get(c1) or table.missing(1, c1))
+                  + (w2.get(c2) or table.missing(2, c2)))
     valid = table.valid
     needs = table.needs
     seen = 0
@@ -839,6 +844,7 @@ class McrAI:
         self.name = name
         self.plan: int | None = None       # the plan followed last turn
         self.won_plan: str | None = None   # the plan of the hand this AI won with
+        self._readings: dict | None = None  # during a turn: the hand's readings by fixed-tile plans (_turn)
 
     # ---- entry ------------------------------------------------------------------------------------------------
     def choose(self, state, seat: int, actions: list[Action]) -> Action:
@@ -873,12 +879,23 @@ class McrAI:
 
     # ---- own turn ---------------------------------------------------------------------------------------------
     def _choose_plans(self, c, melds, unseen, values) -> list[int]:
-        """Plans at the smallest distance (at most three), best first."""
+        """Plans at the smallest distance (at most three), best first. During a turn, the fixed-tile plans'
+        readings of the hand (:func:`_fixed_reading`) made to break a tie are kept for the discard
+        (``self._readings``, set and cleared by :meth:`_turn`)."""
         best, tied = best_distances(c, melds, unseen, values)
         if best >= INF:
             return []
         if len(tied) > 1:
-            live = {i: self._live(c, melds, unseen, values, i, best) for i in tied}
+            readings = self._readings
+            live = {}
+            for i in tied:
+                if i < _N_FIXED:
+                    reading = _fixed_reading(c, i, melds, unseen)
+                    if readings is not None:
+                        readings[i] = reading
+                    live[i] = _fixed_live(c, melds, unseen, i, reading)
+                else:
+                    live[i] = self._live(c, melds, unseen, values, i, best)
             tied.sort(key=lambda i: (-live[i], i != self.plan, -VALUE[PLANS[i][0]]))
         return tied[:3]
 
@@ -903,7 +920,11 @@ class McrAI:
         melds = _meld_sig(p)
         unseen = unseen_counts(state, seat)
         values = _values(state, seat)
-        plans = self._choose_plans(c, melds, unseen, values)
+        readings = self._readings = {}     # this hand's readings by the tied fixed-tile plans (_choose_plans)
+        try:
+            plans = self._choose_plans(c, melds, unseen, values)
+        finally:
+            self._readings = None
         discards = [a for a in actions if a.type == DISCARD]
         if not plans:
             plans = [len(PLANS) - 4]           # nothing reachable: fall back on a half flush shape
@@ -929,12 +950,14 @@ class McrAI:
                     return a
         if not discards:
             return actions[0]
-        return self._discard(state, seat, discards, c, melds, unseen, values, plans)
+        return self._discard(state, seat, discards, c, melds, unseen, values, plans, readings)
 
-    def _discard(self, state, seat, discards, c, melds, unseen, values, plans) -> Action:
+    def _discard(self, state, seat, discards, c, melds, unseen, values, plans, readings=None) -> Action:
         kinds = sorted({a.tile >> 2 for a in discards})
         main = plans[0]
-        reading = _fixed_reading(c, main, melds, unseen) if main < _N_FIXED else False
+        reading = False
+        if main < _N_FIXED:
+            reading = readings[main] if readings and main in readings else _fixed_reading(c, main, melds, unseen)
         mains = (_fixed_after(c, main, melds, unseen, kinds, -1, reading) if main < _N_FIXED
                  else plan_after(main, c, melds, unseen, values, kinds, -1))
         # [distance after the discard, what the other plans want (measured when a tie needs it), kind]
