@@ -14,8 +14,9 @@ For each plan the AI computes a *distance* in shanten units (-1: complete, 0: on
 dead when a tile it still needs has no unseen copy. On its turn it picks the plan with the smallest distance (ties:
 more live tiles that advance it, then the plan it followed last turn, then value) and discards toward it: the
 discard that keeps the plan's distance lowest, then the one with the most unseen tiles that advance it, then the
-tile other plans want least. When a discard would leave the hand one tile from complete, the waits are scored by
-the MCR scorer and only waits worth 8 count: a "ready" hand worth less is treated as one step further.
+tile other plans want least. When a discard would leave the hand one tile from complete, only waits worth 8 count:
+a wait that completes the plan is worth the plan's fan (all but half flush and all pungs reach 8 alone), the others
+are scored by the MCR scorer; a "ready" hand worth less is treated as one step further.
 
 It calls a chow, pung or kong only when the call lowers the distance of the best plan reachable after the call
 (a plan that needs a concealed hand is out of reach after a call); it declares every legal win.
@@ -27,6 +28,7 @@ from itertools import permutations
 from operator import itemgetter
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, KAN, PASS, PON, RON, TSUMO, Action
+from scorer.game.wall import FLOWER_ID0
 from scorer.kinds import HONOR_MASK, mask_of
 from scorer.shanten import (candidates_mask, kinds_of_mask, mcr_waits, standard_improving_mask_codes,
                             standard_shanten_codes, standard_shanten_each_codes, suit_codes)
@@ -71,6 +73,13 @@ _RANK_AT_MOST_6 = mask_of(k for k in range(27) if k % 9 <= 6)
 _RANK_AT_LEAST_1 = mask_of(k for k in range(27) if k % 9 >= 1)
 _RANK_AT_LEAST_2 = mask_of(k for k in range(27) if k % 9 >= 2)
 _SUIT = tuple(3 if k >= 27 else k // 9 for k in range(34))
+
+
+def _near(h: int) -> int:
+    """The kinds of kind mask ``h`` and their suit neighbours one and two ranks away (what
+    :func:`scorer.shanten.candidates_mask` gives for the hand holding ``h``)."""
+    return (h | (h & _RANK_AT_MOST_7) << 1 | (h & _RANK_AT_MOST_6) << 2 | (h & _RANK_AT_LEAST_1) >> 1
+            | (h & _RANK_AT_LEAST_2) >> 2)
 _NEEDS: dict = {}
 
 
@@ -179,16 +188,28 @@ def _needs_of_plans(melds) -> list:
     return found
 
 
-def _fixed_after(c, i, melds, unseen, kinds, delta) -> list[int]:
-    """Plan ``i``'s distance after one tile more (delta +1) / fewer (-1) of each of ``kinds``, each on its own."""
+def _fixed_reading(c, i, melds, unseen):
+    """Fixed-tile plan ``i``'s reading of the hand: (sets the rest counts as declared, the hand's suit codes, then
+    :func:`_fixed_parts`); None if the plan is out of reach or dead. The questions of one decision about the same
+    hand share it."""
     pn = _plan_needs(i, melds)
     if pn is None:
-        return [INF] * len(kinds)
-    m, needs = pn
-    parts = _fixed_parts(c, suit_codes(c), needs, unseen)
+        return None
+    codes = suit_codes(c)
+    parts = _fixed_parts(c, codes, pn[1], unseen)
     if parts is None:
+        return None
+    return (pn[0], codes) + parts
+
+
+def _fixed_after(c, i, melds, unseen, kinds, delta, reading=False) -> list[int]:
+    """Plan ``i``'s distance after one tile more (delta +1) / fewer (-1) of each of ``kinds``, each on its own
+    (``reading``: :func:`_fixed_reading` of the hand, when the caller has it)."""
+    if reading is False:
+        reading = _fixed_reading(c, i, melds, unseen)
+    if reading is None:
         return [INF] * len(kinds)
-    missing, cs, tight, lacking = parts
+    m, _, missing, cs, tight, lacking = reading
     out = [missing + v for v in standard_shanten_each_codes(cs, m, kinds, delta)]
     # a tile of a kind the plan still lacks (delta +1), or its last held copy (delta -1), changes the missing
     # count and leaves the rest alone; any other tile changes the rest
@@ -203,42 +224,41 @@ def _fixed_after(c, i, melds, unseen, kinds, delta) -> list[int]:
     return out
 
 
-def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
+def _fixed_live_after_discards(c, melds, unseen, i, discards, reading=False) -> list[int]:
     """For each (kind, distance after discarding it) of ``discards``: the unseen tiles that would then lower
     fixed-tile plan ``i``'s distance (what ``McrAI._live`` counts on the hand without that tile), sharing the
-    plan's reading of the full hand: a discard moves one suit code or one missing tile, nothing else. A draw lowers
-    the distance when the plan lacks its kind or it lowers the rest's standard form."""
-    pn = _plan_needs(i, melds)
-    if pn is None:
+    plan's reading of the full hand (``reading``, as :func:`_fixed_after`): a discard moves one suit code or one
+    missing tile, nothing else. A draw lowers the distance when the plan lacks its kind or it lowers the rest's
+    standard form."""
+    if reading is False:
+        reading = _fixed_reading(c, i, melds, unseen)
+    if reading is None:
         return [0] * len(discards)
-    m, needs = pn
-    parts = _fixed_parts(c, suit_codes(c), needs, unseen)
-    if parts is None:
-        return [0] * len(discards)
-    missing, cs, tight, lacking = parts
-    held = 0
-    for k in range(34):
-        if c[k]:
-            held |= 1 << k
+    m, codes, missing, cs, tight, lacking = reading
+    held = _held_mask(codes)
     lacking_mask = mask_of(lacking)
     plan_mask = _PLAN_KINDS[i]
+    rest_improving = None       # the improving kinds of the rest when a discard leaves it as it is
     out = []
     for k, base in discards:
         if base >= INF:
             out.append(0)
             continue
         if k in tight:          # the plan loses a tile it holds: one more missing, the rest unchanged
-            cs2, lacking2 = cs, lacking_mask | 1 << k
+            lacking2 = lacking_mask | 1 << k
+            if rest_improving is None:
+                rest_improving = standard_improving_mask_codes(cs, m)
+            improving = rest_improving
         else:                   # the rest loses the tile
             cs2 = list(cs)
             cs2[_SUIT[k]] -= _POW5[k]
             lacking2 = lacking_mask
+            improving = standard_improving_mask_codes(cs2, m)
         c[k] -= 1
         h = held & ~(1 << k) if not c[k] else held
-        mask = (h | (h & _RANK_AT_MOST_7) << 1 | (h & _RANK_AT_MOST_6) << 2 | (h & _RANK_AT_LEAST_1) >> 1
-                | (h & _RANK_AT_LEAST_2) >> 2 | plan_mask)
+        mask = _near(h) | plan_mask
         n = 0
-        for j in kinds_of_mask(mask & (lacking2 | standard_improving_mask_codes(cs2, m))):
+        for j in kinds_of_mask(mask & (lacking2 | improving)):
             if unseen[j] and c[j] < 4:
                 n += unseen[j]
         c[k] += 1
@@ -246,21 +266,18 @@ def _fixed_live_after_discards(c, melds, unseen, i, discards) -> list[int]:
     return out
 
 
-def _fixed_live(c, melds, unseen, i) -> int:
+def _fixed_live(c, melds, unseen, i, reading=False) -> int:
     """:meth:`McrAI._live` of fixed-tile plan ``i``: the unseen tiles of the kinds that can advance it (as
     :func:`_improving_kinds` lists them) whose draw lowers its distance -- a kind it lacks, or one that lowers
-    the standard form of the rest."""
-    pn = _plan_needs(i, melds)
-    if pn is None:
+    the standard form of the rest (``reading``, as :func:`_fixed_after`)."""
+    if reading is False:
+        reading = _fixed_reading(c, i, melds, unseen)
+    if reading is None:
         return 0
-    m, needs = pn
-    parts = _fixed_parts(c, suit_codes(c), needs, unseen)
-    if parts is None:
-        return 0
-    missing, cs, tight, lacking = parts
+    m, codes, missing, cs, tight, lacking = reading
     n = 0
-    for j in kinds_of_mask((candidates_mask(c) | _PLAN_KINDS[i])
-                           & (mask_of(lacking) | standard_improving_mask_codes(cs, m))):
+    advancing = _near(_held_mask(codes)) | _PLAN_KINDS[i]
+    for j in kinds_of_mask(advancing & (mask_of(lacking) | standard_improving_mask_codes(cs, m))):
         if unseen[j] and c[j] < 4:
             n += unseen[j]
     return n
@@ -320,6 +337,65 @@ def _pairs_distance(c, melds) -> int:
     pairs = c.count(2) + c.count(3) + 2 * c.count(4)   # four of a kind counts as two pairs in MCR seven pairs
     kinds = len(c) - c.count(0)
     return 6 - min(pairs, 7) + max(0, 7 - kinds)
+
+
+def _pairs_live(c, melds, unseen) -> int:
+    """:meth:`McrAI._live` of seven pairs, counted: a draw lowers its distance when it makes a pair (of a single or
+    a triplet: four of a kind are two pairs) while fewer than seven are held, or brings a new kind while fewer
+    than seven kinds are held; a second copy's third or anything after a concealed meld changes nothing."""
+    if melds:
+        return 0
+    pairs = c.count(2) + c.count(3) + 2 * c.count(4)
+    new_kind = 34 - c.count(0) < 7
+    if pairs >= 7 and not new_kind:
+        return 0
+    n = 0
+    for k in range(34):
+        h = c[k]
+        if h == 1 or h == 3:
+            if pairs < 7:
+                n += unseen[k]
+        elif h == 0 and new_kind:
+            n += unseen[k]
+    return n
+
+
+def _pairs_live_after_discards(c, melds, unseen, kinds) -> list[int]:
+    """:func:`_pairs_live` of the hand without one tile of each of ``kinds`` (held kinds), each on its own: the
+    unseen tiles of the singles and triplets (each would make a pair) and of the kinds not held (each a new kind)
+    are summed once, and a discard moves only its own kind between them."""
+    if melds:
+        return [0] * len(kinds)
+    pairs = c.count(2) + c.count(3) + 2 * c.count(4)
+    held = 34 - c.count(0)
+    odd = absent = 0            # unseen tiles of the kinds held once or three times / not held
+    for k in range(34):
+        h = c[k]
+        if h == 1 or h == 3:
+            odd += unseen[k]
+        elif h == 0:
+            absent += unseen[k]
+    out = []
+    for k in kinds:
+        n = c[k]
+        u = unseen[k]
+        odd2 = odd - (u if n == 1 or n == 3 else 0) + (u if n == 2 or n == 4 else 0)
+        absent2 = absent + (u if n == 1 else 0)
+        p2 = pairs - (n == 2 or n == 4)
+        out.append((odd2 if p2 < 7 else 0) + (absent2 if held - (n == 1) < 7 else 0))
+    return out
+
+
+def _hk_live(c, melds, unseen, i) -> int:
+    """:meth:`McrAI._live` of honors and knitted plan ``i``: the unseen tiles of its kinds the hand lacks (each
+    lowers the distance by one; a second copy of a kind held never helps)."""
+    if melds:
+        return 0
+    n = 0
+    for k in kinds_of_mask(_PLAN_KINDS[i]):
+        if not c[k]:
+            n += unseen[k]
+    return n
 
 
 def _value_honor(c, melds, values) -> bool:
@@ -426,61 +502,252 @@ def all_distances(c, melds, unseen, values) -> list[int]:
             else plan_distance(i, c, melds, unseen, values, codes) for i in range(len(PLANS))]
 
 
-def best_distances(c, melds, unseen, values) -> tuple[int, list[int]]:
+def best_distances(c, melds, unseen, values, limit: int = INF) -> tuple[int, list[int]]:
     """The smallest plan distance and the plans at it, in plan order (what :func:`all_distances` would give,
-    without measuring the rest of a fixed-tile plan whose missing tiles alone put it behind)."""
+    without measuring the rest of a fixed-tile plan whose missing tiles alone put it behind). With ``limit``, only
+    distances under it count: ``(limit, [])`` when no plan comes under it.
+
+    The plans without fixed tiles are read from per-suit summaries (:func:`_summary_of`); the fixed-tile plans'
+    missing tiles come packed, one field a plan, from per-suit tables (:class:`_FixedTable`), so that only the
+    plans whose missing tiles leave them in reach are looked at."""
     codes = suit_codes(c)
-    # kind masks: kinds in hand (read from the suit codes); kinds with no unseen copy (none early in a deal)
-    held = _held_of(codes[0]) | _held_of(codes[1]) << 9 | _held_of(codes[2]) << 18 | _held_of(codes[3]) << 27
+    c0, c1, c2, c3 = codes
+    known = _SUMMARY.get
+    h0, p0, w0, s0 = known(c0) or _summary_of(c0)
+    h1, p1, w1, s1 = known(c1) or _summary_of(c1)
+    h2, p2, w2, s2 = known(c2) or _summary_of(c2)
+    h3, p3, w3, s3 = known(c3) or _summary_of(c3)
+    # kind masks: kinds in hand; kinds with no unseen copy (none early in a deal)
+    held = h0 | h1 << 9 | h2 << 18 | h3 << 27
     dead = 0
     if min(unseen) <= 0:
         for k in range(34):
             if unseen[k] <= 0:
                 dead |= 1 << k
-    best = INF
+    best = limit
     tied: list[int] = []
-    for i in range(_N_FIXED, len(PLANS)):
-        if i < _FIRST_SP:           # honors and knitted: 13 minus the kinds of the plan held (as _hk_distance)
-            d = INF if melds else 13 - (held & _PLAN_KINDS[i]).bit_count()
-        else:
-            d = plan_distance(i, c, melds, unseen, values, codes)
+    n_melds = len(melds)
+    flush_ok, pungs_ok, value_meld = _meld_facts(melds, values)
+    value_pair = value_meld
+    if not value_pair:
+        for k in values:
+            if c[k] >= 2:
+                value_pair = True
+                break
+    if not melds:
+        # honors and knitted: 13 minus the kinds of the plan held (as _hk_distance)
+        for i in range(_N_FIXED, _FIRST_SP):
+            d = 13 - (held & _PLAN_KINDS[i]).bit_count()
+            if d < best:
+                best, tied = d, [i]
+            elif d == best:
+                tied.append(i)
+        # seven pairs (as _pairs_distance)
+        pairs = p0 + p1 + p2 + p3
+        kinds = held.bit_count()
+        d = 6 - min(pairs, 7) + max(0, 7 - kinds)
         if d < best:
-            best, tied = d, [i]
-        elif d == best and d < INF:
-            tied.append(i)
-    needs = _needs_of_plans(melds)
-    c0, c1, c2, c3 = codes
-    for i in range(_N_FIXED):
-        pn, single = needs[i]
-        if pn is None:
+            best, tied = d, [_FIRST_SP]
+        elif d == best:
+            tied.append(_FIRST_SP)
+    # half flush of each suit (as _flush_distance): the suit and the honors, the other suits left out
+    honors_kinds = h3.bit_count()
+    for suit, code, sp, sh in ((0, c0, p0, h0), (1, c1, p1, h1), (2, c2, p2, h2)):
+        if not flush_ok[suit]:
             continue
-        if single is not None:      # one tile of each kind: the missing tiles are the kinds not held
-            lack = single & ~held
-            if lack & dead:
-                continue
-            missing = lack.bit_count()
-            if missing - 1 > best:      # the rest counts -1 at best
-                continue
-            # the rest: the hand without one tile of each plan kind it holds (as _fixed_distance takes them)
-            t0, t1, t2, t3 = _taken_codes(i, held & single)
-            d = missing + standard_shanten_codes((c0 - t0, c1 - t1, c2 - t2, c3 - t3), pn[0])
-        else:
-            missing = 0
-            for k, n, _, _ in pn[1]:
-                if c[k] < n:
-                    if unseen[k] <= 0:
-                        missing = INF
-                        break
-                    missing += n - c[k]
-            if missing - 1 > best:      # the rest counts -1 at best
-                continue
-            d = _fixed_distance(c, codes, i, melds, unseen, pn)
+        # (a numbered suit's code < 5 ** 9 < 2 ** 21, the honors' < 2 ** 17)
+        key = (code << 17 | c3) << 3 | n_melds
+        d = _FLUSH_SHANTEN.get(key)
+        if d is None:
+            if len(_FLUSH_SHANTEN) > 100_000:
+                _FLUSH_SHANTEN.clear()
+            d = _FLUSH_SHANTEN[key] = standard_shanten_codes((code, 0, 0, c3), n_melds)
+        if not melds:
+            d = min(d, 6 - min(sp + p3, 7) + max(0, 7 - sh.bit_count() - honors_kinds))
+        elif not value_pair:
+            d += 1
+        i = _FIRST_HF + suit
         if d < best:
             best, tied = d, [i]
-        elif d == best and d < INF:
+        elif d == best:
             tied.append(i)
+    if pungs_ok:                # all pungs (as _pungs_distance)
+        sets = min(n_melds + s0 + s1 + s2 + s3, 4)
+        twos = w0 + w1 + w2 + w3
+        head = 1 if twos else 0
+        d = 8 - 2 * sets - min(twos - head, 4 - sets) - head + (not value_pair)
+        if d < best:
+            best, tied = d, [_AP]
+        elif d == best:
+            tied.append(_AP)
+    # the fixed-tile plans, by how many tiles they lack (fewest first, so that the best distance falls early):
+    # those whose missing tiles alone put them behind (missing - 1 > best, the rest counts -1 at best) are never
+    # measured
+    table = _fixed_table(melds)
+    w0, w1, w2 = table.words
+    missing_of = ((w0.get(c0) or table.missing(0, c0)) + (w1.get(c1) or table.missing(1, c1))
+                  + (w2.get(c2) or table.missing(2, c2)))
+    valid = table.valid
+    needs = table.needs
+    seen = 0
+    missing = 0
+    while missing <= _MAX_MISSING and (missing - 1 < best or missing - 1 == best < limit):
+        # the plans lacking exactly ``missing`` tiles: fields at most ``missing``, less those at most one fewer
+        layer = ~(missing_of + _PRUNE_ADD[missing]) & valid
+        todo = layer & ~seen
+        seen = layer
+        while todo:
+            bit = todo & -todo
+            todo ^= bit
+            i = (bit.bit_length() - 1) // _FIELD
+            pn, single = needs[i]
+            if single is not None:      # one tile of each kind: the missing tiles are the kinds not held
+                if single & ~held & dead:
+                    continue
+                # the rest: the hand without one tile of each plan kind it holds (as _fixed_distance takes them)
+                t0, t1, t2, t3 = _taken_codes(i, held & single)
+                d = missing + standard_shanten_codes((c0 - t0, c1 - t1, c2 - t2, c3 - t3), pn[0])
+            else:
+                d = _fixed_distance(c, codes, i, melds, unseen, pn)
+            if d < best:
+                best, tied = d, [i]
+            elif d == best and d < INF:
+                tied.append(i)
+        missing += 1
+    if best >= limit:
+        return limit, []
     tied.sort()
     return best, tied
+
+
+# the standard-form shanten of one numbered suit and the honors (a half flush's tiles) by (suit code, honors' code,
+# declared melds) packed in one int; bounded
+_FLUSH_SHANTEN: dict[int, int] = {}
+
+
+# ---- packed missing tiles of the fixed-tile plans ---------------------------------------------------------------
+# A *missing word* holds, for every fixed-tile plan i, the tiles it lacks in a field of _FIELD bits at bit
+# _FIELD * i (at most nine: a plan takes nine tiles). Missing tiles add up over kinds, so a hand's word is the sum
+# of its three numbered suits' words, each cached by the suit's code. Adding _PRUNE_ADD[t] ((15 - t) to every
+# field) sets a field's top bit exactly when the plan lacks more than t tiles; a fixed table's ``valid`` mask (the
+# top bits of the plans in reach) keeps the others, so ~(word + _PRUNE_ADD[t]) & valid has the top bit of each
+# plan in reach lacking at most t tiles.
+_FIELD = 5
+_FIELD_MASK = (1 << _FIELD) - 1
+_MAX_MISSING = 9
+_PRUNE_ADD: list[int] = []
+
+
+class _FixedTable:
+    """The fixed-tile plans next to one set of declared melds: their needs, the kind mask of the plans in reach
+    (``valid``, as field top bits) and, per numbered suit, the missing word of each suit code (cached)."""
+
+    __slots__ = ("needs", "valid", "per_kind", "words")
+
+    def __init__(self, melds):
+        self.needs = _needs_of_plans(melds)
+        self.valid = 0
+        # per_kind[k][n]: the missing word of n copies of kind k (every plan's lack of that kind)
+        self.per_kind = [[0] * 5 for _ in range(27)]
+        for i in range(_N_FIXED):
+            pn = self.needs[i][0]
+            if pn is None:
+                continue
+            self.valid |= 1 << (_FIELD * i + _FIELD - 1)
+            for k, n, _, _ in pn[1]:
+                for have in range(min(n, 5)):
+                    self.per_kind[k][have] += (n - have) << _FIELD * i
+        self.words: tuple[dict, dict, dict] = ({}, {}, {})
+
+    def missing(self, suit: int, code: int) -> int:
+        words = self.words[suit]
+        found = words.get(code)
+        if found is None:
+            found, x = 0, code
+            for per in self.per_kind[9 * suit:9 * suit + 9]:
+                x, n = divmod(x, 5)
+                found += per[n]
+            if len(words) > 50_000:
+                words.clear()
+            words[code] = found
+        return found
+
+
+_FIXED_TABLES: dict = {}
+
+
+_FIXED_BY_SHAPE: dict = {}
+
+
+def _fixed_table(melds) -> _FixedTable:
+    """The :class:`_FixedTable` of the declared ``melds``: shared by every set of melds with the same chows and as
+    many pungs (the fixed-tile plans read a pung or kong only as one set more, whatever its kind)."""
+    found = _FIXED_TABLES.get(melds)
+    if found is None:
+        chows = tuple(sorted(("c", k) for t, k in melds if t == "c"))
+        shape = chows + (("p", 0),) * (len(melds) - len(chows))
+        found = _FIXED_BY_SHAPE.get(shape)
+        if found is None:
+            found = _FIXED_BY_SHAPE[shape] = _FixedTable(shape)
+        if len(_FIXED_TABLES) > 5000:
+            _FIXED_TABLES.clear()
+        _FIXED_TABLES[melds] = found
+    return found
+
+
+_MELD_FACTS: dict = {}
+
+
+def _meld_facts(melds, values) -> tuple[tuple[bool, bool, bool], bool, bool]:
+    """What the declared melds allow: a half flush of each suit (every meld of that suit or honors), all pungs
+    (no chow), and whether a pung of a value honor is among them."""
+    key = (melds, values)
+    found = _MELD_FACTS.get(key)
+    if found is None:
+        flush = tuple(all(s * 9 <= k < s * 9 + 9 or k >= 27 for _, k in melds) for s in range(3))
+        found = (flush, not any(t == "c" for t, _ in melds), any(t == "p" and k in values for t, k in melds))
+        if len(_MELD_FACTS) > 5000:
+            _MELD_FACTS.clear()
+        _MELD_FACTS[key] = found
+    return found
+
+
+def _held_mask(codes) -> int:
+    """The kind mask of the kinds a hand of suit codes ``codes`` holds."""
+    return (_summary_of(codes[0])[0] | _summary_of(codes[1])[0] << 9 | _summary_of(codes[2])[0] << 18
+            | _summary_of(codes[3])[0] << 27)
+
+
+_SUMMARY: dict[int, tuple[int, int, int, int]] = {}
+
+
+def _summary_of(code: int) -> tuple[int, int, int, int]:
+    """What a suit code holds: (the ranks held as a mask, bit ``i`` the suit's kind ``i``; its pairs as seven
+    pairs counts them, four of a kind as two; its kinds held twice; its kinds held three or four times). Cached
+    by code (bounded)."""
+    found = _SUMMARY.get(code)
+    if found is None:
+        held = pairs = twos = sets = 0
+        i, x = 0, code
+        while x:
+            x, n = divmod(x, 5)
+            if n:
+                held |= 1 << i
+                if n == 2:
+                    twos += 1
+                    pairs += 1
+                elif n == 3:
+                    sets += 1
+                    pairs += 1
+                elif n == 4:
+                    sets += 1
+                    pairs += 2
+            i += 1
+        found = (held, pairs, twos, sets)
+        if len(_SUMMARY) > 100_000:
+            _SUMMARY.clear()
+        _SUMMARY[code] = found
+    return found
 
 
 _HELD: dict[int, int] = {}
@@ -521,6 +788,10 @@ def _taken_codes(i: int, taken: int) -> tuple[int, int, int, int]:
 
 _N_FIXED = sum(1 for name, _ in PLANS if name in _FIXED)
 _FIRST_SP = next(i for i, (name, _) in enumerate(PLANS) if name == SP)
+_FIRST_HF = _FIRST_SP + 1
+_AP = len(PLANS) - 1
+assert [PLANS[i] for i in range(_FIRST_HF, len(PLANS))] == [(HF, 0), (HF, 1), (HF, 2), (AP, None)]
+_PRUNE_ADD = [sum((15 - t) << _FIELD * i for i in range(_N_FIXED)) for t in range(_MAX_MISSING + 1)]
 assert all(PLANS[i][0] == HK for i in range(_N_FIXED, _FIRST_SP))   # the honors-and-knitted plans come next
 assert all(PLANS[i][0] in _FIXED for i in range(_N_FIXED))   # the fixed-tile plans come first
 
@@ -544,7 +815,7 @@ def _counts(hand) -> list[int]:
 
 def unseen_counts(state, seat: int) -> list[int]:
     """Copies of each kind this seat has not seen: 4 minus its own hand and melds, every river and exposed meld."""
-    u = [4] * 34
+    u = [4 - n for n in state.players[seat].kind_counts()]     # (the hand's kept counts: flowers are no kind)
     for s, p in enumerate(state.players):
         for r in p.river:
             if r.called_by is None:
@@ -554,15 +825,16 @@ def unseen_counts(state, seat: int) -> list[int]:
                 continue
             for t in m.tiles:
                 u[t >> 2] -= 1
-    for t in state.players[seat].hand:
-        if t < 136:
-            u[t >> 2] -= 1
-    return [max(0, n) for n in u]
+    return u if min(u) >= 0 else [max(0, n) for n in u]
 
 
 def _values(state, seat) -> tuple[int, ...]:
     """Honor kinds whose pung is worth 2: the dragons, the prevalent wind, the seat wind."""
-    return tuple(sorted({31, 32, 33, 27 + state.round_wind, 27 + state.seat_wind(seat)}))
+    return _VALUES[state.round_wind][state.seat_wind(seat)]
+
+
+# by (prevalent wind, seat wind): the dragons and the two winds, in kind order
+_VALUES = tuple(tuple(tuple(sorted({31, 32, 33, 27 + r, 27 + s})) for s in range(4)) for r in range(4))
 
 
 class McrAI:
@@ -572,6 +844,7 @@ class McrAI:
         self.name = name
         self.plan: int | None = None       # the plan followed last turn
         self.won_plan: str | None = None   # the plan of the hand this AI won with
+        self._readings: dict | None = None  # during a turn: the hand's readings by fixed-tile plans (_turn)
 
     # ---- entry ------------------------------------------------------------------------------------------------
     def choose(self, state, seat: int, actions: list[Action]) -> Action:
@@ -606,20 +879,36 @@ class McrAI:
 
     # ---- own turn ---------------------------------------------------------------------------------------------
     def _choose_plans(self, c, melds, unseen, values) -> list[int]:
-        """Plans at the smallest distance (at most three), best first."""
+        """Plans at the smallest distance (at most three), best first. During a turn, the fixed-tile plans'
+        readings of the hand (:func:`_fixed_reading`) made to break a tie are kept for the discard
+        (``self._readings``, set and cleared by :meth:`_turn`)."""
         best, tied = best_distances(c, melds, unseen, values)
         if best >= INF:
             return []
         if len(tied) > 1:
-            live = {i: self._live(c, melds, unseen, values, i, best) for i in tied}
+            readings = self._readings
+            live = {}
+            for i in tied:
+                if i < _N_FIXED:
+                    reading = _fixed_reading(c, i, melds, unseen)
+                    if readings is not None:
+                        readings[i] = reading
+                    live[i] = _fixed_live(c, melds, unseen, i, reading)
+                else:
+                    live[i] = self._live(c, melds, unseen, values, i, best)
             tied.sort(key=lambda i: (-live[i], i != self.plan, -VALUE[PLANS[i][0]]))
         return tied[:3]
 
     def _live(self, c, melds, unseen, values, i, base=None) -> int:
         """Unseen tiles that lower plan ``i``'s distance (the hand may be 3n+1 or 3n+2); ``base``: that distance,
         when the caller has measured it."""
-        if PLANS[i][0] in _FIXED:
+        name = PLANS[i][0]
+        if name in _FIXED:
             return _fixed_live(c, melds, unseen, i)
+        if name == SP:
+            return _pairs_live(c, melds, unseen)
+        if name == HK:
+            return _hk_live(c, melds, unseen, i)
         if base is None:
             base = plan_distance(i, c, melds, unseen, values)
         draws = [k for k in _improving_kinds(c, i) if unseen[k] and c[k] < 4]
@@ -631,44 +920,55 @@ class McrAI:
         melds = _meld_sig(p)
         unseen = unseen_counts(state, seat)
         values = _values(state, seat)
-        plans = self._choose_plans(c, melds, unseen, values)
+        readings = self._readings = {}     # this hand's readings by the tied fixed-tile plans (_choose_plans)
+        try:
+            plans = self._choose_plans(c, melds, unseen, values)
+        finally:
+            self._readings = None
         discards = [a for a in actions if a.type == DISCARD]
         if not plans:
             plans = [len(PLANS) - 4]           # nothing reachable: fall back on a half flush shape
         self.plan = plans[0]
         # kongs that do not slow the plan down
-        best_now = plan_distance(plans[0], c, melds, unseen, values)
+        best_now = None
         for a in actions:
+            if a.type != ANKAN and a.type != KAKAN:
+                continue
+            if best_now is None:
+                best_now = plan_distance(plans[0], c, melds, unseen, values)
             if a.type == ANKAN:
                 k = a.tiles[0] >> 2
                 c2 = list(c)
                 c2[k] = 0
-                if best_distances(c2, melds + (("p", k),), unseen, values)[0] <= best_now:
+                if best_distances(c2, melds + (("p", k),), unseen, values, best_now + 1)[0] <= best_now:
                     return a
             elif a.type == KAKAN:
                 k = a.tile >> 2
                 c2 = list(c)
                 c2[k] -= 1
-                if best_distances(c2, melds, unseen, values)[0] <= best_now:
+                if best_distances(c2, melds, unseen, values, best_now + 1)[0] <= best_now:
                     return a
         if not discards:
             return actions[0]
-        return self._discard(state, seat, discards, c, melds, unseen, values, plans)
+        return self._discard(state, seat, discards, c, melds, unseen, values, plans, readings)
 
-    def _discard(self, state, seat, discards, c, melds, unseen, values, plans) -> Action:
+    def _discard(self, state, seat, discards, c, melds, unseen, values, plans, readings=None) -> Action:
         kinds = sorted({a.tile >> 2 for a in discards})
         main = plans[0]
-        mains = plan_after(main, c, melds, unseen, values, kinds, -1)
-        others = [plan_after(i, c, melds, unseen, values, kinds, -1) for i in plans[1:]]
-        scored = [[d, min(o[j] for o in others) if others else INF, k]
-                  for j, (d, k) in enumerate(zip(mains, kinds))]
-        best_d = min(s[0] for s in scored)
+        reading = False
+        if main < _N_FIXED:
+            reading = readings[main] if readings and main in readings else _fixed_reading(c, main, melds, unseen)
+        mains = (_fixed_after(c, main, melds, unseen, kinds, -1, reading) if main < _N_FIXED
+                 else plan_after(main, c, melds, unseen, values, kinds, -1))
+        # [distance after the discard, what the other plans want (measured when a tie needs it), kind]
+        scored = [[d, INF, k] for d, k in zip(mains, kinds)]
+        best_d = min(mains)
         cands = [s for s in scored if s[0] == best_d]
         if best_d == 0:
             # ready: only waits that reach 8 points count
             for s in cands:
                 c[s[2]] -= 1
-                s.append(self._valid_waits(state, seat, c, s[2], unseen))
+                s.append(self._valid_waits(state, seat, c, s[2], unseen, main, melds, values))
                 c[s[2]] += 1
             if any(s[3] > 0 for s in cands):
                 cands = [s for s in cands if s[3] > 0]
@@ -677,8 +977,11 @@ class McrAI:
             # no wait worth 8: the plan is one step further; fall through to the ukeire choice
         if len(cands) > 1:
             if PLANS[main][0] in _FIXED:
-                lives = _fixed_live_after_discards(c, melds, unseen, main, [(s[2], s[0]) for s in cands])
+                lives = _fixed_live_after_discards(c, melds, unseen, main, [(s[2], s[0]) for s in cands], reading)
                 for s, live in zip(cands, lives):
+                    s.append(live)
+            elif main == _FIRST_SP:
+                for s, live in zip(cands, _pairs_live_after_discards(c, melds, unseen, [s[2] for s in cands])):
                     s.append(live)
             else:
                 for s in cands:
@@ -686,12 +989,22 @@ class McrAI:
                     s.append(self._live(c, melds, unseen, values, main))
                     c[s[2]] += 1
             # most live tiles for the plan; then keep what the other plans want; then honors and terminals first
-            cands.sort(key=lambda s: (-s[-1], s[1], _keep_value(s[2]), s[2]))
+            most = max(s[-1] for s in cands)
+            cands = [s for s in cands if s[-1] == most]
+            if len(cands) > 1 and len(plans) > 1:
+                # the other plans' distances after each discard still tied, the least of them
+                tied_kinds = [s[2] for s in cands]
+                others = [plan_after(i, c, melds, unseen, values, tied_kinds, -1) for i in plans[1:]]
+                for j, s in enumerate(cands):
+                    s[1] = min(o[j] for o in others)
+            cands.sort(key=lambda s: (s[1], _keep_value(s[2]), s[2]))
         return self._pick(discards, cands[0][2])
 
-    def _valid_waits(self, state, seat, c13, discarded_kind, unseen) -> int:
+    def _valid_waits(self, state, seat, c13, discarded_kind, unseen, plan=None, melds=(), values=()) -> int:
         """Unseen copies of the winning kinds of a 13-tile hand whose win (on a discard) reaches 8 points
-        (``unseen``: :func:`unseen_counts` of this seat now)."""
+        (``unseen``: :func:`unseen_counts` of this seat now). A wait that completes ``plan`` (the plan the hand
+        is ready for, ``melds`` and ``values`` as the plan reads them) is worth the plan's fan, and counts
+        without scoring when that fan alone reaches the minimum; the others are scored (:func:`_worth`)."""
         p = state.players[seat]
         waits = mcr_waits(list(c13), len(p.melds))
         if not waits:
@@ -699,13 +1012,22 @@ class McrAI:
         # a stand-in state view: the hand after the discard, scored as a win on a discard of each wait
         hand_ids = list(p.hand)
         for t in hand_ids:
-            if t >> 2 == discarded_kind and t < 136:
+            if t >> 2 == discarded_kind and t < FLOWER_ID0:
                 hand_ids.remove(t)
                 break
+        # the plan's fan reaches the minimum by itself (the scorer's best reading scores at least that reading)
+        sure = plan is not None and VALUE[PLANS[plan][0]] >= _minimum(state.preset.scorer_preset)
         n = 0
         for w in waits:
             if unseen[w] <= 0:
                 continue
+            if sure:
+                c13[w] += 1
+                done = plan_distance(plan, c13, melds, unseen, values) < 0
+                c13[w] -= 1
+                if done:
+                    n += unseen[w]
+                    continue
             if _worth(state, seat, hand_ids, w):
                 n += unseen[w]
         return n
@@ -733,7 +1055,8 @@ class McrAI:
                 c2[t >> 2] -= 1
             k = a.tile >> 2
             sig = melds + (("c", min(k, *(t >> 2 for t in a.tiles))) if a.type == CHI else ("p", k),)
-            d = best_distances(c2, sig, unseen, values)[0]
+            # only a distance at most the best so far can change the choice
+            d = best_distances(c2, sig, unseen, values, best_d + 1)[0]
             if a.type == KAN:
                 d -= 0      # a kong: same shape as the pung, plus a replacement draw; taken at equal distance
                 if d <= now and (best is None or d <= best_d):
@@ -775,8 +1098,45 @@ def _keep_value(k: int) -> int:
     return 1 if r in (0, 8) else 2
 
 
+_MINIMUM: dict = {}
+
+
+def _minimum(preset: str) -> int:
+    """Points a win needs under the scorer preset ``preset`` (flowers not counted)."""
+    found = _MINIMUM.get(preset)
+    if found is None:
+        from scorer.mcr.presets import find_preset
+        found = _MINIMUM[preset] = find_preset(preset).minimum
+    return found
+
+
+# (concealed counts, the melds by type and kinds, winning kind, round wind, seat wind, scorer preset) -> does a
+# win on a discard reach the minimum (what _worth asks the scorer); bounded
+_WORTH: dict = {}
+
+
 def _worth(state, seat, hand_ids, w) -> bool:
     """Would a win on a discard of kind ``w`` reach the minimum? (situation fans from the table as now)."""
+    p = state.players[seat]
+    table = state.table
+    # the table's tiles are their kinds (no red fives) and the hand holds no flower: the answer depends on the
+    # kinds alone, and a hand held on from an earlier turn (a ready hand that drew and let go) asks it again
+    key = None
+    if not state.preset.red_fives and max(hand_ids) < FLOWER_ID0:
+        key = (tuple(_counts(hand_ids)), tuple((m.kind, tuple(t >> 2 for t in m.tiles)) for m in p.melds), w,
+               state.round_wind, state.seat_wind(seat), state.preset.scorer_preset)
+        found = _WORTH.get(key)
+        if found is not None:
+            return found
+    found = _score_worth(state, seat, hand_ids, w)
+    if key is not None:
+        if len(_WORTH) > 20_000:
+            _WORTH.clear()
+        _WORTH[key] = found
+    return found
+
+
+def _score_worth(state, seat, hand_ids, w) -> bool:
     from scorer.game.mcr import evaluator
     from scorer.hand import Hand, Situation
     p = state.players[seat]
