@@ -365,7 +365,7 @@ def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = F
     head.append(find_ruleset(pre.rules).round_heading.format(wind=WIND_NAMES[state.round_wind]), style="bold")
     if pre.riichi:
         head.append(f" · honba {state.honba} · deposits {state.sticks}")
-    head.append(f" · {state.live_left} left")
+    head.append(f" · {state.live_left} tiles left")
     if pre.dora and state.dora_indicators:
         head.append(" · ")
         head.append_text(dora_text(state, view))
