@@ -83,8 +83,13 @@ class HumanPlayer:
         self.announce = announce
 
     def _board(self, state, seat):
+        """The board, redrawn in place on a terminal (the screen cleared first); elsewhere (a file, a pipe) one
+        board after another, each after a rule."""
         from scorer.cli.board import render_board
-        self.console.rule()
+        if self.console.is_terminal:
+            self.console.clear()
+        else:
+            self.console.rule()
         self.console.print(render_board(state, seat, self.names, self.recent, view=self.view))
 
     def _face(self, state, tid) -> str:

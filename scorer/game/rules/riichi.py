@@ -395,10 +395,21 @@ def validate(state: GameState, action: Action, legal: list[Action] | None = None
 # the rules card: the MCR table's switches mean nothing here; the riichi table's rules in words
 _MCR_ONLY = frozenset(("flowers", "min_points", "riichi", "dora"))
 RIICHI_CARD_ROWS = (
-    ("calls", "ron > pon/kan > chi; equal claims by seat order after the discarder"),
+    ("seats and the deal", "the dealer is East and takes the first draw (14 tiles), then South, West, North in "
+                           "turn order; one deal, East round"),
+    ("calls", "ron > pon/kan > chi; equal claims by seat order after the discarder; chi only from the player "
+              "before you"),
+    ("after a call", "after chi or pon you discard at once: no kan before that discard"),
+    ("kans", "each kan needs a replacement tile from the dead wall (and one left in the live wall); the "
+             "replacement is drawn, then you discard"),
+    ("chankan", "ron on the tile added to a pon (an added kan) only; a closed kan cannot be robbed"),
     ("furiten", "a winning kind among your own discards: no ron (tsumo allowed)"),
     ("riichi", "closed and tenpai; afterwards only the drawn tile is discarded; ippatsu ends with any "
                "call or your next discard; double riichi on an uninterrupted first turn"),
+    ("dora", "dora add han but never make the yaku a win needs; ura dora only for a winner in riichi"),
+    ("ron", "the discarder pays the whole value (honba: 300 each)"),
+    ("tsumo", "a dealer's: each of the others pays a third; a non-dealer's: the dealer pays half, each other "
+              "player a quarter (rounded up to 100; honba: 100 each)"),
     ("exhaustive draw", "noten pay tenpai 1,000/1,500/3,000 (1/2/3 tenpai); all or none tenpai: nothing"),
 )
 
