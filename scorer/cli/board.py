@@ -84,12 +84,14 @@ def _glyph(tile: Tile) -> int:
     return (_GLYPH_M, _GLYPH_P, _GLYPH_S)[k // 9] + k % 9
 
 
-def tile_text(tile, style: str | None = None, view: TableView = DEFAULT_VIEW) -> Text:
-    """A tile as a coloured face: red fives bold red, honors yellow."""
+def tile_text(tile, style: str | None = None, view: TableView = DEFAULT_VIEW, pad: bool = True) -> Text:
+    """A tile as a coloured face: red fives bold red, honors yellow; ``pad``: in cells of one width (rows of
+    tiles), else as short as it is (in a line of words)."""
     st = "bold red" if tile.red else SUIT_STYLE.get(tile.suit, "")
     if style:
         st = f"{st} {style}".strip()
-    return Text(view.face(tile), style=st)
+    face = view.face(tile)
+    return Text(face if pad else face.rstrip(), style=st)
 
 
 def tiles_text(tiles, sep: str = "", view: TableView = DEFAULT_VIEW) -> Text:
@@ -251,7 +253,7 @@ def hand_status(state, seat: int, view: TableView = DEFAULT_VIEW) -> Text:
         for i, k in enumerate(view.waits(rest, melds)):
             if i:
                 w.append(" ")
-            w.append_text(tile_text(Tile(k), view=view))
+            w.append_text(tile_text(Tile(k), view=view, pad=False))
             w.append(f"×{max(0, 4 - seen[k])}")
         return w
 
@@ -259,7 +261,7 @@ def hand_status(state, seat: int, view: TableView = DEFAULT_VIEW) -> Text:
         if sh == -1:
             out.append("complete", style="bold green")
         elif sh == 0:
-            out.append("tenpai after ", style="bold green")
+            out.append("tenpai: discard ", style="bold green")
             drawn = state.last_draw if state.turn == seat else None
             kinds = sorted({t >> 2 for t in p.hand if t >> 2 < 34})
             if p.riichi and drawn is not None:
@@ -274,9 +276,9 @@ def hand_status(state, seat: int, view: TableView = DEFAULT_VIEW) -> Text:
                     out.append(" …")
                     break
                 if shown:
-                    out.append("; ")
-                out.append_text(tile_text(Tile(k), view=view))
-                out.append("out: ")
+                    out.append(" | ")
+                out.append_text(tile_text(Tile(k), view=view, pad=False))
+                out.append(" → ")
                 out.append_text(waits_of(rest))
                 shown += 1
         else:

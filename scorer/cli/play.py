@@ -186,7 +186,8 @@ class HumanPlayer:
                 tid = self._pick(state, order, text)
             if tid is None:
                 if text.isascii() and text.isdigit():
-                    self.console.print(f"[red]no tile {_quoted(text)}: choose 1 to {len(order)}[/]")
+                    self.console.print(f"[red]not a tile in your hand: no tile {_quoted(text)}; choose 1 to "
+                                       f"{len(order)}[/]")
                 else:
                     self.console.print(f"[red]not a tile in your hand: {_quoted(text)} (type ? for help)[/]")
                 continue
@@ -321,8 +322,15 @@ def _result_panel(engine, console, names, deltas) -> None:
         except Exception:   # the shared renderer is optional here: fall back to a plain line
             console.print(f"{d.get('hand')}  {d.get('han')} han {d.get('fu')} fu  {d.get('points')} points  "
                           f"yaku: {', '.join(y['name'] for y in d.get('yaku', []))}")
-        console.print(f"The panel's gain, {d.get('total_gain'):,}, is the hand's payments with honba, plus the "
-                      "deposits on the table; the net change below also counts the riichi deposits paid.")
+        heads, cols = payout_rows(st, deltas)
+        part = {h: c[res.seat] for h, c in zip(heads, cols)}
+        line = f"{names[res.seat]}: the hand {part.get('hand', 0):+,}"
+        if st.preset.riichi:
+            line += f", honba {part.get('honba', 0):+,}, deposits on the table {part.get('deposits', 0):+,}"
+            line += f" (the panel's gain, {d.get('total_gain', 0):,})"
+            if part.get("riichi paid"):
+                line += f"; riichi paid {part['riichi paid']:+,}"
+        console.print(line + f"; net change {deltas[res.seat]:+,}.")
     else:
         tp = [names[s] for s in range(4) if res.tenpai[s]]
         console.print(f"[bold]Exhaustive draw.[/] Tenpai: {', '.join(tp) if tp else 'nobody'}.")

@@ -89,7 +89,7 @@ def test_riichi_deal_help_range_and_confirmation():
     code, screen, prompts = drive(["-m", "scorer.cli.app", "play", "--seed", "3"], plain_reply(["?", "15", ""]))
     assert code == 0, screen[-3000:]
     assert "Keys" in screen and "confirm the discard" in screen            # the help screen
-    assert "no tile '15': choose 1 to 14" in screen                        # the valid range
+    assert "no tile '15'; choose 1 to 14" in screen                        # the valid range
     assert "you drew" in screen and "Your turn" in screen
     # Enter chose the drawn tile; the discard waited for its confirmation
     first = next(i for i, p in enumerate(prompts) if p.startswith("Discard (") and i >= 2)

@@ -76,7 +76,7 @@ def test_help_screen_and_out_of_range_index_and_riichi_word():
     s.draw(0, "1z")
     a, out, _ = act(s, 0, ["?", "15", "riichi", "", "y"])
     assert "Keys" in out and "declare riichi" in out and "confirm the discard" in out
-    assert "no tile '15': choose 1 to 14" in out
+    assert "no tile '15'; choose 1 to 14" in out
     assert a.type == "riichi" and a.tile == s.state.last_draw
 
 
