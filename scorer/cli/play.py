@@ -107,13 +107,21 @@ class HumanPlayer:
             return f"{self.view.word('kakan')} {tile}"
         return f"{self.view.word(a.type)} {tile}".strip()
 
-    def help(self, riichi: bool) -> None:
+    def help(self, riichi: bool, back: Callable[[], None] | None = None) -> None:
+        """The keys. On a terminal a screen of its own: Enter goes back to the table (``back`` redraws it)."""
         v = self.view
         calls = "/".join(dict.fromkeys(v.word(t) for t in ("chi", "pon", "kan", "ron")))
-        self.console.print(HELP_TEXT.format(
+        text = HELP_TEXT.format(
             tsumo=f"t / {v.word('tsumo')}", kan=v.word("kan"), calls=calls,
             riichi="  [bold]r[/] / [bold]riichi[/] (then the tile)   declare riichi with that discard\n" if riichi
-            else ""))
+            else "")
+        if not self.console.is_terminal or back is None:
+            self.console.print(text)
+            return
+        self.console.clear()
+        self.console.print(text)
+        self.input("Enter = back to the table: ")
+        back()
 
     def choose(self, state, seat, actions):
         if state.phase == "act" and state.turn == seat:
@@ -129,21 +137,25 @@ class HumanPlayer:
     # own turn: choose a discard (index, notation, Enter = the drawn tile), then confirm; t tsumo, r riichi, k kan
     def _turn(self, state, seat, actions):
         from scorer.cli.board import hand_order
-        self._board(state, seat)
         by = {}
         for a in actions:
             by.setdefault(a.type, []).append(a)
         order = hand_order(state, seat)
         drawn = state.last_draw if state.last_draw in state.players[seat].hand else None
-        if state.after_call:
-            self.console.print(f"[bold]Your turn[/] after your {self.view.word(state.after_call)}: discard a tile.")
-        elif drawn is not None:
-            how = " (replacement)" if state.rinshan else ""
-            self.console.print(f"[bold]Your turn[/]: you drew [bold]{self._face(state, drawn)}[/]{how}.")
-        if TSUMO in by:
-            self.console.print(f"[bold green]You can win: {self.view.word('tsumo')} (t).[/]")
-        elif drawn is not None:
-            self._say_announcement(state, seat, drawn, True)
+
+        def header():
+            self._board(state, seat)
+            if state.after_call:
+                self.console.print(f"[bold]Your turn[/] after your {self.view.word(state.after_call)}: "
+                                   "discard a tile.")
+            elif drawn is not None:
+                how = " (replacement)" if state.rinshan else ""
+                self.console.print(f"[bold]Your turn[/]: you drew [bold]{self._face(state, drawn)}[/]{how}.")
+            if TSUMO in by:
+                self.console.print(f"[bold green]You can win: {self.view.word('tsumo')} (t).[/]")
+            elif drawn is not None:
+                self._say_announcement(state, seat, drawn, True)
+        header()
         tsumo_words = {"t", "tsumo", self.view.word("tsumo")}
         kan_words = {"k", "kan", self.view.word("kan")}
         extra = []
@@ -158,7 +170,7 @@ class HumanPlayer:
             hint = ", ".join(["index or tile"] + (["Enter = drawn tile"] if enter else []) + extra + ["? help"])
             text = self.input(f"Discard ({hint}): ").strip().lower()
             if text in ("?", "h", "help"):
-                self.help(RIICHI in by)
+                self.help(RIICHI in by, header)
                 continue
             if text in tsumo_words and TSUMO in by:
                 return by[TSUMO][0]
@@ -246,18 +258,21 @@ class HumanPlayer:
     # a call or a win on someone else's tile: a numbered menu of the legal choices, Enter = pass (not a win)
     def _respond(self, state, seat, actions):
         choices = [a for a in actions if a.type != PASS]
-        self._board(state, seat)
         tile = state.last_discard if state.phase == "respond" else state.kakan_tile
         who = state.last_discarder if state.phase == "respond" else state.turn
         what = "discards" if state.phase == "respond" else f"adds to a {self.view.word('kan')}"
-        self.console.print(f"[bold]{self.names[who]}[/] {what} [bold]{self._face(state, tile)}[/].")
         can_win = any(a.type == RON for a in choices)
-        if can_win:
-            self.console.print(f"[bold green]You can win on it: {self.view.word('ron')}.[/]")
-        else:
-            self._say_announcement(state, seat, tile, False)
-        for i, a in enumerate(choices, 1):
-            self.console.print(f"  {i}) {escape(self.describe(state, a))}")
+
+        def header():
+            self._board(state, seat)
+            self.console.print(f"[bold]{self.names[who]}[/] {what} [bold]{self._face(state, tile)}[/].")
+            if can_win:
+                self.console.print(f"[bold green]You can win on it: {self.view.word('ron')}.[/]")
+            else:
+                self._say_announcement(state, seat, tile, False)
+            for i, a in enumerate(choices, 1):
+                self.console.print(f"  {i}) {escape(self.describe(state, a))}")
+        header()
         words = {}
         for a in choices:
             for w in {a.type, self.view.word(a.type)}:
@@ -267,7 +282,7 @@ class HumanPlayer:
             tail = "pass = let the win go" if can_win else "Enter = pass"
             text = self.input(f"Call: number or word ({listed}), {tail}, ? help: ").strip().lower()
             if text in ("?", "h", "help"):
-                self.help(False)
+                self.help(False, header)
                 continue
             if text in ("p", "pass") or (text == "" and not can_win):
                 return next(a for a in actions if a.type == PASS)

@@ -92,8 +92,9 @@ def test_riichi_deal_help_range_and_confirmation():
     assert "no tile '15'; choose 1 to 14" in screen                        # the valid range
     assert "you drew" in screen and "Your turn" in screen
     # Enter chose the drawn tile; the discard waited for its confirmation
-    first = next(i for i, p in enumerate(prompts) if p.startswith("Discard (") and i >= 2)
-    assert re.fullmatch(r"Discard \S+\? \[Y/n\] ", prompts[first + 1])
+    turns = [i for i, p in enumerate(prompts) if p.startswith("Discard (")]
+    assert prompts[turns[0] + 1] == "Enter = back to the table: "          # the keys: a screen of their own
+    assert re.fullmatch(r"Discard \S+\? \[Y/n\] ", prompts[turns[2] + 1])    # Enter chose; now confirm
     discards = sum(1 for p in prompts if p.startswith("Discard ("))
     confirms = sum(1 for p in prompts if p.endswith("[Y/n] "))
     assert confirms >= discards - 3 > 0
