@@ -44,8 +44,9 @@ def main(argv=None) -> int:
     name = (argv or sys.argv[1:])[0]
     hands, draws = SCENES[name]
     engine = functools.partial(McrEngine, wall=McrWall.arranged(hands, draws, seed=1))
-    return play_deal(engine, Tsumogiri, f"[bold]mjscore[/] MCR scene {name} · seed {{seed}} · table preset {{preset}}",
-                     _event_line, _result, 1, None, None, None, view=mcr_view(), announce=below_minimum)
+    header = f"[bold]mjscore[/] MCR scene {name} · seed {{seed}} · table preset {{preset}}"
+    return play_deal(engine, Tsumogiri, header, _event_line, _result, 1, None, None, None, view=mcr_view(),
+                     announce=below_minimum)
 
 
 if __name__ == "__main__":
