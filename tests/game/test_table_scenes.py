@@ -121,3 +121,30 @@ def test_the_cards_state_the_karaten_rule():
     assert "no riichi" in std[key] and "noten" in std[key]
     assert "riichi may be declared" in ten[key] and "noten" in ten[key]
     assert not any(k.startswith("karaten") for k in dict(rules_card_rows(find_preset("mcr"))))
+
+
+def test_the_engine_settles_a_karaten_hand_as_noten_at_the_draw():
+    """Whole deals on an arranged wall: East's only wait, 4m, is all in its closed kan. At ``standard`` East
+    cannot declare riichi and is noten at the exhaustive draw; with ``karaten="tenpai"`` it collects the noten
+    payments."""
+    from scorer.game.ai import ScriptedPlayer, TsumogiriPlayer
+    from scorer.game.engine import play_deal
+    from scorer.game.wall import Wall
+    noten = ("129m189p19s12345z", "139m179p19s12346z", "19m189p19s123467z")
+
+    def run(preset):
+        east = ScriptedPlayer([("ankan", "4m"), ("riichi", "1z")])     # then the drawn tile, every turn
+        players = [east, TsumogiriPlayer(), TsumogiriPlayer(), TsumogiriPlayer()]
+        wall = Wall.arranged([KARATEN_DEAL, *noten], "5m", replacements="1z")
+        eng = play_deal(players, wall=wall, preset=preset)
+        return eng, east
+    eng, east = run("standard")
+    res = eng.state.result
+    assert res.type == "draw_game" and res.tenpai == [False] * 4 and res.deltas == [0, 0, 0, 0]
+    assert not any(a.type == "riichi" for a in east.seen[1])          # the turn after the kan's replacement
+    assert not any(e.type == "riichi" for e in eng.events)
+    eng, _ = run(dataclasses.replace(find_preset("standard"), karaten="tenpai"))
+    res = eng.state.result
+    # 3,000 of noten payments and its own riichi deposit returned
+    assert res.tenpai == [True, False, False, False] and res.deltas == [4000, -1000, -1000, -1000]
+    assert any(e.type == "riichi" for e in eng.events)
