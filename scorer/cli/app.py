@@ -173,25 +173,34 @@ def presets(json_out: bool = typer.Option(False, "--json", help="print the prese
 
 @app.command()
 def play(
-    rules: str = typer.Option("riichi", "--rules", help=RULES_HELP),
+    rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP + "; the --preset's rules when given"),
+    preset: Optional[str] = typer.Option(None, "--preset", help="table preset (see `mjscore rules`): standard, "
+                                                                 "mcr, ..."),
     seed: Optional[int] = typer.Option(None, "--seed", help="seed: the same seed deals the same game"),
-    log: Optional[str] = typer.Option(None, "--log", help="write every event to this JSON-lines file"),
+    log: Optional[str] = typer.Option(None, "--log", help="write every event to this JSON-lines file (with "
+                                                          "--auto: every deal's, one after another)"),
+    tiles: Optional[str] = typer.Option(None, "--tiles", help="how tiles are shown: notation (5m 1z), names "
+                                                              "(honors as E S W N Wh Gr Rd) or glyphs (Unicode)"),
     auto: bool = typer.Option(False, "--auto", help="AI-only deals, then a summary"),
-    deals: int = typer.Option(1, "--deals", help="with --auto: how many deals"),
+    deals: Optional[int] = typer.Option(None, "--deals", help="with --auto: how many deals (default 1)"),
     json_out: bool = typer.Option(False, "--json", help="with --auto: the summary as one JSON object"),
 ):
-    """Play a deal in text mode against three AIs (or watch AI-only deals with --auto)."""
+    """Play a deal in text mode against three AIs (or watch AI-only deals with --auto). Type ? at a prompt for
+    the keys."""
     from scorer.cli import play as play_mod
     msg = check_rules(rules)
+    if msg is None:
+        rules, preset, msg = play_mod.table_of(rules, preset)
+    if msg is None:
+        msg = play_mod.check_play_flags(auto, deals, json_out, tiles)
     if msg:
         _print_error(msg)
         raise typer.Exit(2)
-    if auto and log is not None:    # AI-only deals keep no log: say so rather than write nothing silently
-        _print_error(f"--log {log} goes with an interactive deal; --auto writes only its summary")
-        raise typer.Exit(2)
     if auto:
-        raise typer.Exit(play_mod.play_auto(deals, seed, json_out, rules=rules))
-    raise typer.Exit(play_mod.play_interactive(seed, log, None, rules=rules))
+        raise typer.Exit(play_mod.play_auto(1 if deals is None else deals, seed, json_out, rules=rules,
+                                            preset=preset, log_path=log))
+    raise typer.Exit(play_mod.play_interactive(seed, log, None, rules=rules, preset=preset,
+                                               tiles=tiles or "notation"))
 
 
 @app.command()

@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Callable
 
-from scorer.game.actions import ANKAN, DISCARD, KAKAN, PASS, RIICHI, TSUMO, Action
+from scorer.game.actions import ANKAN, DISCARD, KAKAN, PASS, RIICHI, RON, TSUMO, Action
 
 WIND_NAMES = ("East", "South", "West", "North")
 MAX_INPUT = 200     # characters of one answer that are kept (the rest of a pasted novel is dropped)
@@ -51,66 +51,157 @@ def _read_line(console, prompt: str) -> str:
 
 
 # ---- the human player -------------------------------------------------------------------------------------------
+HELP_TEXT = """[bold]Keys[/]
+On your turn (choose a tile, then confirm it):
+  [bold]1[/]-[bold]14[/] or a tile ([bold]5m[/], [bold]0p[/] red five, [bold]7z[/] Red dragon)   choose a discard
+  [bold]Enter[/]        choose the tile you drew
+  [bold]y[/] / [bold]Enter[/]    confirm the discard; [bold]n[/] back
+  [bold]{tsumo}[/]  win on the tile you drew      [bold]k[/] / [bold]{kan}[/]  declare a kan
+{riichi}On another player's discard:
+  a number or a word ([bold]{calls}[/])   call;  [bold]Enter[/] / [bold]pass[/]  let it go
+  passing a win you could take needs [bold]pass[/] typed out
+Tiles: m characters, p dots, s bamboo, z honors (1-4 East South West North, 5-7 White Green Red)
+[bold]?[/] or [bold]help[/]  this screen"""
+
+
 class HumanPlayer:
-    """Asks a person through a rich console. Every offer is built from the legal actions only."""
+    """Asks a person through a rich console. Every offer is built from the legal actions only; every discard is
+    chosen, then confirmed; letting a win go (tsumo or ron) needs an explicit answer."""
 
     name = "you"
 
-    def __init__(self, console, names, recent: list[str], input_fn: Callable[[str], str] | None = None):
+    def __init__(self, console, names, recent: list[str], input_fn: Callable[[str], str] | None = None,
+                 view=None, announce: Callable | None = None):
+        from scorer.cli.board import DEFAULT_VIEW
         self.console = console
         self.names = names
         self.recent = recent
         self.input = input_fn or (lambda prompt: _read_line(console, prompt))
+        self.view = view or DEFAULT_VIEW
+        # announce(state, seat, tile, tsumo): a line to say about a complete hand that cannot win (MCR: below the
+        # minimum), or None
+        self.announce = announce
 
     def _board(self, state, seat):
+        """The board, redrawn in place on a terminal (the screen cleared first); elsewhere (a file, a pipe) one
+        board after another, each after a rule."""
         from scorer.cli.board import render_board
-        self.console.rule()
-        self.console.print(render_board(state, seat, self.names, self.recent))
+        if self.console.is_terminal:
+            self.console.clear()
+        else:
+            self.console.rule()
+        self.console.print(render_board(state, seat, self.names, self.recent, view=self.view))
+
+    def _face(self, state, tid) -> str:
+        return self.view.face(state.tile(tid)).rstrip()
+
+    def describe(self, state, a) -> str:
+        """An action in the table's words and tile faces (``chow 3m with 4m5m``)."""
+        tile = "" if a.tile is None else self._face(state, a.tile)
+        own = "".join(self.view.face(state.tile(x)) for x in sorted(a.tiles)).rstrip()
+        if a.type in ("chi", "pon", "kan"):
+            return f"{self.view.word(a.type)} {tile} with {own}"
+        if a.type == ANKAN:
+            return f"{self.view.word('ankan')} {own}"
+        if a.type == KAKAN:
+            return f"{self.view.word('kakan')} {tile}"
+        return f"{self.view.word(a.type)} {tile}".strip()
+
+    def help(self, riichi: bool, back: Callable[[], None] | None = None) -> None:
+        """The keys. On a terminal a screen of its own: Enter goes back to the table (``back`` redraws it)."""
+        v = self.view
+        calls = "/".join(dict.fromkeys(v.word(t) for t in ("chi", "pon", "kan", "ron")))
+        text = HELP_TEXT.format(
+            tsumo=f"t / {v.word('tsumo')}", kan=v.word("kan"), calls=calls,
+            riichi="  [bold]r[/] / [bold]riichi[/] (then the tile)   declare riichi with that discard\n" if riichi
+            else "")
+        if not self.console.is_terminal or back is None:
+            self.console.print(text)
+            return
+        self.console.clear()
+        self.console.print(text)
+        self.input("Enter = back to the table: ")
+        back()
 
     def choose(self, state, seat, actions):
         if state.phase == "act" and state.turn == seat:
             return self._turn(state, seat, actions)
         return self._respond(state, seat, actions)
 
-    # own turn: discard by index or notation (confirm), Enter = the drawn tile; t tsumo, r riichi, k kan
+    def _say_announcement(self, state, seat, tile, tsumo) -> None:
+        if self.announce is not None and tile is not None:
+            line = self.announce(state, seat, tile, tsumo)
+            if line:
+                self.console.print(f"[bold yellow]{escape(line)}[/]")
+
+    # own turn: choose a discard (index, notation, Enter = the drawn tile), then confirm; t tsumo, r riichi, k kan
     def _turn(self, state, seat, actions):
         from scorer.cli.board import hand_order
-        self._board(state, seat)
         by = {}
         for a in actions:
             by.setdefault(a.type, []).append(a)
         order = hand_order(state, seat)
+        drawn = state.last_draw if state.last_draw in state.players[seat].hand else None
+
+        def header():
+            self._board(state, seat)
+            if state.after_call:
+                self.console.print(f"[bold]Your turn[/] after your {self.view.word(state.after_call)}: "
+                                   "discard a tile.")
+            elif drawn is not None:
+                how = " (replacement)" if state.rinshan else ""
+                self.console.print(f"[bold]Your turn[/]: you drew [bold]{self._face(state, drawn)}[/]{how}.")
+            if TSUMO in by:
+                self.console.print(f"[bold green]You can win: {self.view.word('tsumo')} (t).[/]")
+            elif drawn is not None:
+                self._say_announcement(state, seat, drawn, True)
+        header()
+        tsumo_words = {"t", "tsumo", self.view.word("tsumo")}
+        kan_words = {"k", "kan", self.view.word("kan")}
         extra = []
         if TSUMO in by:
-            extra.append("[bold green]t[/] tsumo")
+            extra.append(f"[bold green]t[/] {self.view.word('tsumo')}")
         if RIICHI in by:
             extra.append("[bold magenta]r[/] riichi")
         if ANKAN in by or KAKAN in by:
-            extra.append("[bold]k[/] kan")
-        drawn = state.last_draw
-        enter = "Enter = discard the drawn tile" if drawn is not None and any(
-            a.tile == drawn for a in by.get(DISCARD, [])) else ""
+            extra.append(f"[bold]k[/] {self.view.word('kan')}")
+        enter = drawn is not None and any(a.tile == drawn for a in by.get(DISCARD, []) + by.get(RIICHI, []))
         while True:
-            hint = ", ".join(x for x in ["tile index or notation", enter] + extra if x)
+            hint = ", ".join(["index or tile"] + (["Enter = drawn tile"] if enter else []) + extra + ["? help"])
             text = self.input(f"Discard ({hint}): ").strip().lower()
-            if text == "" and enter:
-                return next(a for a in by[DISCARD] if a.tile == drawn)
-            if text in ("t", "tsumo") and TSUMO in by:
+            if text in ("?", "h", "help"):
+                self.help(RIICHI in by, header)
+                continue
+            if text in tsumo_words and TSUMO in by:
                 return by[TSUMO][0]
-            if text in ("k", "kan") and (ANKAN in by or KAKAN in by):
-                a = self._menu(state, by.get(ANKAN, []) + by.get(KAKAN, []), "Kan")
+            if text in kan_words and (ANKAN in by or KAKAN in by):
+                a = self._menu(state, by.get(ANKAN, []) + by.get(KAKAN, []), self.view.word("kan").capitalize())
                 if a is not None:
                     return a
                 continue
             riichi = False
-            if text.startswith("r") and RIICHI in by and text not in ("",):
+            if RIICHI in by and (text in ("r", "riichi") or text.startswith(("r ", "riichi ")) or
+                                 (text[:1] == "r" and text[1:].strip().isdigit())):
                 riichi = True
-                text = text[1:].strip() or self.input("Riichi: discard which tile (Enter = drawn tile)? ").strip()
-                if text == "" and drawn is not None:
-                    text = str(order.index(drawn) + 1)
-            tid = self._pick(state, order, text)
+                text = text[6:] if text.startswith("riichi") else text[1:]
+                text = text.strip() or self.input("Riichi: discard which tile (Enter = drawn tile)? ").strip().lower()
+            elif text in ("r", "riichi"):
+                self.console.print("[red]riichi is not on offer now (closed, tenpai, 1,000 points and 4 tiles "
+                                   "left in the wall)[/]")
+                continue
+            if text == "" and drawn is not None and (enter or riichi):
+                tid = drawn
+            elif text == "":
+                self.console.print("[red]choose a tile: its index or its notation[/]")
+                continue
+            else:
+                tid = self._pick(state, order, text)
             if tid is None:
-                self.console.print(f"[red]not a tile in your hand: {_quoted(text)}[/]")
+                if text.isascii() and text.isdigit():
+                    self.console.print(f"[red]not a tile in your hand: no tile {_quoted(text)}; choose 1 to "
+                                       f"{len(order)}[/]")
+                else:
+                    self.console.print(f"[red]not a tile in your hand: {_quoted(text)} (type ? for help)[/]")
                 continue
             pool = by.get(RIICHI if riichi else DISCARD, [])
             a = next((x for x in pool if x.tile == tid), None) or next(
@@ -122,7 +213,17 @@ class HumanPlayer:
                 self.console.print(f"[red]{why}[/]")
                 continue
             word = "Riichi and discard" if riichi else "Discard"
-            ok = self.input(f"{word} {state.tile(tid)}? [Y/n] ").strip().lower()
+            face = self._face(state, tid)
+            if TSUMO in by:        # giving up a win: an explicit answer, never Enter alone
+                t = self.view.word("tsumo")
+                ok = self.input(f"You can win ({t}). {word} {face} and pass the win? "
+                                f"(yes = discard, t = {t}, Enter = back): ").strip().lower()
+                if ok in tsumo_words:
+                    return by[TSUMO][0]
+                if ok in ("y", "yes"):
+                    return Action(a.type, seat, tid)
+                continue
+            ok = self.input(f"{word} {face}? [Y/n] ").strip().lower()
             if ok in ("", "y", "yes"):
                 return Action(a.type, seat, tid)
 
@@ -144,49 +245,80 @@ class HumanPlayer:
 
     def _menu(self, state, options, title):
         for i, a in enumerate(options, 1):
-            self.console.print(f"  {i}) {a.describe(state.table)}")
-        text = self.input(f"{title}: number (Enter = back): ").strip()
-        k = choice_number(text, len(options))
-        if k is not None:
-            return options[k - 1]
-        return None
+            self.console.print(f"  {i}) {escape(self.describe(state, a))}")
+        while True:
+            text = self.input(f"{title}: number (Enter = back): ").strip()
+            if text == "":
+                return None
+            k = choice_number(text, len(options))
+            if k is not None:
+                return options[k - 1]
+            self.console.print(f"[red]choose 1 to {len(options)}, or Enter to go back[/]")
 
-    # a call or a win on someone else's tile: a numbered menu of the legal choices, Enter = pass
+    # a call or a win on someone else's tile: a numbered menu of the legal choices, Enter = pass (not a win)
     def _respond(self, state, seat, actions):
         choices = [a for a in actions if a.type != PASS]
-        self._board(state, seat)
         tile = state.last_discard if state.phase == "respond" else state.kakan_tile
         who = state.last_discarder if state.phase == "respond" else state.turn
-        what = "discards" if state.phase == "respond" else "adds to a kan"
-        self.console.print(f"[bold]{self.names[who]}[/] {what} [bold]{state.tile(tile)}[/].")
-        for i, a in enumerate(choices, 1):
-            self.console.print(f"  {i}) {a.describe(state.table)}")
+        what = "discards" if state.phase == "respond" else f"adds to a {self.view.word('kan')}"
+        can_win = any(a.type == RON for a in choices)
+
+        def header():
+            self._board(state, seat)
+            self.console.print(f"[bold]{self.names[who]}[/] {what} [bold]{self._face(state, tile)}[/].")
+            if can_win:
+                self.console.print(f"[bold green]You can win on it: {self.view.word('ron')}.[/]")
+            else:
+                self._say_announcement(state, seat, tile, False)
+            for i, a in enumerate(choices, 1):
+                self.console.print(f"  {i}) {escape(self.describe(state, a))}")
+        header()
+        words = {}
+        for a in choices:
+            for w in {a.type, self.view.word(a.type)}:
+                words.setdefault(w, []).append(a)
+        listed = "/".join(dict.fromkeys(self.view.word(a.type) for a in choices))
         while True:
-            text = self.input("Call: number or word (ron/pon/chi/kan), Enter = pass: ").strip().lower()
-            if text in ("", "p", "pass"):
+            tail = "pass = let the win go" if can_win else "Enter = pass"
+            text = self.input(f"Call: number or word ({listed}), {tail}, ? help: ").strip().lower()
+            if text in ("?", "h", "help"):
+                self.help(False, header)
+                continue
+            if text in ("p", "pass") or (text == "" and not can_win):
                 return next(a for a in actions if a.type == PASS)
+            if text == "":
+                self.console.print(f"[red]you can win on this tile: type {self.view.word('ron')} to win, "
+                                   "or pass to let it go[/]")
+                continue
             k = choice_number(text, len(choices))
             if k is not None:
                 return choices[k - 1]
-            named = [a for a in choices if a.type == text]
+            named = list(dict.fromkeys(words.get(text, [])))
             if len(named) == 1:
                 return named[0]
             if named:
                 self.console.print("[red]several of those: pick a number[/]")
+            elif text.isascii() and text.isdigit():
+                self.console.print(f"[red]no choice {_quoted(text)}: choose 1 to {len(choices)}[/]")
             else:
                 self.console.print(f"[red]not one of the choices: {_quoted(text)}[/]")
 
 
-def _event_line(e, state, names) -> str | None:
+def _event_line(e, state, names, view=None) -> str | None:
+    from scorer.cli.board import DEFAULT_VIEW
+    view = view or DEFAULT_VIEW
+
+    def face(tid):
+        return view.face(state.tile(tid)).rstrip()
     t = e.type
     if t == "discard":
-        return f"{names[e.seat]}: {state.tile(e.tile)}"
+        return f"{names[e.seat]}: {face(e.tile)}" + ("'" if e.tsumogiri else "")
     if t == "call":
-        return f"{names[e.seat]}: {e.kind} {state.tile(e.called if e.called is not None else e.tiles[0])}"
+        return f"{names[e.seat]}: {view.word(e.kind)} {face(e.called if e.called is not None else e.tiles[0])}"
     if t == "riichi":
         return f"{names[e.seat]}: riichi!"
     if t == "dora":
-        return f"new dora indicator {state.tile(e.indicator)}"
+        return f"new dora indicator {face(e.indicator)}"
     return None
 
 
@@ -205,21 +337,79 @@ def _result_panel(engine, console, names, deltas) -> None:
         except Exception:   # the shared renderer is optional here: fall back to a plain line
             console.print(f"{d.get('hand')}  {d.get('han')} han {d.get('fu')} fu  {d.get('points')} points  "
                           f"yaku: {', '.join(y['name'] for y in d.get('yaku', []))}")
+        heads, cols = payout_rows(st, deltas)
+        part = {h: c[res.seat] for h, c in zip(heads, cols)}
+        line = f"{names[res.seat]}: the hand {part.get('hand', 0):+,}"
+        if st.preset.riichi:
+            line += f", honba {part.get('honba', 0):+,}, deposits on the table {part.get('deposits', 0):+,}"
+            line += f" (the panel's gain, {d.get('total_gain', 0):,})"
+            if part.get("riichi paid"):
+                line += f"; riichi paid {part['riichi paid']:+,}"
+        console.print(line + f"; net change {deltas[res.seat]:+,}.")
     else:
         tp = [names[s] for s in range(4) if res.tenpai[s]]
         console.print(f"[bold]Exhaustive draw.[/] Tenpai: {', '.join(tp) if tp else 'nobody'}.")
+        pre = st.preset
+        n = sum(res.tenpai)
+        if 0 < n < 4:
+            console.print(f"Noten payments: {pre.noten_payment:,} in all, each noten player pays "
+                          f"{pre.noten_payment // (4 - n):,}, each tenpai player receives {pre.noten_payment // n:,}.")
+        else:
+            console.print("No noten payments (" + ("everyone" if n == 4 else "nobody") + " is tenpai).")
+        if any(p.riichi_accepted for p in st.players):
+            console.print("Riichi deposits: " + ("returned to their owners." if res.deposits_returned else
+                                                 "stay on the table."))
     print_point_changes(st, console, names, deltas)
 
 
+def payout_rows(st, deltas) -> tuple[list[str], list[list[int]]]:
+    """One payout story for the end of a deal, as columns of every seat's change that add up to its net change:
+    at a win the hand's value (the payments without honba), the honba, the deposits on the table and the riichi
+    deposits paid during the deal; at a draw the noten payments, the deposits returned and the riichi deposits
+    paid. Columns that are zero for everyone are left out (the MCR table shows the hand and the net change)."""
+    res = st.result
+    pre = st.preset
+    riichi_paid = [-pre.riichi_cost if p.riichi_accepted else 0 for p in st.players]
+    cols: list[tuple[str, list[int]]] = []
+    if res is not None and res.type == "win":
+        honba = [0, 0, 0, 0]
+        if st.honba and pre.riichi:
+            per = 300 * st.honba if res.from_seat is not None else 100 * st.honba
+            for s in range(4):
+                if s != res.seat and (res.from_seat is None or s == res.from_seat):
+                    honba[s] -= per
+                    honba[res.seat] += per
+        # the payments cancel out: what the win adds to the table is the deposits the winner collects
+        on_table = [sum(res.deltas) if s == res.seat else 0 for s in range(4)]
+        hand = [res.deltas[s] - honba[s] - on_table[s] for s in range(4)]
+        cols = [("hand", hand), ("honba", honba), ("deposits", on_table)]
+    elif res is not None:
+        returned = [pre.riichi_cost if (p.riichi_accepted and getattr(res, "deposits_returned", False)) else 0
+                    for p in st.players]
+        noten = [res.deltas[s] - returned[s] for s in range(4)]
+        cols = [("noten payments", noten), ("deposits returned", returned)]
+    cols.append(("riichi paid", riichi_paid))
+    shown = [(name, v) for name, v in cols if any(v)]
+    rest = [deltas[s] - sum(v[s] for _, v in shown) for s in range(4)]
+    if any(rest):          # anything not accounted for above (never expected): shown, not hidden
+        shown.append(("other", rest))
+    return [name for name, _ in shown], [v for _, v in shown]
+
+
 def print_point_changes(st, console, names, deltas) -> None:
-    """The end of a deal at either table: each seat's change and score."""
+    """The end of a deal at either table: each seat's change, split into its parts (:func:`payout_rows`), its
+    net change and its score."""
     from rich.table import Table
+    heads, cols = payout_rows(st, deltas)
     t = Table(title="Point changes")
     t.add_column("seat")
-    t.add_column("change", justify="right")
+    for h in heads:
+        t.add_column(h, justify="right")
+    t.add_column("net change", justify="right", style="bold")
     t.add_column("score", justify="right")
     for s in range(4):
-        t.add_row(f"{WIND_NAMES[st.seat_wind(s)]} {names[s]}", f"{deltas[s]:+,}", f"{st.players[s].score:,}")
+        t.add_row(f"{WIND_NAMES[st.seat_wind(s)][0]} {names[s]}", *[f"{c[s]:+,}" if c[s] else "" for c in cols],
+                  f"{deltas[s]:+,}", f"{st.players[s].score:,}")
     console.print(t)
 
 
@@ -234,27 +424,58 @@ def _text_mode(rules: str):
 
 
 def play_interactive(seed: int | None = None, log_path: str | None = None, console=None,
-                     input_fn: Callable[[str], str] | None = None, rules: str = "riichi") -> int:
-    """``mjscore play [--seed N] [--log FILE]``: you (East, the dealer) against three AIs, one deal.
-    Exit 0 when the deal ends; 1 if the input ends first."""
+                     input_fn: Callable[[str], str] | None = None, rules: str = "riichi",
+                     preset: str | None = None, tiles: str = "notation") -> int:
+    """``mjscore play [--seed N] [--log FILE] [--preset NAME] [--tiles FACES]``: you (East, the dealer) against
+    three AIs, one deal. Exit 0 when the deal ends; 1 if the input ends first; 2 for a preset this engine cannot
+    play live."""
     other = _text_mode(rules)   # the MCR table's text mode lives in scorer/cli/play_mcr.py
     if other is not None:
-        return other.play_interactive(seed, log_path, console, input_fn)
+        return other.play_interactive(seed, log_path, console, input_fn, preset=preset, tiles=tiles)
+    from scorer.cli.board import TableView
     from scorer.game.ai import RiichiAI
     from scorer.game.engine import Engine
     return play_deal(Engine, RiichiAI, "[bold]mjscore[/] riichi deal · seed {seed} · preset {preset}", _event_line,
-                     _result_panel, seed, log_path, console, input_fn)
+                     _result_panel, seed, log_path, console, input_fn, preset=preset, view=TableView(faces=tiles))
+
+
+def unplayable(engine) -> str | None:
+    """Why ``engine`` cannot play its preset live (the engine refuses it before the first event), or None. A
+    table preset such as ``tenhou`` needs double ron and abortive draws, which only the replays settle so far."""
+    probe = engine.__class__.__new__(engine.__class__)
+    probe.__dict__.update(engine.__dict__)
+    probe.log, probe.on_event, probe.events = None, None, []
+
+    def refuse(event):      # stop at the first event: the engine checks the preset before it
+        raise _Probed
+    probe.emit = refuse
+    try:
+        probe.run()
+    except _Probed:
+        return None
+    except NotImplementedError as exc:
+        return f"table preset {engine.preset.name!r} cannot be played live yet: {exc}"
+    return None
+
+
+class _Probed(Exception):
+    """The engine reached its first event: it plays the preset."""
 
 
 def play_deal(engine_class, ai_class, header: str, event_line, show_result, seed: int | None = None,
-              log_path: str | None = None, console=None, input_fn: Callable[[str], str] | None = None) -> int:
-    """One deal in text mode at either table: you (East, the dealer) against three ``ai_class`` players; the
-    recent moves come from ``event_line``, the end from ``show_result(engine, console, names, deltas)``."""
+              log_path: str | None = None, console=None, input_fn: Callable[[str], str] | None = None,
+              preset: str | None = None, view=None, announce: Callable | None = None) -> int:
+    """One deal in text mode at either table: you (East, the dealer) against three ``ai_class`` players under the
+    table preset ``preset`` (None: the engine's default); the recent moves come from
+    ``event_line(event, state, names, view)``, the end from ``show_result(engine, console, names, deltas)``;
+    ``view`` (:class:`~scorer.cli.board.TableView`): tile faces, the table's words, its shanten and waits;
+    ``announce``: what to say about a complete hand that cannot win."""
     import random
     from rich.console import Console
-    from scorer.cli.board import render_board
+    from scorer.cli.board import DEFAULT_VIEW, render_board
 
     console = console or Console()
+    view = view or DEFAULT_VIEW
     if input_fn is None and sys.stdin is None:
         sys.stderr.write("mjscore: standard input is closed: nobody can play your seat (try --auto)\n")
         return 1
@@ -262,16 +483,23 @@ def play_deal(engine_class, ai_class, header: str, event_line, show_result, seed
         seed = random.randrange(1 << 31)
     names = ["You", "AI South", "AI West", "AI North"]
     recent: list[str] = []
-    human = HumanPlayer(console, names, recent, input_fn)
-    log = open(log_path, "w", encoding="utf-8") if log_path else None
+    human = HumanPlayer(console, names, recent, input_fn, view=view, announce=announce)
 
     def on_event(e, state):
-        line = event_line(e, state, names)
+        line = event_line(e, state, names, view)
         if line:
             recent.append(line)
             del recent[:-8]
 
-    eng = engine_class([human] + [ai_class(n) for n in names[1:]], seed=seed, log=log, on_event=on_event)
+    kwargs = {} if preset is None else {"preset": preset}
+    probe = engine_class([human] + [ai_class(n) for n in names[1:]], seed=seed, **kwargs)
+    why = unplayable(probe)
+    if why:
+        sys.stderr.write(f"mjscore: {why}\n")
+        return 2
+    log = open(log_path, "w", encoding="utf-8") if log_path else None
+    eng = engine_class([human] + [ai_class(n) for n in names[1:]], seed=seed, log=log, on_event=on_event,
+                       **kwargs)
     start = list(eng.scores)
     console.print(header.format(seed=seed, preset=eng.preset.name))
     code = None
@@ -296,15 +524,17 @@ def play_deal(engine_class, ai_class, header: str, event_line, show_result, seed
     st = eng.state
     deltas = [st.players[s].score - start[s] for s in range(4)]
     console.rule("End of the deal")
-    console.print(render_board(st, 0, names, recent, reveal=True))
+    console.print(render_board(st, 0, names, recent, reveal=True, view=view))
     show_result(eng, console, names, deltas)
     if log_path:
         console.print(f"Log written to {escape(log_path)}")
     return 0
 
 
-def auto_stats(deals: int, seed: int | None = 0, on_deal: Callable[[int], None] | None = None) -> dict:
-    """Run ``deals`` AI-only deals (deal ``i`` uses seed ``seed + i``) and summarise them."""
+def auto_stats(deals: int, seed: int | None = 0, on_deal: Callable[[int], None] | None = None,
+               preset: str | None = None, log=None) -> dict:
+    """Run ``deals`` AI-only deals (deal ``i`` uses seed ``seed + i``) under the table preset ``preset`` (None:
+    the default) and summarise them; ``log``: a text file that gets every deal's events."""
     import random
     from scorer.game.ai import RiichiAI
     from scorer.game.engine import Engine
@@ -315,7 +545,8 @@ def auto_stats(deals: int, seed: int | None = 0, on_deal: Callable[[int], None] 
              "average_points": [0.0] * 4, "average_change": [0.0] * 4}
     totals = [0, 0, 0, 0]
     for i in range(deals):
-        eng = Engine([RiichiAI(f"ai{s}") for s in range(4)], seed=base + i)
+        eng = Engine([RiichiAI(f"ai{s}") for s in range(4)], seed=base + i, log=log,
+                     **({} if preset is None else {"preset": preset}))
         eng.run()
         tally_deal(stats, totals, eng, "tsumo", "ron")
         stats["riichi"] += sum(1 for e in eng.events if e.type == "riichi")
@@ -351,13 +582,64 @@ def tally_deal(stats: dict, totals: list[int], eng, self_drawn: str, on_discard:
 
 
 def play_auto(deals: int = 100, seed: int | None = 0, json_out: bool = False, console=None,
-              rules: str = "riichi") -> int:
-    """``mjscore play --auto --deals N [--seed S] [--json]``: AI-only deals, a progress bar on a terminal, then
-    a summary (one JSON object with ``--json``)."""
+              rules: str = "riichi", preset: str | None = None, log_path: str | None = None) -> int:
+    """``mjscore play --auto --deals N [--seed S] [--json] [--preset NAME] [--log FILE]``: AI-only deals, a
+    progress bar on a terminal, then a summary (one JSON object with ``--json``); ``--log`` writes every deal's
+    events, one deal after another."""
     other = _text_mode(rules)   # AI-only MCR deals: a summary with the share of wins by fan plan
     if other is not None:
-        return other.play_auto(deals, seed, json_out, console)
-    return run_auto(deals, seed, json_out, console, auto_stats, _summary_rows)
+        return other.play_auto(deals, seed, json_out, console, preset=preset, log_path=log_path)
+    return auto_with_log(deals, seed, json_out, console, auto_stats, _summary_rows, "", preset, log_path)
+
+
+def auto_with_log(deals, seed, json_out, console, stats_fn, summary_rows, table: str, preset, log_path) -> int:
+    """:func:`run_auto` with the table preset and the log file (opened here, its errors one line, exit 1)."""
+    log = None
+    if log_path:
+        try:
+            log = open(log_path, "w", encoding="utf-8")
+        except OSError as exc:
+            sys.stderr.write(f"mjscore: cannot write the log {_printable(log_path)}: {exc.strerror or exc}\n")
+            return 1
+
+    def stats(n, s, on_deal=None):
+        return stats_fn(n, s, on_deal, preset=preset, log=log)
+    try:
+        return run_auto(deals, seed, json_out, console, stats, summary_rows, table=table)
+    finally:
+        if log is not None:
+            log.close()
+
+
+def table_of(rules: str | None, preset: str | None) -> tuple[str, str | None, str | None]:
+    """The rules and table preset ``mjscore play`` plays: ``--preset`` names a table preset (its rules unless
+    ``--rules`` says otherwise, which is then a usage error); (rules, preset, None) or a message."""
+    if preset is None:
+        return rules or "riichi", None, None
+    from scorer.game.presets import PresetError, all_presets, find_preset
+    try:
+        p = find_preset(preset)
+    except PresetError:
+        known = ", ".join(all_presets())
+        return rules or "riichi", None, f"unknown table preset {preset!r} (known: {known})"
+    from scorer.rulesets import find_ruleset
+    if rules is not None and find_ruleset(rules).name != p.rules:
+        return rules, None, f"table preset {p.name!r} is a {p.rules} table, not {rules}"
+    return p.rules, p.name, None
+
+
+def check_play_flags(auto: bool, deals: int | None, json_out: bool, tiles: str | None) -> str | None:
+    """Flags that would do nothing in the chosen mode are usage errors, not ignored."""
+    from scorer.cli.board import TILE_FACES
+    if not auto and deals is not None:
+        return "--deals goes with --auto (an interactive game is one deal)"
+    if not auto and json_out:
+        return "--json goes with --auto (the summary of AI-only deals)"
+    if auto and tiles is not None:
+        return "--tiles goes with an interactive deal (--auto shows no tiles)"
+    if tiles is not None and tiles not in TILE_FACES:
+        return f"--tiles expects {', '.join(TILE_FACES)}, not {tiles!r}"
+    return None
 
 
 def _summary_rows(stats: dict) -> list[tuple[str, str]]:
@@ -507,20 +789,25 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--log", default=None)
     ap.add_argument("--auto", action="store_true")
-    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--deals", type=int, default=None)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--analyze", default=None)
     ap.add_argument("--rules", default=None)
+    ap.add_argument("--preset", default=None)
+    ap.add_argument("--tiles", default=None)
     args = ap.parse_args(argv)
     if args.analyze:
         return analyze(args.analyze)
     if args.rules:
         return rules_card(args.rules)
-    if args.auto and args.log:
-        ap.error(f"--log {args.log} goes with an interactive deal; --auto writes only its summary")
+    rules, preset, msg = table_of(None, args.preset)
+    msg = msg or check_play_flags(args.auto, args.deals, args.json, args.tiles)
+    if msg:
+        ap.error(msg)
     if args.auto:
-        return play_auto(args.deals, 0 if args.seed is None else args.seed, args.json)
-    return play_interactive(args.seed, args.log)
+        return play_auto(100 if args.deals is None else args.deals, 0 if args.seed is None else args.seed, args.json,
+                         rules=rules, preset=preset, log_path=args.log)
+    return play_interactive(args.seed, args.log, rules=rules, preset=preset, tiles=args.tiles or "notation")
 
 
 if __name__ == "__main__":

@@ -4,9 +4,11 @@ Reached through :mod:`scorer.cli.play` with ``rules="mcr"`` (``mjscore play --ru
 player and the AI-only run are the riichi text mode's (:func:`scorer.cli.play.play_deal`, ``run_auto``), with the
 MCR pieces here: the event lines, the end of the deal, the summary. The board is the shared one
 (:func:`scorer.cli.board.render_board`), which reads the table preset: the flowers beside each player and no
-dora, riichi or deposits; the input conventions are the same (a tile by index or notation, confirmed; **Enter
-alone** discards the drawn tile or passes a call; ``t`` declares a self-drawn win, ``k`` a kong). The end shows the
-MCR scoring panel and every player's point change.
+dora, riichi or deposits; the input conventions are the same (a tile by index or notation, or Enter for the drawn
+tile, then confirmed; Enter passes a call, but a win is passed only by typing ``pass``; ``t`` or ``hu`` declares a
+self-drawn win, ``k`` or ``kong`` a kong) in the MCR table's words (chow, pung, kong, hu; the riichi words work
+too). A complete hand below the 8-point minimum is announced. The end shows the MCR scoring panel and every
+player's point change.
 """
 
 from __future__ import annotations
@@ -15,16 +17,55 @@ from collections import Counter
 from typing import Callable
 
 
-def _event_line(e, state, names) -> str | None:
+# the MCR table's words for the actions (the riichi words are accepted too)
+MCR_WORDS = {"chi": "chow", "pon": "pung", "kan": "kong", "ron": "hu", "tsumo": "hu", "ankan": "concealed kong",
+             "kakan": "added kong"}
+
+
+def _mcr_shanten(counts, melds):
+    from scorer.shanten import mcr_shanten
+    return mcr_shanten(counts, melds)
+
+
+def _mcr_waits(counts, melds):
+    from scorer.shanten import mcr_waits
+    return mcr_waits(counts, melds)
+
+
+def mcr_view(tiles: str = "notation"):
+    """The MCR table as the board shows it: its words, the one core's MCR shanten and waits."""
+    from scorer.cli.board import TableView
+    return TableView(faces=tiles, words=MCR_WORDS, shanten=_mcr_shanten, waits=_mcr_waits)
+
+
+def below_minimum(state, seat: int, tile: int, tsumo: bool) -> str | None:
+    """A complete hand that cannot win because it is worth less than the table's minimum, in words
+    ("complete, 5 points: below the 8-point minimum"); None otherwise."""
+    from scorer.game.rules.mcr import score_win
+    from scorer.shanten import is_complete_counts
+    p = state.players[seat]
+    counts = p.counts()
+    if not tsumo:
+        counts[tile >> 2] += 1
+    if not is_complete_counts(counts, len(p.melds), True, True):
+        return None
+    result = score_win(state, seat, tile, tsumo=tsumo)
+    total = getattr(result, "fan_total", None)
+    if getattr(result, "form", None) is None or total is None or total >= state.preset.min_points:
+        return None
+    return f"complete, {total} point{'s' if total != 1 else ''}: below the {state.preset.min_points}-point minimum"
+
+
+def _event_line(e, state, names, view=None) -> str | None:
+    view = view or mcr_view()
     t = e.type
     if t == "call":
-        word = {"chi": "chow", "pon": "pung", "kan": "kong", "ankan": "concealed kong", "kakan": "added kong"}
-        tile = state.tile(e.called if e.called is not None else e.tiles[0])
-        return f"{names[e.seat]}: {word.get(e.kind, e.kind)} {tile}"
+        tile = view.face(state.tile(e.called if e.called is not None else e.tiles[0])).rstrip()
+        return f"{names[e.seat]}: {view.word(e.kind)} {tile}"
     if t == "flower":
-        return f"{names[e.seat]}: flower {state.tile(e.tile)}"
+        return f"{names[e.seat]}: flower {view.face(state.tile(e.tile)).rstrip()}"
     from scorer.cli.play import _event_line as riichi_line
-    return riichi_line(e, state, names)   # a discard reads as at the riichi table
+    return riichi_line(e, state, names, view)   # a discard reads as at the riichi table
 
 
 def _result(engine, console, names, deltas) -> None:
@@ -46,17 +87,20 @@ def _result(engine, console, names, deltas) -> None:
 
 
 def play_interactive(seed: int | None = None, log_path: str | None = None, console=None,
-                     input_fn: Callable[[str], str] | None = None) -> int:
+                     input_fn: Callable[[str], str] | None = None, preset: str | None = None,
+                     tiles: str = "notation") -> int:
     """``mjscore play --rules mcr [--seed N] [--log FILE]``: you (East, the dealer) against three fan-plan AIs,
     one deal. Exit 0 when the deal ends; 1 if the input ends first."""
     from scorer.cli.play import play_deal
     from scorer.game.ai.mcr import McrAI
     from scorer.game.mcr import McrEngine
     return play_deal(McrEngine, McrAI, "[bold]mjscore[/] MCR deal · seed {seed} · table preset {preset}", _event_line,
-                     _result, seed, log_path, console, input_fn)
+                     _result, seed, log_path, console, input_fn, preset=preset, view=mcr_view(tiles),
+                     announce=below_minimum)
 
 
-def auto_stats(deals: int, seed: int | None = 0, on_deal: Callable[[int], None] | None = None) -> dict:
+def auto_stats(deals: int, seed: int | None = 0, on_deal: Callable[[int], None] | None = None,
+               preset: str | None = None, log=None) -> dict:
     """Run ``deals`` AI-only MCR deals (deal ``i`` uses seed ``seed + i``) and summarise them, with the share of
     wins by the fan plan that won."""
     import random
@@ -74,7 +118,7 @@ def auto_stats(deals: int, seed: int | None = 0, on_deal: Callable[[int], None] 
     plans: Counter = Counter()
     for i in range(deals):
         ais = [McrAI(f"ai{s}") for s in range(4)]
-        eng = McrEngine(ais, seed=base + i)
+        eng = McrEngine(ais, seed=base + i, log=log, **({} if preset is None else {"preset": preset}))
         eng.run()
         tally_deal(stats, totals, eng, "self_drawn", "on_discard")
         res = eng.state.result
@@ -111,8 +155,9 @@ def _summary_rows(stats: dict) -> list[tuple[str, str]]:
                    for plan, share in stats["plan_share"].items()]
 
 
-def play_auto(deals: int = 100, seed: int | None = 0, json_out: bool = False, console=None) -> int:
-    """``mjscore play --rules mcr --auto --deals N [--seed S] [--json]``: AI-only MCR deals, a progress bar on a
-    terminal, then a summary (one JSON object with ``--json``)."""
-    from scorer.cli.play import run_auto
-    return run_auto(deals, seed, json_out, console, auto_stats, _summary_rows, table="MCR ")
+def play_auto(deals: int = 100, seed: int | None = 0, json_out: bool = False, console=None,
+              preset: str | None = None, log_path: str | None = None) -> int:
+    """``mjscore play --rules mcr --auto --deals N [--seed S] [--json] [--log FILE]``: AI-only MCR deals, a
+    progress bar on a terminal, then a summary (one JSON object with ``--json``)."""
+    from scorer.cli.play import auto_with_log
+    return auto_with_log(deals, seed, json_out, console, auto_stats, _summary_rows, "MCR ", preset, log_path)

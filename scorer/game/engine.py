@@ -251,7 +251,7 @@ class Engine:
     def _exhausted(self) -> GameState:
         """An exhaustive draw: noten players pay tenpai players; riichi deposits as the preset says."""
         st, pre = self.state, self.preset
-        tenpai = [bool(p.waits) for p in st.players]
+        tenpai = st.rules.tenpai_at_draw(st)       # karaten as the preset says
         n = sum(tenpai)
         deltas = [0, 0, 0, 0]
         if 0 < n < 4:   # noten players pay the tenpai players: 3000 in total (1000/1500/3000 splits)

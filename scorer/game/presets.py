@@ -29,14 +29,19 @@ class TablePreset:
     kan_after_riichi: str = "never"     # "never" | "waits_unchanged" (closed kan of the drawn tile only)
     multiple_ron: str = "head_bump"     # "head_bump": only the nearest claimant after the discarder wins
     kuikae: str = "strict"              # "strict": no discard of the called kind, nor the chi's other end
-    missed_ron_furiten: str = "wait"    # "wait": a passed tile of any winning kind gives temporary furiten
+    # temporary furiten: "legal_ron" (the one-deal card): passing a ron you could legally make (complete, not
+    # furiten, a yaku) | "wait" (Tenhou): any tile of a winning kind going by | "none" (MCR: no furiten)
+    missed_ron_furiten: str = "legal_ron"
     noten_payment: int = 3000           # paid in total by the noten players at an exhaustive draw
     draw_deposits: str = "return"       # "return" to their owners (single deal) | "carry" to the next deal
     abortive_draws: tuple[str, ...] = ()  # none in a single deal: four kans simply stop further kans
     kan_dora: str = "immediate"         # a kan's new indicator is turned over right after the kan
     calls_on_last_discard: bool = False  # chi/pon/kan on the houtei discard
     pao: bool = False                   # liability for daisangen/daisuushii (settled by scorer.game.tenhou)
-    karaten_noten: bool = False         # at a draw, waiting only on kinds whose four tiles you hold is noten
+    # karaten: a hand whose only waits are kinds the player holds all four of (hand and melds). "noten" (the
+    # one-deal card): not tenpai, so no riichi and noten at a draw | "riichi_noten" (Tenhou): riichi may be
+    # declared, noten at a draw | "tenpai": riichi may be declared and the hand is tenpai at a draw
+    karaten: str = "noten"
     # MCR table switches (issue #5; the MCR table's rules object is scorer/game/rules/mcr.py, its engine mcr.py)
     flowers: int = 0                    # flower tiles in the wall (MCR: 8, ids 136-143), replaced from the far end
     riichi: bool = True                 # riichi can be declared
@@ -44,6 +49,16 @@ class TablePreset:
     min_points: int = 0                 # points a win needs, flowers not counted (MCR: 8)
     # the table rules object that plays this preset (scorer.game.rules.find_table); "": the rule set's own table
     table: str = ""
+
+    @property
+    def karaten_noten(self) -> bool:
+        """At an exhaustive draw a karaten hand is noten (the replays' settlement reads this)."""
+        return self.karaten != "tenpai"
+
+    @property
+    def karaten_riichi(self) -> bool:
+        """A karaten hand may declare riichi."""
+        return self.karaten != "noten"
 
     def to_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -59,6 +74,7 @@ PRESETS: dict[str, TablePreset] = {p.name: p for p in (
                        "8 + total, the others 8; a draw pays nothing",
                 rules="mcr", scorer_preset="mcr", start_points=0, red_fives=False, dead_wall=0, max_kans=16,
                 riichi_cost=0, riichi_min_points=0, riichi_min_tiles=0, kuikae="none", missed_ron_furiten="none",
+                karaten="tenpai",
                 noten_payment=0, draw_deposits="none", kan_dora="none", flowers=8, riichi=False, dora=False,
                 min_points=8),
     # issue #6: Tenhou's ranked rooms, enough to replay real games (double ron: the tenhou table,
@@ -67,9 +83,9 @@ PRESETS: dict[str, TablePreset] = {p.name: p for p in (
                           "ron aborts), kans after riichi that keep the waits, abortive draws, nagashi mangan, pao, "
                           "deposits carried",
                 scorer_preset="tenhou", kan_after_riichi="waits_unchanged", multiple_ron="double",
-                draw_deposits="carry",
+                draw_deposits="carry", missed_ron_furiten="wait",
                 abortive_draws=("nine_terminals", "four_winds", "four_riichi", "triple_ron", "four_kans"),
-                kan_dora="after_discard", pao=True, karaten_noten=True, table="tenhou"),
+                kan_dora="after_discard", pao=True, karaten="riichi_noten", table="tenhou"),
 )}
 
 DEFAULT_PRESET = "standard"
@@ -92,7 +108,7 @@ RULE_TEXT = {
     "kan_dora": "kan dora",
     "calls_on_last_discard": "chi/pon/kan on the last discard",
     "pao": "liability (pao) for daisangen and daisuushii",
-    "karaten_noten": "waiting only on tiles you hold all four of is noten at a draw",
+    "karaten": "karaten (waiting only on kinds you hold all four of)",
     "flowers": "flower tiles (revealed and replaced from the far end)",
     "riichi": "riichi",
     "dora": "dora indicators",
@@ -138,8 +154,13 @@ def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
         ("kan_after_riichi", "waits_unchanged"): "closed kan of the drawn tile if the waits do not change",
         ("multiple_ron", "head_bump"): "head bump: only the nearest player after the discarder wins",
         ("kuikae", "strict"): "after chi/pon no discard of the called kind; after chi not the other end either",
-        ("missed_ron_furiten", "wait"): "passing a tile of a winning kind: no ron until your next draw; "
-                                        "in riichi: for the rest of the deal",
+        ("missed_ron_furiten", "wait"): "any tile of a winning kind going by (even one you could not ron): no "
+                                        "ron until your next draw; in riichi: for the rest of the deal",
+        ("missed_ron_furiten", "legal_ron"): "passing a ron you could make (complete, not furiten, a yaku): no "
+                                             "ron until your next draw; in riichi: for the rest of the deal",
+        ("karaten", "noten"): "not tenpai: no riichi, and noten at an exhaustive draw",
+        ("karaten", "riichi_noten"): "riichi may be declared, but the hand is noten at an exhaustive draw",
+        ("karaten", "tenpai"): "tenpai: riichi may be declared and the hand counts as tenpai at a draw",
         ("draw_deposits", "return"): "returned to their owners",
         ("draw_deposits", "carry"): "stay on the table",
         ("kan_dora", "immediate"): "a new indicator is shown right after each kan",

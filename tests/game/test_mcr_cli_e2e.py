@@ -45,10 +45,15 @@ def _drive(args, timeout=240.0):
             if proc.poll() is not None and not r:
                 break
             text = ANSI.sub("", out[seen:])
-            if re.search(r"(Discard \(.*\): |Call: .*: |\? \[Y/n\] |number \(Enter = back\): )$", text.rstrip("\n")
-                         + ("" if text.endswith(" ") else " ")):
+            if re.search(r"(Discard \(.*\): |Call: .*: |\? \[Y/n\] |number \(Enter = back\): |back\): )$",
+                         text.rstrip("\n") + ("" if text.endswith(" ") else " ")):
                 seen = len(out)
-                if answers:
+                last = text.rstrip().splitlines()[-1] if text.strip() else ""
+                if "pass the win" in last:      # a win on offer: never passed by Enter alone; take it
+                    ans = "t"
+                elif "let the win go" in last:
+                    ans = "hu"
+                elif answers:
                     ans = answers.pop(0)
                 elif "Discard (" in text and not typed_notation:
                     # a later discard by notation: the last tile shown in the hand row

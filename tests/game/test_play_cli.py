@@ -64,6 +64,10 @@ def test_play_interactive_with_scripted_input(tmp_path):
 
     def fake_input(prompt):
         c.print(prompt, end="")
+        if "pass the win" in prompt:        # a win on offer is never passed by Enter alone: take it
+            return "t"
+        if "let the win go" in prompt:
+            return "ron"
         return next(answers, "")
 
     log = tmp_path / "d.jsonl"
@@ -91,13 +95,42 @@ def test_analyze_with_melds_and_spaces():
     assert analyze("123m[457p]11z22z33z", c) == 1
 
 
-def test_auto_with_log_is_a_usage_error_not_a_silent_loss(tmp_path):
-    """AI-only deals keep no log: ``play --auto --log FILE`` says so (exit 2) and creates no file."""
+def test_auto_with_log_writes_every_deal(tmp_path):
+    """``play --auto --log FILE`` writes the AI-only deals' events, one deal after another."""
     from typer.testing import CliRunner
 
     from scorer.cli.app import app
-    log = tmp_path / "deal.jsonl"
-    r = CliRunner().invoke(app, ["play", "--auto", "--deals", "1", "--log", str(log)])
-    assert r.exit_code == 2
-    assert "--log" in r.output and "interactive" in r.output
-    assert not log.exists()
+    from scorer.game.engine import replay
+    log = tmp_path / "deals.jsonl"
+    r = CliRunner().invoke(app, ["play", "--auto", "--deals", "2", "--seed", "4", "--log", str(log), "--json"])
+    assert r.exit_code == 0, r.output
+    lines = log.read_text().splitlines()
+    starts = [i for i, line in enumerate(lines) if '"type":"start"' in line]
+    assert len(starts) == 2
+    assert replay(lines[:starts[1]]).phase == "end" and replay(lines[starts[1]:]).phase == "end"
+
+
+def test_flags_that_do_nothing_in_a_mode_are_usage_errors():
+    from typer.testing import CliRunner
+
+    from scorer.cli.app import app
+    for args, word in ((["play", "--deals", "3"], "--deals"), (["play", "--json"], "--json"),
+                       (["play", "--auto", "--tiles", "glyphs"], "--tiles"), (["play", "--tiles", "emoji"], "--tiles"),
+                       (["play", "--preset", "nonsense"], "nonsense"),
+                       (["play", "--rules", "riichi", "--preset", "mcr"], "mcr table")):
+        r = CliRunner().invoke(app, args, input="")
+        assert r.exit_code == 2, (args, r.output)
+        assert word in r.output
+
+
+def test_play_preset_plays_any_preset_the_engine_runs(capsys):
+    from typer.testing import CliRunner
+
+    from scorer.cli.app import app
+    r = CliRunner().invoke(app, ["play", "--preset", "mcr", "--auto", "--deals", "1", "--json", "--seed", "2"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["rules"] == "mcr"
+    c, _ = console()
+    # tenhou needs double ron and abortive draws: refused before the deal, as a usage error
+    assert play_interactive(seed=1, console=c, input_fn=lambda p: "", preset="tenhou") == 2
+    assert "cannot be played live" in capsys.readouterr().err

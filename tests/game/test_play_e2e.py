@@ -24,7 +24,8 @@ COMMAND = [str(_MJSCORE), "play"] if _MJSCORE.exists() else [sys.executable, "-m
 
 def drive(args, discards, timeout=180.0):
     """Run ``mjscore play ARGS`` (or ``python -m scorer.cli.play ARGS``) on a pty and play: each discard prompt gets the next of
-    ``discards`` (then Enter: the drawn tile), each confirmation ``y``, each call prompt Enter (pass).
+    ``discards`` (then Enter: the drawn tile), each confirmation ``y``, each call prompt Enter (pass), a win on
+    offer is taken.
     Returns (exit code, screen text, prompts answered)."""
     master, slave = pty.openpty()
     env = {**os.environ, "COLUMNS": "120", "LINES": "50", "TERM": "xterm-256color"}
@@ -57,6 +58,10 @@ def drive(args, discards, timeout=180.0):
                 last = plain.rstrip().splitlines()[-1] if plain.strip() else b""
                 if last.endswith(b"[Y/n]"):
                     reply = "y"
+                elif b"pass the win" in last:       # a win on offer: never passed by Enter alone; take it
+                    reply = "t"
+                elif b"let the win go" in last:
+                    reply = "ron"
                 elif last.startswith(b"Discard (") and moves:
                     reply = moves.pop(0)
                 else:

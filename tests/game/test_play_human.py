@@ -1,5 +1,6 @@
-"""The text-mode human player (#4): prompts offer only legal choices, Enter discards the drawn tile or passes,
-picks by index or notation are confirmed, refused picks say why (kuikae, riichi)."""
+"""The text-mode human player (#4, #13): prompts offer only legal choices; every discard is chosen (an index,
+notation, or Enter for the drawn tile) and then confirmed; passing a win needs an explicit answer; refused picks
+say why (kuikae, riichi, an index out of range); ``?`` shows the keys; the MCR words work at the MCR table."""
 
 from __future__ import annotations
 
@@ -37,12 +38,46 @@ def act(s, seat, answers):
     return a, buf.getvalue(), asked
 
 
-def test_enter_discards_the_drawn_tile():
+def test_enter_chooses_the_drawn_tile_then_confirms():
     s = Scene(["234m567m234p678s5p", junk(), junk("2m"), junk("3m")])
     s.draw(0, "8m")
-    a, _, asked = act(s, 0, [""])
+    a, out, asked = act(s, 0, ["", "n", "", ""])      # chosen, refused at the confirmation, chosen and confirmed
     assert a.type == "discard" and a.tile == s.state.last_draw
-    assert "Enter = discard the drawn tile" in asked[0] and "riichi" in asked[0]
+    assert "Enter = drawn tile" in asked[0] and "riichi" in asked[0] and "? help" in asked[0]
+    assert asked[1] == "Discard 8m? [Y/n] " and asked[3] == "Discard 8m? [Y/n] "
+    assert "you drew 8m" in out
+
+
+def test_passing_a_tsumo_needs_an_explicit_answer():
+    s = Scene(["234m567m234p678s5p", junk(), junk("2m"), junk("3m")])
+    s.draw(0, "5p")
+    # Enter chooses the drawn 5p; the confirmation asks about the win: Enter goes back, "yes" discards
+    a, out, asked = act(s, 0, ["", "", "", "yes"])
+    assert "You can win" in out
+    assert "pass the win" in asked[1] and asked[2].startswith("Discard (")
+    assert a.type == "discard" and a.tile == s.state.last_draw
+    a, _, _ = act(s, 0, ["", "t"])                      # or take the win from the confirmation
+    assert a.type == "tsumo"
+
+
+def test_passing_a_ron_needs_pass_typed_out():
+    s = Scene([junk(), "234m567m234p678s5p", junk("2m"), junk("3m")])
+    s.draw(0, "5p")
+    s.discard(0, "5p")
+    a, out, asked = act(s, 1, ["", "pass"])
+    assert "You can win on it" in out and "type ron to win, or pass" in out
+    assert a.type == "pass" and len(asked) == 2
+    a, _, _ = act(s, 1, ["ron"])
+    assert a.type == "ron"
+
+
+def test_help_screen_and_out_of_range_index_and_riichi_word():
+    s = Scene(["234m567m234p678s5p", junk(), junk("2m"), junk("3m")])
+    s.draw(0, "1z")
+    a, out, _ = act(s, 0, ["?", "15", "riichi", "", "y"])
+    assert "Keys" in out and "declare riichi" in out and "confirm the discard" in out
+    assert "no tile '15'; choose 1 to 14" in out
+    assert a.type == "riichi" and a.tile == s.state.last_draw
 
 
 def test_pick_by_index_and_by_notation_with_confirmation():
@@ -56,6 +91,8 @@ def test_riichi_then_enter_for_the_drawn_tile():
     s = Scene(["234m567m234p678s5p", junk(), junk("2m"), junk("3m")])
     s.draw(0, "1z")
     a, _, _ = act(s, 0, ["r", "", "y"])
+    assert a.type == "riichi" and a.tile == s.state.last_draw
+    a, _, _ = act(s, 0, ["riichi 14", "y"])
     assert a.type == "riichi" and a.tile == s.state.last_draw
 
 
@@ -92,3 +129,16 @@ def test_call_menu_lists_only_legal_choices_and_enter_passes():
     assert "chi 3m with 4m5m" in out and "pon" not in out and "ron" not in out
     a, _, _ = act(s, 1, ["7", "chi"])                 # 7 is not a choice; the word works when unambiguous
     assert a.type == "chi"
+
+
+def test_mcr_words_at_the_mcr_table():
+    from scorer.cli.play_mcr import mcr_view
+    s = Scene([junk(), "456m123p456p78s12z", junk("3m"), junk("4m")], preset="mcr")
+    s.turn(0, "3m")
+    buf = io.StringIO()
+    c = Console(file=buf, width=120, color_system=None)
+    answers = iter(["chow"])
+    h = HumanPlayer(c, ["You", "A", "B", "C"], [], lambda prompt: next(answers), view=mcr_view())
+    a = h.choose(s.state, 1, s.state.rules.legal_actions(s.state, 1))
+    assert a.type == "chi"
+    assert "chow 3m with 4m5m" in buf.getvalue()

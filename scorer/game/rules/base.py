@@ -105,17 +105,30 @@ class TableRules:
 
     # ---- the shared handlers ----------------------------------------------------------------------------------
     def close_window(self, st) -> None:
-        """A discard (or an added kan's tile) went unclaimed by ron: whoever waits on its kind is now furiten
-        (called by :meth:`apply` when a window is open)."""
+        """A discard (or an added kan's tile) went unclaimed by ron: temporary furiten, by the preset's
+        ``missed_ron_furiten`` (called by :meth:`apply` when a window is open, before the next event changes
+        anything). "wait" (Tenhou): whoever waits on its kind is now furiten, even without a yaku; "legal_ron"
+        (the one-deal card): only a seat that could have won on it (:meth:`could_ron`) and passed; in riichi for
+        the rest of the deal."""
         kind, offerer = st.missed
         st.missed = None
-        if st.preset.missed_ron_furiten == "none":
+        mode = st.preset.missed_ron_furiten
+        if mode == "none":
             return
         for s, p in enumerate(st.players):
             if p.waits and kind in p.waits and s != offerer:    # most hands wait on nothing
+                if mode == "legal_ron":
+                    chankan = st.phase == CHANKAN
+                    tile = st.kakan_tile if chankan else st.last_discard
+                    if tile is None or not self.could_ron(st, s, tile, chankan):
+                        continue
                 p.temp_furiten = True
                 if p.riichi:
                     p.riichi_furiten = True
+
+    def could_ron(self, st, seat: int, tile: int, chankan: bool) -> bool:
+        """Could ``seat`` win on ``tile`` (a discard, or an added kan's tile when ``chankan``)?"""
+        return True
 
     def update_waits(self, st, seat: int) -> None:
         """The winning kinds of a seat's new 3n+1 hand. Most hands are far from tenpai, and one draw and one

@@ -195,8 +195,9 @@ def validate(state: GameState, action: Action, legal: list[Action] | None = None
 
 # the rules card (issue #5): riichi-table fields that mean nothing at the MCR table, and the MCR table's rules in words
 _RIICHI_ONLY = frozenset(("red_fives", "dead_wall", "max_kans", "riichi_cost", "riichi_min_points", "riichi_min_tiles",
-                          "kan_after_riichi", "kuikae", "missed_ron_furiten", "noten_payment", "draw_deposits",
-                          "abortive_draws", "kan_dora", "riichi", "dora"))
+                          "kan_after_riichi", "kuikae", "missed_ron_furiten", "karaten", "noten_payment",
+                          "draw_deposits", "abortive_draws", "kan_dora", "riichi", "dora", "calls_on_last_discard",
+                          "pao"))
 MCR_CARD_ROWS = (
     ("wall", "144 tiles: 136 and 8 flowers; no dead wall, replacements from the far end; no red fives, no dora"),
     ("flowers", "revealed at once and replaced: in the deal in seat order, round after round; later on every "

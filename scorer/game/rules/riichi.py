@@ -25,7 +25,7 @@ from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, kuikae_kinds, re
     waits_of_counts
 from scorer.hand import Hand, Situation
 from scorer.rulesets import RULESETS
-from scorer.shanten import shanten_counts as shanten, shanten_each
+from scorer.shanten import shanten_counts as shanten, shanten_each, waits_counts
 
 # ---- scoring hook ---------------------------------------------------------------------------------------------
 
@@ -110,11 +110,51 @@ def can_kan(state: GameState) -> bool:
     return state.kans < state.preset.max_kans and state.live_left > 0
 
 
-def _tenpai_after(counts: list[int], melds: int, kind: int) -> bool:
+def _tenpai_after(counts: list[int], melds: int, kind: int, in_view: list[int] | None = None) -> bool:
+    """Does discarding ``kind`` leave the hand tenpai? ``in_view``: the player's own meld tiles by kind, when
+    karaten is no tenpai (the preset's ``karaten``): then some wait must have a copy the player does not hold."""
     counts[kind] -= 1
     ok = shanten(counts, melds) == 0
+    if ok and in_view is not None:
+        ok = bool(waits_counts(counts, melds, in_view=in_view))
     counts[kind] += 1
     return ok
+
+
+def _karaten_view(state: GameState, p) -> list[int] | None:
+    """Karaten (the preset's ``karaten``): None when a hand waiting only on kinds the player holds all four of
+    may declare riichi; else the player's meld tiles by kind, which a riichi discard's waits are checked against
+    (a kind all four of which are in the concealed hand is never a wait)."""
+    if state.preset.karaten_riichi:
+        return None
+    return _meld_counts(p)
+
+
+def _meld_counts(p) -> list[int]:
+    """The player's own tiles in melds, by kind."""
+    view = [0] * 34
+    for m in p.melds:
+        for t in m.tiles:
+            view[t >> 2] += 1
+    return view
+
+
+def tenpai_at_draw(state: GameState) -> list[bool]:
+    """Who is tenpai at an exhaustive draw, by the preset's ``karaten``: a hand whose every wait is a kind the
+    player holds all four of (hand and melds) is noten unless ``karaten`` is "tenpai", under which any hand at
+    shanten 0 counts."""
+    out = []
+    karaten_tenpai = state.preset.karaten == "tenpai"
+    for p in state.players:
+        if karaten_tenpai:
+            out.append(shanten(p.counts(), len(p.melds)) == 0)
+        elif not p.waits or not p.melds:
+            out.append(bool(p.waits))       # kept waits already leave out kinds held four times in the hand
+        else:
+            view = _meld_counts(p)
+            counts = p.kind_counts()
+            out.append(any(counts[k] + view[k] < 4 for k in p.waits))
+    return out
 
 
 def _turn_actions(state: GameState, seat: int) -> list[Action]:
@@ -131,8 +171,9 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
     if state.riichi_pending == seat and not p.riichi:
         # riichi declared: the discard must keep the hand tenpai
         counts = p.counts()
+        view = _karaten_view(state, p)
         out = [Action(DISCARD, seat, t) for t in sorted(p.hand, key=lambda t: t != drawn)
-               if _tenpai_after(counts, len(p.melds), t >> 2)]
+               if _tenpai_after(counts, len(p.melds), t >> 2, view)]
         return _dedupe(out, table)
     counts = p.kind_counts()        # read only
     melds = len(p.melds)
@@ -159,7 +200,7 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
     # one discard per distinct choice (kind and red flag), the drawn tile first
     choices = discard_choices(table, p.hand, drawn)
     if _may_declare(state, p, counts, complete):
-        tenpai = _tenpai_discard_kinds(counts, melds, {t >> 2 for t in choices})
+        tenpai = _tenpai_discard_kinds(counts, melds, {t >> 2 for t in choices}, _karaten_view(state, p))
         out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
     # every choice listed is distinct already: one tsumo, one closed kan a kind, one added kan a pon (its kind's
     # last copy), one riichi discard a distinct discard: nothing to dedupe
@@ -179,10 +220,22 @@ def _may_declare(state: GameState, p, counts: list[int], complete: bool) -> bool
             and (complete or (p.shanten_floor <= 1 and shanten(counts, len(p.melds)) <= 0)))
 
 
-def _tenpai_discard_kinds(counts: list[int], melds: int, kinds: set[int]) -> set[int]:
-    """The kinds among ``kinds`` (all held) whose discard leaves the hand tenpai."""
+def _tenpai_discard_kinds(counts: list[int], melds: int, kinds: set[int],
+                          in_view: list[int] | None = None) -> set[int]:
+    """The kinds among ``kinds`` (all held) whose discard leaves the hand tenpai; with ``in_view`` (karaten is
+    no tenpai: the player's meld tiles by kind) tenpai on a wait with a copy the player does not hold."""
     order = sorted(kinds)
-    return {k for k, v in zip(order, shanten_each(counts, melds, order, -1)) if v == 0}
+    found = {k for k, v in zip(order, shanten_each(counts, melds, order, -1)) if v == 0}
+    if in_view is not None and found:
+        rest = list(counts)
+        live = set()
+        for k in found:
+            rest[k] -= 1
+            if waits_counts(rest, melds, in_view=in_view):
+                live.add(k)
+            rest[k] += 1
+        found = live
+    return found
 
 
 def can_riichi(state: GameState, seat: int) -> bool:
@@ -197,7 +250,7 @@ def can_riichi(state: GameState, seat: int) -> bool:
     counts = p.kind_counts()        # read only
     complete = drawn is not None and (drawn >> 2) in p.waits
     return _may_declare(state, p, counts, complete) and \
-        bool(_tenpai_discard_kinds(counts, len(p.melds), {t >> 2 for t in p.hand}))
+        bool(_tenpai_discard_kinds(counts, len(p.melds), {t >> 2 for t in p.hand}, _karaten_view(state, p)))
 
 
 def _response_actions(state: GameState, seat: int) -> list[Action]:
@@ -269,7 +322,7 @@ def _discard_is_legal(state: GameState, action: Action) -> bool:
     if state.after_call:
         return (t >> 2) not in state.kuikae
     if state.riichi_pending == seat and not p.riichi:
-        return _tenpai_after(p.counts(), len(p.melds), t >> 2)
+        return _tenpai_after(p.counts(), len(p.melds), t >> 2, _karaten_view(state, p))
     if p.riichi:
         drawn = state.last_draw
         codes = _codes_of(state.table)
@@ -363,10 +416,21 @@ def validate(state: GameState, action: Action, legal: list[Action] | None = None
 # the rules card: the MCR table's switches mean nothing here; the riichi table's rules in words
 _MCR_ONLY = frozenset(("flowers", "min_points", "riichi", "dora"))
 RIICHI_CARD_ROWS = (
-    ("calls", "ron > pon/kan > chi; equal claims by seat order after the discarder"),
+    ("seats and the deal", "the dealer is East and takes the first draw (14 tiles), then South, West, North in "
+                           "turn order; one deal, East round"),
+    ("calls", "ron > pon/kan > chi; equal claims by seat order after the discarder; chi only from the player "
+              "before you"),
+    ("after a call", "after chi or pon you discard at once: no kan before that discard"),
+    ("kans", "each kan needs a replacement tile from the dead wall (and one left in the live wall); the "
+             "replacement is drawn, then you discard"),
+    ("chankan", "ron on the tile added to a pon (an added kan) only; a closed kan cannot be robbed"),
     ("furiten", "a winning kind among your own discards: no ron (tsumo allowed)"),
     ("riichi", "closed and tenpai; afterwards only the drawn tile is discarded; ippatsu ends with any "
                "call or your next discard; double riichi on an uninterrupted first turn"),
+    ("dora", "dora add han but never make the yaku a win needs; ura dora only for a winner in riichi"),
+    ("ron", "the discarder pays the whole value (honba: 300 each)"),
+    ("tsumo", "a dealer's: each of the others pays a third; a non-dealer's: the dealer pays half, each other "
+              "player a quarter (rounded up to 100; honba: 100 each)"),
     ("exhaustive draw", "noten pay tenpai 1,000/1,500/3,000 (1/2/3 tenpai); all or none tenpai: nothing"),
 )
 
@@ -383,6 +447,12 @@ class RiichiTable(TableRules):
     response_actions = staticmethod(_response_actions)
     validate = staticmethod(validate)
     can_riichi = staticmethod(can_riichi)
+    tenpai_at_draw = staticmethod(tenpai_at_draw)
+
+    @staticmethod
+    def could_ron(st, seat: int, tile: int, chankan: bool) -> bool:
+        """Temporary furiten ``legal_ron``: could ``seat`` have won on ``tile`` it let go by?"""
+        return _can_ron(st, seat, tile, chankan)
 
     @staticmethod
     def can_rob(st, seat: int, tile: int) -> bool:
