@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
 from typing import Any, Callable, Iterable
 
 from scorer.rulesets import find_ruleset
@@ -260,25 +261,169 @@ RENDER_ERRORS = (ValueError, TypeError, KeyError, AttributeError, RecursionError
 
 def row_renderer(fmt: str) -> Callable[[dict], str]:
     """The function that renders one batch row in the output format (``jsonl``, ``csv`` or ``table``): the row's
-    text, ending in a newline. It raises one of :data:`RENDER_ERRORS` for a row it cannot write."""
+    text, ending in a newline. A row is a dict (an error row, a log's round) or a scored hand's
+    :class:`~scorer.batch.HandRow`, rendered as its plain values (:func:`~scorer.batch.plain_row`). It raises one
+    of :data:`RENDER_ERRORS` for a row it cannot write."""
+    from scorer.batch import HandRow, plain_row
     if fmt == "jsonl":
         if _c_row is None:
-            return lambda row: _encode(row) + "\n"
+            return lambda row: _encode(plain_row(row)) + "\n"
         c = _c_row
         join = "".join
+        global _hand_row
+        hand_row = _hand_row or _hand_row_json()
 
-        def jsonl(row: dict) -> str:
+        def jsonl(row) -> str:
+            if row.__class__ is HandRow:
+                return hand_row(row)
             return join(c(row, 0)) + "\n"     # an ErrorRow is a dict: its short reason stays out
         return jsonl
     if fmt == "csv":
         write_row = csv.writer(_Echo(), lineterminator="\n").writerow
 
-        def csv_row(row: dict) -> str:
-            return write_row(_csv_values(row))     # the record's text: what _Echo.write returns
+        def csv_row(row) -> str:
+            return write_row(_csv_values(plain_row(row)))     # the record's text: what _Echo.write returns
         return csv_row
     if fmt == "table":
-        return lambda row: _table_line(row) + "\n"
+        return lambda row: _table_line(plain_row(row)) + "\n"
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+# ---- JSON lines straight from a result ----------------------------------------------------------------------------
+# A scored hand's JSON line is the plain encoding of its row ({"source", "line", **result.to_dict(), claim
+# columns}). Building that dict and walking it costs about as much as scoring the hand, so the line is written
+# from the result instead, with the same bytes: the head ({"source": ..., "line": ) is made once per input, and
+# the parts of a result that recur across hands (a yaku list, a fu breakdown, a payment split, the dora counts,
+# the waits) are immutable tuples in the result, so their JSON text is made once for each value and looked up
+# after. A result class without a writer here (or a row the writer does not cover: a claim, a to_dict key that
+# would clash with the row's own) goes the plain way. tests/cli/test_render_rows.py holds every writer to the
+# plain encoding on every fixture line, every Tenhou record and generated hands.
+FRAGMENTS_KEPT = 1 << 13    # JSON texts kept per kind of part before that cache starts afresh (memory stays flat)
+
+
+_hand_row: Callable | None = None     # the writer below, made once per process (its caches live as long)
+
+
+def _hand_row_json() -> Callable:
+    """The JSON-lines writer of :class:`~scorer.batch.HandRow` rows (made once, kept in ``_hand_row``): the writer
+    of the result's class (:func:`_row_writer`), else the plain encoding of the result's dict after the row's
+    head."""
+    global _hand_row
+    c = _c_row
+    join = "".join
+    heads: dict = {}            # source -> '{"source": "...", "line": '
+    writers: dict = {}          # result class -> its writer (None: the plain way)
+
+    def head(source) -> str:
+        text = heads.get(source)
+        if text is None:
+            if len(heads) >= FRAGMENTS_KEPT:
+                heads.clear()
+            text = heads[source] = '{"source": ' + join(c(source, 0)) + ', "line": '
+        return text
+
+    def plain(row) -> str:
+        line = row.line
+        d = row.result.to_dict()
+        if row.claim is not None or line.__class__ is not int or "source" in d or "line" in d or not d:
+            return join(c(row.as_dict(), 0)) + "\n"
+        return head(row.source) + int.__repr__(line) + ", " + join(c(d, 0))[1:] + "\n"
+
+    def hand_row(row) -> str:
+        cls = row.result.__class__
+        try:
+            write = writers[cls]
+        except KeyError:
+            write = writers[cls] = _row_writer(cls, head)
+        if write is None or row.claim is not None or row.line.__class__ is not int:
+            return plain(row)
+        return write(row)
+    _hand_row = hand_row
+    return hand_row
+
+
+def _row_writer(cls, head) -> Callable | None:
+    """The writer of the JSON lines of ``cls``'s results (None: no writer, the plain way)."""
+    riichi = sys.modules.get("scorer.riichi.evaluate")     # (a class from a module never imported has no writer)
+    if riichi is not None and cls is riichi.RiichiResult:
+        return _riichi_row_writer(head)
+    return None
+
+
+def _riichi_row_writer(head) -> Callable:
+    """The JSON line of a riichi row, written from its :class:`~scorer.riichi.evaluate.RiichiResult`: the keys of
+    ``RiichiResult.to_dict()`` in its order, with the text of each recurring part made once."""
+    from scorer.kinds import N_KINDS
+    from scorer.tiles import Tile
+    c = _c_row
+    join = "".join
+    es = _encode_str
+    yakus: dict = {}
+    fus: dict = {}
+    pays: dict = {}
+    doras: dict = {}
+    waits: dict = {}
+    kind_text = [es(str(Tile(k))) for k in range(N_KINDS)]   # a wait as JSON: "1m" ... "7z"
+
+    def kept(cache: dict) -> None:
+        if len(cache) >= FRAGMENTS_KEPT:
+            cache.clear()
+
+    def yaku_json(items) -> str:
+        text = yakus.get(items)
+        if text is None:
+            kept(yakus)
+            text = yakus[items] = join(c([{"name": y.name, "kanji": y.kanji, "han": y.han} for y in items], 0))
+        return text
+
+    def fu_json(items) -> str:
+        text = fus.get(items)
+        if text is None:
+            kept(fus)
+            text = fus[items] = join(c([{"reason": f.reason, "fu": f.fu} for f in items], 0))
+        return text
+
+    def pay_json(items) -> str:
+        text = pays.get(items)
+        if text is None:
+            kept(pays)
+            text = pays[items] = join(c([{"from": p.payer, "amount": p.amount} for p in items], 0))
+        return text
+
+    def dora_json(key) -> str:
+        text = doras.get(key)
+        if text is None:
+            kept(doras)
+            text = doras[key] = join(c({"dora": key[0], "red": key[1], "ura": key[2]}, 0))
+        return text
+
+    def waits_json(kinds) -> str:
+        key = tuple(kinds)
+        text = waits.get(key)
+        if text is None:
+            kept(waits)
+            text = waits[key] = "[" + ", ".join(kind_text[k] for k in key) + "]"
+        return text
+
+    def opt(text) -> str:       # a string or None
+        return "null" if text is None else es(text)
+
+    def write(row) -> str:
+        r = row.result
+        return "".join((
+            head(row.source), int.__repr__(row.line),
+            ', "rules": "riichi", "preset": ', opt(r.preset),
+            ', "hand": ', opt(r.notation),
+            ', "win": ', "true" if r.win else "false",
+            ', "reason": ', opt(r.reason),
+            ', "yaku": ', yaku_json(r.yaku),
+            ', "dora": ', dora_json((r.dora, r.red, r.ura)),
+            ', "han": %d, "fu": %d, "yakuman": %d, "limit": ' % (r.han, r.fu, r.yakuman), opt(r.limit),
+            ', "fu_breakdown": ', fu_json(r.fu_items),
+            ', "points": %d, "payments": ' % r.points, pay_json(r.payments),
+            ', "total_gain": %d, "shanten": %d, "waits": ' % (r.total_gain, r.shanten), waits_json(r._wait_kinds()),
+            "}\n"))
+    return write
 
 
 class _Echo:
@@ -297,6 +442,7 @@ def render_stream(rows: Iterable[dict], fmt: str, seen: Callable[[dict], None]) 
     row. ``seen`` is called with every row as it was written: a row that cannot be rendered (a value its format
     cannot hold: a bug upstream) is replaced by an error row saying so, and ``seen`` gets that one instead. The
     row is not lost and the run goes on."""
+    from scorer.batch import HandRow
     render = row_renderer(fmt)
     parts: list[str] = []
     append = parts.append
@@ -304,8 +450,13 @@ def render_stream(rows: Iterable[dict], fmt: str, seen: Callable[[dict], None]) 
     for row in rows:
         try:
             append(render(row))
-        except RENDER_ERRORS as exc:
-            row = _unrenderable(row, exc)
+        except Exception as exc:  # noqa: BLE001 - a scored hand's result that cannot be written: a bug upstream
+            if row.__class__ is HandRow:
+                row = _unwritable_result(row, exc)
+            elif isinstance(exc, RENDER_ERRORS):
+                row = _unrenderable(row, exc)
+            else:
+                raise
             append(render(row))
         seen(row)
     return "".join(parts), row
@@ -322,6 +473,13 @@ def render_rows(rows: list[dict], fmt: str) -> str:
     text, _ = render_stream(rows, fmt, written.append)
     rows[:] = written
     return text
+
+
+def _unwritable_result(row, exc: BaseException) -> dict:
+    """The error row of a scored hand whose result cannot be turned into its row (its ``to_dict()`` fails)."""
+    from scorer.batch import _error_row, Item
+    msg = f"internal error: {type(exc).__name__}: {exc}"
+    return _error_row(Item(row.source, row.line, row.text), msg, msg)
 
 
 def _unrenderable(row: dict, exc: BaseException) -> dict:
