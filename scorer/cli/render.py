@@ -270,12 +270,16 @@ def row_renderer(fmt: str) -> Callable[[dict], str]:
             return lambda row: _encode(plain_row(row)) + "\n"
         c = _c_row
         join = "".join
-        global _hand_row
-        hand_row = _hand_row or _hand_row_json()
+        writers = _WRITERS
+        hand_row = _plain_hand_row
 
         def jsonl(row) -> str:
             if row.__class__ is HandRow:
-                return hand_row(row)
+                cls = row.result.__class__
+                write = writers[cls] if cls in writers else _writer_of(cls)
+                if write is None or row.claim is not None:
+                    return hand_row(row)
+                return write(row)
             return join(c(row, 0)) + "\n"     # an ErrorRow is a dict: its short reason stays out
         return jsonl
     if fmt == "csv":
@@ -291,138 +295,125 @@ def row_renderer(fmt: str) -> Callable[[dict], str]:
 
 # ---- JSON lines straight from a result ----------------------------------------------------------------------------
 # A scored hand's JSON line is the plain encoding of its row ({"source", "line", **result.to_dict(), claim
-# columns}). Building that dict and walking it costs about as much as scoring the hand, so the line is written
-# from the result instead, with the same bytes: the head ({"source": ..., "line": ) is made once per input, and
-# the parts of a result that recur across hands (a yaku list, a fu breakdown, a payment split, the dora counts,
+# columns}). Building that dict and walking it cost about a third of what scoring the hand costs, so the line is
+# written from the result instead, with the same bytes: the head ({"source": ..., "line": ) is made once per input,
+# and the parts of a result that recur across hands (a yaku list, a fu breakdown, a payment split, the dora counts,
 # the waits) are immutable tuples in the result, so their JSON text is made once for each value and looked up
-# after. A result class without a writer here (or a row the writer does not cover: a claim, a to_dict key that
-# would clash with the row's own) goes the plain way. tests/cli/test_render_rows.py holds every writer to the
-# plain encoding on every fixture line, every Tenhou record and generated hands.
+# after. A result class without a writer (:func:`_writer_of`), or a row with a claim, goes the plain way
+# (:func:`_plain_hand_row`). tests/cli/test_render_rows.py holds the writers to the plain encoding on every riichi
+# golden input, every Tenhou record, the MCR fixtures and generated hands.
 FRAGMENTS_KEPT = 1 << 13    # JSON texts kept per kind of part before that cache starts afresh (memory stays flat)
+_WRITERS: dict = {}         # result class -> the writer of its rows' JSON lines (None: the plain way)
+_HEADS: dict = {}           # source -> '{"source": "...", "line": '
 
 
-_hand_row: Callable | None = None     # the writer below, made once per process (its caches live as long)
+def _kept(cache: dict) -> dict:
+    """``cache``, emptied first when it holds :data:`FRAGMENTS_KEPT` texts."""
+    if len(cache) >= FRAGMENTS_KEPT:
+        cache.clear()
+    return cache
 
 
-def _hand_row_json() -> Callable:
-    """The JSON-lines writer of :class:`~scorer.batch.HandRow` rows (made once, kept in ``_hand_row``): the writer
-    of the result's class (:func:`_row_writer`), else the plain encoding of the result's dict after the row's
-    head."""
-    global _hand_row
-    c = _c_row
-    join = "".join
-    heads: dict = {}            # source -> '{"source": "...", "line": '
-    writers: dict = {}          # result class -> its writer (None: the plain way)
-
-    def head(source) -> str:
-        text = heads.get(source)
-        if text is None:
-            if len(heads) >= FRAGMENTS_KEPT:
-                heads.clear()
-            text = heads[source] = '{"source": ' + join(c(source, 0)) + ', "line": '
-        return text
-
-    def plain(row) -> str:
-        line = row.line
-        d = row.result.to_dict()
-        if row.claim is not None or line.__class__ is not int or "source" in d or "line" in d or not d:
-            return join(c(row.as_dict(), 0)) + "\n"
-        return head(row.source) + int.__repr__(line) + ", " + join(c(d, 0))[1:] + "\n"
-
-    def hand_row(row) -> str:
-        cls = row.result.__class__
-        try:
-            write = writers[cls]
-        except KeyError:
-            write = writers[cls] = _row_writer(cls, head)
-        if write is None or row.claim is not None or row.line.__class__ is not int:
-            return plain(row)
-        return write(row)
-    _hand_row = hand_row
-    return hand_row
+def _head(source) -> str:
+    text = _HEADS.get(source)
+    if text is None:
+        text = _kept(_HEADS)[source] = '{"source": ' + "".join(_c_row(source, 0)) + ', "line": '
+    return text
 
 
-def _row_writer(cls, head) -> Callable | None:
-    """The writer of the JSON lines of ``cls``'s results (None: no writer, the plain way)."""
+def _plain_hand_row(row) -> str:
+    """A :class:`~scorer.batch.HandRow`'s JSON line from its result's ``to_dict()``: the head spliced in front of
+    the dict's text (no merged copy of the dict), or the row's whole dict encoded when it has a claim or a key the
+    head would repeat."""
+    line = row.line
+    d = row.result.to_dict()
+    if row.claim is not None or line.__class__ is not int or "source" in d or "line" in d or not d:
+        return "".join(_c_row(row.as_dict(), 0)) + "\n"
+    return _head(row.source) + int.__repr__(line) + ", " + "".join(_c_row(d, 0))[1:] + "\n"
+
+
+def _writer_of(cls) -> Callable | None:
+    """The writer of the JSON lines of ``cls``'s results (None: no writer, the plain way), found once."""
+    write = None
     riichi = sys.modules.get("scorer.riichi.evaluate")     # (a class from a module never imported has no writer)
     if riichi is not None and cls is riichi.RiichiResult:
-        return _riichi_row_writer(head)
-    return None
+        write = _riichi_writer()
+    _WRITERS[cls] = write
+    return write
 
 
-def _riichi_row_writer(head) -> Callable:
-    """The JSON line of a riichi row, written from its :class:`~scorer.riichi.evaluate.RiichiResult`: the keys of
-    ``RiichiResult.to_dict()`` in its order, with the text of each recurring part made once."""
+def _riichi_writer() -> Callable:
+    """The JSON line of a riichi row from its :class:`~scorer.riichi.evaluate.RiichiResult`: the keys of
+    ``RiichiResult.to_dict()`` in its order, the text of each recurring part made once. (The counts are ints and
+    ``win`` a bool: the evaluator makes them so.)"""
+    from operator import attrgetter
+
     from scorer.kinds import N_KINDS
     from scorer.tiles import Tile
     c = _c_row
     join = "".join
     es = _encode_str
+    fields = attrgetter("preset", "notation", "win", "reason", "yaku", "dora", "red", "ura", "han", "fu", "yakuman",
+                        "limit", "fu_items", "points", "payments", "total_gain", "shanten")
+    line_text = ('%s%d, "rules": "riichi", "preset": %s, "hand": %s, "win": %s, "reason": %s, "yaku": %s, '
+                 '"dora": %s, "han": %d, "fu": %d, "yakuman": %d, "limit": %s, "fu_breakdown": %s, "points": %d, '
+                 '"payments": %s, "total_gain": %d, "shanten": %d, "waits": %s}\n')
+    kind_text = [es(str(Tile(k))) for k in range(N_KINDS)]     # a wait as JSON: "1m" ... "7z"
     yakus: dict = {}
     fus: dict = {}
+    fu_lines: dict = {}
     pays: dict = {}
     doras: dict = {}
     waits: dict = {}
-    kind_text = [es(str(Tile(k))) for k in range(N_KINDS)]   # a wait as JSON: "1m" ... "7z"
-
-    def kept(cache: dict) -> None:
-        if len(cache) >= FRAGMENTS_KEPT:
-            cache.clear()
+    heads = _HEADS
 
     def yaku_json(items) -> str:
-        text = yakus.get(items)
-        if text is None:
-            kept(yakus)
-            text = yakus[items] = join(c([{"name": y.name, "kanji": y.kanji, "han": y.han} for y in items], 0))
+        text = _kept(yakus)[items] = join(c([{"name": y.name, "kanji": y.kanji, "han": y.han} for y in items], 0))
         return text
 
+    def fu_item_json(item) -> str:
+        text = _kept(fu_lines)[item] = join(c({"reason": item.reason, "fu": item.fu}, 0))
+        return text
+
+    fu_item_get = fu_lines.get
+
     def fu_json(items) -> str:
-        text = fus.get(items)
-        if text is None:
-            kept(fus)
-            text = fus[items] = join(c([{"reason": f.reason, "fu": f.fu} for f in items], 0))
+        # (a hand's fu lines vary more than any other part, e.g. "closed triplet 5m": over 100,000 hands a
+        # quarter of the breakdowns are new, while the lines themselves are a few hundred)
+        text = _kept(fus)[items] = "[" + ", ".join([fu_item_get(f) or fu_item_json(f) for f in items]) + "]"
         return text
 
     def pay_json(items) -> str:
-        text = pays.get(items)
-        if text is None:
-            kept(pays)
-            text = pays[items] = join(c([{"from": p.payer, "amount": p.amount} for p in items], 0))
+        text = _kept(pays)[items] = join(c([{"from": p.payer, "amount": p.amount} for p in items], 0))
         return text
 
     def dora_json(key) -> str:
-        text = doras.get(key)
-        if text is None:
-            kept(doras)
-            text = doras[key] = join(c({"dora": key[0], "red": key[1], "ura": key[2]}, 0))
+        text = _kept(doras)[key] = join(c({"dora": key[0], "red": key[1], "ura": key[2]}, 0))
         return text
 
-    def waits_json(kinds) -> str:
-        key = tuple(kinds)
-        text = waits.get(key)
-        if text is None:
-            kept(waits)
-            text = waits[key] = "[" + ", ".join(kind_text[k] for k in key) + "]"
+    def waits_json(key) -> str:
+        text = _kept(waits)[key] = "[" + ", ".join([kind_text[k] for k in key]) + "]"
         return text
 
-    def opt(text) -> str:       # a string or None
-        return "null" if text is None else es(text)
+    yakus_get, fus_get, pays_get, doras_get, waits_get = yakus.get, fus.get, pays.get, doras.get, waits.get
 
     def write(row) -> str:
         r = row.result
-        return "".join((
-            head(row.source), int.__repr__(row.line),
-            ', "rules": "riichi", "preset": ', opt(r.preset),
-            ', "hand": ', opt(r.notation),
-            ', "win": ', "true" if r.win else "false",
-            ', "reason": ', opt(r.reason),
-            ', "yaku": ', yaku_json(r.yaku),
-            ', "dora": ', dora_json((r.dora, r.red, r.ura)),
-            ', "han": %d, "fu": %d, "yakuman": %d, "limit": ' % (r.han, r.fu, r.yakuman), opt(r.limit),
-            ', "fu_breakdown": ', fu_json(r.fu_items),
-            ', "points": %d, "payments": ' % r.points, pay_json(r.payments),
-            ', "total_gain": %d, "shanten": %d, "waits": ' % (r.total_gain, r.shanten), waits_json(r._wait_kinds()),
-            "}\n"))
+        source, line = row.source, row.line
+        if line.__class__ is not int:
+            return _plain_hand_row(row)
+        (preset, notation, win, reason, yaku, dora, red, ura, han, fu, yakuman, limit, fu_items, points, payments,
+         total_gain, shanten) = fields(r)
+        d = (dora, red, ura)
+        w = tuple(r._wait_kinds())
+        # (every cached text is a non-empty string, so ``get(key) or make(key)`` makes it only when missing)
+        return line_text % (
+            heads.get(source) or _head(source), line,
+            "null" if preset is None else es(preset), "null" if notation is None else es(notation),
+            "true" if win else "false", "null" if reason is None else es(reason),
+            yakus_get(yaku) or yaku_json(yaku), doras_get(d) or dora_json(d), han, fu, yakuman,
+            "null" if limit is None else es(limit), fus_get(fu_items) or fu_json(fu_items), points,
+            pays_get(payments) or pay_json(payments), total_gain, shanten, waits_get(w) or waits_json(w))
     return write
 
 

@@ -50,7 +50,7 @@ GOLDEN = golden_results()
 
 def test_riichi_results_have_their_own_writer():
     # (else every riichi row would go the plain way: correct, and as slow as before)
-    assert render._row_writer(RiichiResult, lambda source: "") is not None
+    assert render._writer_of(RiichiResult) is not None
 
 
 def test_the_golden_set_covers_wins_and_non_wins():
