@@ -190,10 +190,11 @@ def read_text(stream: Iterable[str], source: str, counter: ByteCounter | None = 
         if line[0] == "{":
             yield _json_item(source, n, line)
         else:
-            yield Item(source, n, line)
+            yield _new(Item, (source, n, line, None, None, False))     # Item(source, n, line), a call less
 
 
 read_jsonl = read_text  # a JSON-lines file is a text file whose lines are all objects
+_new = tuple.__new__    # builds a NamedTuple from a full tuple, without its keyword-handling __new__
 
 
 class Lines(NamedTuple):
@@ -689,21 +690,18 @@ def _error_row(item: Item, message: str, short: str) -> ErrorRow:
     return row
 
 
-class HandRow:
+class HandRow(NamedTuple):
     """The row of a hand that was scored, kept as its result until it is rendered: ``source``, ``line``, the
-    ``result`` and, when the line had a claim, ``claim``: (the claim, agrees, expected, why). The row as plain
-    values is :meth:`as_dict` (source and line, the result's ``to_dict()``, then the claim columns); the JSON
-    renderer may write that same text straight from the result, without building the dict
-    (:mod:`scorer.cli.render`)."""
+    ``result``, and, when the line had a claim, ``claim``: (the claim, agrees, expected, why); ``text`` is the
+    input line (what an error row quotes if the result cannot be written). The row as plain values is
+    :meth:`as_dict` (source and line, the result's ``to_dict()``, then the claim columns); the JSON renderer may
+    write that same text straight from the result, without building the dict (:mod:`scorer.cli.render`)."""
 
-    __slots__ = ("source", "line", "result", "claim", "text")
-
-    def __init__(self, source: str, line: int, result, claim: tuple | None = None, text: str | None = None):
-        self.source = source
-        self.line = line
-        self.result = result
-        self.claim = claim
-        self.text = text        # the input line (what an error row quotes if the result cannot be written)
+    source: str
+    line: int
+    result: object
+    claim: tuple | None = None
+    text: str | None = None
 
     def as_dict(self) -> dict:
         row = {"source": self.source, "line": self.line}
@@ -712,9 +710,6 @@ class HandRow:
             claim, agrees, expected, why = self.claim
             row.update(claim=claim, claim_agrees=agrees, claim_expected=expected, claim_why=why)
         return row
-
-    def __repr__(self) -> str:
-        return f"HandRow({self.source!r}, {self.line!r}, {self.result!r}, {self.claim!r})"
 
 
 def plain_row(row) -> dict:
@@ -744,7 +739,7 @@ def _scorer(rules: str | None, preset: str | None):
             result = score(hand)
             claim = item.claim if item.claim is not None else hand.claim
             if claim is None:
-                return HandRow(item.source, item.line, result, None, item.text)
+                return _new(HandRow, (item.source, item.line, result, None, item.text))
             v = check_claim(result, claim)
             return HandRow(item.source, item.line, result, (claim, v.agree, v.expected, "; ".join(v.why)),
                            item.text)

@@ -584,3 +584,13 @@ for _ in range(200):
     p = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     assert "Traceback" not in p.stderr, p.stderr[:2000]
+
+
+def test_items_and_rows_built_from_whole_tuples_equal_the_ones_built_by_name():
+    # read_text and the scorer build Item and HandRow with tuple.__new__ (a call less): every field must be given
+    items = list(B.read_text(["\n", GOOD + "\n", "# c\n"], "f"))
+    assert items == [B.Item("f", 2, GOOD)] and items[0]._fields == B.Item._fields
+    assert items[0].claim is None and items[0].error is None and items[0].log is False
+    row = B._scorer(None, None)(items[0])
+    assert row.__class__ is B.HandRow and row == B.HandRow("f", 2, row.result, None, GOOD)
+    assert B.plain_row(row) == {"source": "f", "line": 2, **row.result.to_dict()}
