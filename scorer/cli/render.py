@@ -337,10 +337,17 @@ def _writer_of(cls) -> Callable | None:
     """The writer of the JSON lines of ``cls``'s results (None: no writer, the plain way), found once."""
     write = None
     riichi = sys.modules.get("scorer.riichi.evaluate")     # (a class from a module never imported has no writer)
-    if riichi is not None and cls is riichi.RiichiResult:
+    if riichi is not None and cls is riichi.RiichiResult and all(hasattr(cls, name) for name in _RIICHI_READS):
         write = _riichi_writer()
+    # (a result class that no longer has what its writer reads goes the plain way: right, only slower; the test
+    # that riichi results have their own writer then says so)
     _WRITERS[cls] = write
     return write
+
+
+_RIICHI_FIELDS = ("preset", "notation", "win", "reason", "yaku", "dora", "red", "ura", "han", "fu", "yakuman",
+                  "limit", "fu_items", "points", "payments", "total_gain", "shanten")
+_RIICHI_READS = _RIICHI_FIELDS + ("_wait_kinds",)     # what the riichi writer reads of a RiichiResult
 
 
 def _riichi_writer() -> Callable:
@@ -354,8 +361,7 @@ def _riichi_writer() -> Callable:
     c = _c_row
     join = "".join
     es = _encode_str
-    fields = attrgetter("preset", "notation", "win", "reason", "yaku", "dora", "red", "ura", "han", "fu", "yakuman",
-                        "limit", "fu_items", "points", "payments", "total_gain", "shanten")
+    fields = attrgetter(*_RIICHI_FIELDS)
     line_text = ('%s%d, "rules": "riichi", "preset": %s, "hand": %s, "win": %s, "reason": %s, "yaku": %s, '
                  '"dora": %s, "han": %d, "fu": %d, "yakuman": %d, "limit": %s, "fu_breakdown": %s, "points": %d, '
                  '"payments": %s, "total_gain": %d, "shanten": %d, "waits": %s}\n')

@@ -53,6 +53,17 @@ def test_riichi_results_have_their_own_writer():
     assert render._writer_of(RiichiResult) is not None
 
 
+def test_a_result_class_without_what_its_writer_reads_goes_the_plain_way(monkeypatch):
+    monkeypatch.setattr(render, "_WRITERS", {})
+    monkeypatch.setattr(render, "_RIICHI_READS", render._RIICHI_READS + ("a_field_it_lost",))
+    assert render._writer_of(RiichiResult) is None
+    jsonl = render.row_renderer("jsonl")        # (a renderer made now reads the emptied table)
+    for i, (_, result) in enumerate(GOLDEN[:50]):
+        row = HandRow("f", i, result)
+        assert jsonl(row) == plain(row)
+    assert render._WRITERS == {RiichiResult: None}
+
+
 def test_the_golden_set_covers_wins_and_non_wins():
     assert len(GOLDEN) > 2000
     assert {r.win for _, r in GOLDEN} == {True, False}
