@@ -594,3 +594,20 @@ def test_items_and_rows_built_from_whole_tuples_equal_the_ones_built_by_name():
     row = B._scorer(None, None)(items[0])
     assert row.__class__ is B.HandRow and row == B.HandRow("f", 2, row.result, None, GOOD)
     assert B.plain_row(row) == {"source": "f", "line": 2, **row.result.to_dict()}
+
+
+def test_jsonl_rows_are_the_plain_encoding_of_the_rows_dicts(tmp_path, files):
+    # the JSON lines are written straight from the results (scorer.cli.render); they must be, byte for byte, the
+    # JSON of the rows as plain values: riichi wins, non-wins, not-complete hands under every preset, MCR, claims,
+    # error rows, in the order of the input, with one worker and with two
+    from tests.riichi.golden import read
+    lines = [r["text"] + (f" preset:{r['preset']}" if r["preset"] else "") for r in read() if "text" in r][:1500]
+    lines += [MCR, MCR + " claim:12", GOOD + " claim:7700", TSUMO + " claim:1000/2000", "12x", NO_WIN]
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    items = list(B.read_inputs([str(path)]))
+    expected = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in B.score_rows(items))
+    assert expected.count("\n") == len(lines)
+    for jobs in (1, 2):
+        _, text = _run(tmp_path, [path], jobs=jobs)
+        assert text == expected
