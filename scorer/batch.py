@@ -711,16 +711,29 @@ class HandRow(NamedTuple):
             row.update(claim=claim, claim_agrees=agrees, claim_expected=expected, claim_why=why)
         return row
 
+    def error_row(self, exc: BaseException) -> "ErrorRow":
+        """The row instead, when the result cannot be turned into it (its ``to_dict()`` fails: a bug upstream)."""
+        msg = f"internal error: {type(exc).__name__}: {exc}"
+        return _error_row(_new(Item, (self.source, self.line, self.text, None, None, False)), msg, msg)
+
 
 def plain_row(row) -> dict:
     """A row as plain values: a :class:`HandRow`'s dict, any other row (an error row, a log's round) as it is."""
     return row.as_dict() if row.__class__ is HandRow else row
 
 
+def _plain_or_error(row) -> dict:
+    """:func:`plain_row`, or the row's error row when its result cannot be turned into plain values."""
+    try:
+        return plain_row(row)
+    except Exception as exc:  # noqa: BLE001 - a bug in a result must not lose the row
+        return row.error_row(exc)
+
+
 def score_item(item: Item, rules: str | None, preset: str | None) -> dict:
     """One row for one hand item (never raises): the result's dict with source, line and the claim columns, or
     an :class:`ErrorRow`."""
-    return plain_row(_scorer(rules, preset)(item))
+    return _plain_or_error(_scorer(rules, preset)(item))
 
 
 def _scorer(rules: str | None, preset: str | None):
@@ -792,7 +805,7 @@ def iter_rows(items: Iterable[Item], rules: str | None = None,
 
 def score_rows(items: Iterable[Item], rules: str | None = None, preset: str | None = None) -> list[dict]:
     """The rows of a chunk as plain values, in order: one per hand, one per round of each log."""
-    return [plain_row(row) for row in iter_rows(items, rules, preset)]
+    return [_plain_or_error(row) for row in iter_rows(items, rules, preset)]
 
 
 def tally(rows: list[dict]) -> Tally:

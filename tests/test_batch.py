@@ -611,3 +611,16 @@ def test_jsonl_rows_are_the_plain_encoding_of_the_rows_dicts(tmp_path, files):
     for jobs in (1, 2):
         _, text = _run(tmp_path, [path], jobs=jobs)
         assert text == expected
+
+
+def test_a_result_whose_dict_fails_is_its_rows_internal_error_in_score_rows_too(monkeypatch):
+    from scorer.riichi.evaluate import RiichiResult
+
+    def broken(self):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(RiichiResult, "to_dict", broken)
+    rows = B.score_rows([B.Item("f", 1, GOOD), B.Item("f", 2, "12x")])
+    assert rows[0] == {"source": "f", "line": 1, "input": GOOD, "error": "internal error: ZeroDivisionError: a bug"}
+    assert rows[1].__class__ is B.ErrorRow and rows[1]["input"] == "12x"     # (a notation error, as ever)
+    assert B.tally(rows).errors == 2

@@ -450,7 +450,7 @@ def render_stream(rows: Iterable[dict], fmt: str, seen: Callable[[dict], None]) 
             append(render(row))
         except Exception as exc:  # noqa: BLE001 - a scored hand's result that cannot be written: a bug upstream
             if row.__class__ is HandRow:
-                row = _unwritable_result(row, exc)
+                row = row.error_row(exc)
             elif isinstance(exc, RENDER_ERRORS):
                 row = _unrenderable(row, exc)
             else:
@@ -471,13 +471,6 @@ def render_rows(rows: list[dict], fmt: str) -> str:
     text, _ = render_stream(rows, fmt, written.append)
     rows[:] = written
     return text
-
-
-def _unwritable_result(row, exc: BaseException) -> dict:
-    """The error row of a scored hand whose result cannot be turned into its row (its ``to_dict()`` fails)."""
-    from scorer.batch import _error_row, Item
-    msg = f"internal error: {type(exc).__name__}: {exc}"
-    return _error_row(Item(row.source, row.line, row.text), msg, msg)
 
 
 def _unrenderable(row: dict, exc: BaseException) -> dict:
