@@ -12,7 +12,8 @@ The stage between files and the renderer for ``mjscore batch``. Three pieces, ea
   taken apart, which happens where they are scored, so the process that reads for worker processes only moves
   lines (:func:`items_of` gives a chunk's items either way).
 * :func:`chunks` groups items into lists (small first, so the first rows come out at once, then larger).
-* :func:`iter_rows` scores one chunk into rows (plain dicts), one at a time, and :meth:`Tally.count` counts them.
+* :func:`iter_rows` scores one chunk into rows, one at a time (a scored hand's row is a :class:`HandRow`: its
+  result, not yet turned into plain values; :func:`plain_row` gives the dict), and :meth:`Tally.count` counts them.
   The renderer (:func:`scorer.cli.render.render_stream`) turns each row into a JSON line, a CSV record or a table
   line as it comes; the CLI's ``run_chunk`` does both in the worker (in-process, in worker processes, or on a
   Dask cluster), so all engines write the same bytes.
@@ -189,10 +190,11 @@ def read_text(stream: Iterable[str], source: str, counter: ByteCounter | None = 
         if line[0] == "{":
             yield _json_item(source, n, line)
         else:
-            yield Item(source, n, line)
+            yield _new(Item, (source, n, line, None, None, False))     # Item(source, n, line), a call less
 
 
 read_jsonl = read_text  # a JSON-lines file is a text file whose lines are all objects
+_new = tuple.__new__    # builds a NamedTuple from a full tuple, without its keyword-handling __new__
 
 
 class Lines(NamedTuple):
@@ -584,6 +586,19 @@ class Tally:
     def count(self, row: dict) -> None:
         """Count one row (``last`` is the caller's to set: it names the chunk's last row only)."""
         self.rows += 1
+        if row.__class__ is HandRow:
+            if row.result.win:
+                self.wins += 1
+            else:
+                self.non_wins += 1
+            if row.claim is not None:
+                if row.claim[1]:
+                    self.agreed += 1
+                else:
+                    self.disputed += 1
+                    if len(self.disputed_at) < MAX_LISTED:
+                        self.disputed_at.append(where(row))
+            return
         if row.__class__ is ErrorRow:
             self.errors += 1
             if len(self.error_at) < MAX_LISTED:
@@ -675,10 +690,50 @@ def _error_row(item: Item, message: str, short: str) -> ErrorRow:
     return row
 
 
+class HandRow(NamedTuple):
+    """The row of a hand that was scored, kept as its result until it is rendered: ``source``, ``line``, the
+    ``result``, and, when the line had a claim, ``claim``: (the claim, agrees, expected, why); ``text`` is the
+    input line (what an error row quotes if the result cannot be written). The row as plain values is
+    :meth:`as_dict` (source and line, the result's ``to_dict()``, then the claim columns); the JSON renderer may
+    write that same text straight from the result, without building the dict (:mod:`scorer.cli.render`)."""
+
+    source: str
+    line: int
+    result: object
+    claim: tuple | None = None
+    text: str | None = None
+
+    def as_dict(self) -> dict:
+        row = {"source": self.source, "line": self.line}
+        row.update(self.result.to_dict())
+        if self.claim is not None:
+            claim, agrees, expected, why = self.claim
+            row.update(claim=claim, claim_agrees=agrees, claim_expected=expected, claim_why=why)
+        return row
+
+    def error_row(self, exc: BaseException) -> "ErrorRow":
+        """The row instead, when the result cannot be turned into it (its ``to_dict()`` fails: a bug upstream)."""
+        msg = f"internal error: {type(exc).__name__}: {exc}"
+        return _error_row(_new(Item, (self.source, self.line, self.text, None, None, False)), msg, msg)
+
+
+def plain_row(row) -> dict:
+    """A row as plain values: a :class:`HandRow`'s dict, any other row (an error row, a log's round) as it is."""
+    return row.as_dict() if row.__class__ is HandRow else row
+
+
+def _plain_or_error(row) -> dict:
+    """:func:`plain_row`, or the row's error row when its result cannot be turned into plain values."""
+    try:
+        return plain_row(row)
+    except Exception as exc:  # noqa: BLE001 - a bug in a result must not lose the row
+        return row.error_row(exc)
+
+
 def score_item(item: Item, rules: str | None, preset: str | None) -> dict:
     """One row for one hand item (never raises): the result's dict with source, line and the claim columns, or
     an :class:`ErrorRow`."""
-    return _scorer(rules, preset)(item)
+    return _plain_or_error(_scorer(rules, preset)(item))
 
 
 def _scorer(rules: str | None, preset: str | None):
@@ -688,21 +743,19 @@ def _scorer(rules: str | None, preset: str | None):
     from scorer.claims import check_claim
     from scorer.errors import MjscoreError
 
-    def one(item: Item) -> dict:
+    def one(item: Item) -> HandRow | ErrorRow:
         if item.error is not None:
             return _error_row(item, item.error, item.error)
         try:
             # the parsed hand carries --rules/--preset as defaults under its own rules:/preset: keywords
             hand = parse(item.text, rules=rules, preset=preset)
             result = score(hand)
-            row = {"source": item.source, "line": item.line}
-            row.update(result.to_dict())
             claim = item.claim if item.claim is not None else hand.claim
-            if claim is not None:
-                v = check_claim(result, claim)
-                row.update(claim=claim, claim_agrees=v.agree, claim_expected=v.expected,
-                           claim_why="; ".join(v.why))
-            return row
+            if claim is None:
+                return _new(HandRow, (item.source, item.line, result, None, item.text))
+            v = check_claim(result, claim)
+            return HandRow(item.source, item.line, result, (claim, v.agree, v.expected, "; ".join(v.why)),
+                           item.text)
         except MjscoreError as exc:
             return _error_row(item, error_text(exc), _one_line_error(exc))
         except Exception as exc:  # noqa: BLE001 - a bug in a scorer must not lose the row nor stop the run
@@ -734,9 +787,11 @@ def replay_item(item: Item) -> list[dict]:
     return rows
 
 
-def iter_rows(items: Iterable[Item], rules: str | None = None, preset: str | None = None) -> Iterator[dict]:
-    """The rows of a chunk, in order, one at a time: one per hand, one per round of each log. A row made and
-    rendered at once dies young (the garbage collector never walks a chunk's worth of rows)."""
+def iter_rows(items: Iterable[Item], rules: str | None = None,
+              preset: str | None = None) -> Iterator[HandRow | dict]:
+    """The rows of a chunk, in order, one at a time: one per hand (a :class:`HandRow`, or an :class:`ErrorRow`),
+    one per round of each log (a dict). A row made and rendered at once dies young (the garbage collector never
+    walks a chunk's worth of rows)."""
     one = _scorer(rules, preset)
     for item in items:
         if item.__class__ is Lines:
@@ -749,8 +804,8 @@ def iter_rows(items: Iterable[Item], rules: str | None = None, preset: str | Non
 
 
 def score_rows(items: Iterable[Item], rules: str | None = None, preset: str | None = None) -> list[dict]:
-    """The rows of a chunk, in order: one per hand, one per round of each log."""
-    return list(iter_rows(items, rules, preset))
+    """The rows of a chunk as plain values, in order: one per hand, one per round of each log."""
+    return [_plain_or_error(row) for row in iter_rows(items, rules, preset)]
 
 
 def tally(rows: list[dict]) -> Tally:
@@ -764,6 +819,8 @@ def tally(rows: list[dict]) -> Tally:
     return t
 
 
-def where(row: dict) -> str:
+def where(row) -> str:
     """``source:line`` of a row: how the summary names it."""
+    if row.__class__ is HandRow:
+        return f"{row.source}:{row.line}"
     return f"{row['source']}:{row['line']}"

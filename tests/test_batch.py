@@ -584,3 +584,43 @@ for _ in range(200):
     p = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     assert "Traceback" not in p.stderr, p.stderr[:2000]
+
+
+def test_items_and_rows_built_from_whole_tuples_equal_the_ones_built_by_name():
+    # read_text and the scorer build Item and HandRow with tuple.__new__ (a call less): every field must be given
+    items = list(B.read_text(["\n", GOOD + "\n", "# c\n"], "f"))
+    assert items == [B.Item("f", 2, GOOD)] and items[0]._fields == B.Item._fields
+    assert items[0].claim is None and items[0].error is None and items[0].log is False
+    row = B._scorer(None, None)(items[0])
+    assert row.__class__ is B.HandRow and row == B.HandRow("f", 2, row.result, None, GOOD)
+    assert B.plain_row(row) == {"source": "f", "line": 2, **row.result.to_dict()}
+
+
+def test_jsonl_rows_are_the_plain_encoding_of_the_rows_dicts(tmp_path, files):
+    # the JSON lines are written straight from the results (scorer.cli.render); they must be, byte for byte, the
+    # JSON of the rows as plain values: riichi wins, non-wins, not-complete hands under every preset, MCR, claims,
+    # error rows, in the order of the input, with one worker and with two
+    from tests.riichi.golden import read
+    lines = [r["text"] + (f" preset:{r['preset']}" if r["preset"] else "") for r in read() if "text" in r][:1500]
+    lines += [MCR, MCR + " claim:12", GOOD + " claim:7700", TSUMO + " claim:1000/2000", "12x", NO_WIN]
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    items = list(B.read_inputs([str(path)]))
+    expected = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in B.score_rows(items))
+    assert expected.count("\n") == len(lines)
+    for jobs in (1, 2):
+        _, text = _run(tmp_path, [path], jobs=jobs)
+        assert text == expected
+
+
+def test_a_result_whose_dict_fails_is_its_rows_internal_error_in_score_rows_too(monkeypatch):
+    from scorer.riichi.evaluate import RiichiResult
+
+    def broken(self):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(RiichiResult, "to_dict", broken)
+    rows = B.score_rows([B.Item("f", 1, GOOD), B.Item("f", 2, "12x")])
+    assert rows[0] == {"source": "f", "line": 1, "input": GOOD, "error": "internal error: ZeroDivisionError: a bug"}
+    assert rows[1].__class__ is B.ErrorRow and rows[1]["input"] == "12x"     # (a notation error, as ever)
+    assert B.tally(rows).errors == 2

@@ -1,11 +1,12 @@
 """One renderer: a result becomes a rich panel (for people), JSON (for scripts), or a batch row (JSON lines, CSV,
 or a table line).
 
-It reads only a result's ``to_dict()`` (and a batch row: that dict with its source and line, or an error row), so
+It reads a result's ``to_dict()`` (and a batch row: that dict with its source and line, or an error row), so
 every evaluator's result renders the same way, whichever command shows it. The batch rows are rendered where
 they are scored, each as soon as it is made (:func:`render_stream`, in a worker process too), and come out as
 UTF-8 bytes: a string that cannot be UTF-8 (a lone surrogate) is written as U+FFFD, so the output is always valid
-UTF-8.
+UTF-8. One exception, for speed, with the same bytes: a riichi row's JSON line is written from the result's
+fields without building its dict (see "JSON lines straight from a result" below).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
 from typing import Any, Callable, Iterable
 
 from scorer.rulesets import find_ruleset
@@ -260,25 +262,166 @@ RENDER_ERRORS = (ValueError, TypeError, KeyError, AttributeError, RecursionError
 
 def row_renderer(fmt: str) -> Callable[[dict], str]:
     """The function that renders one batch row in the output format (``jsonl``, ``csv`` or ``table``): the row's
-    text, ending in a newline. It raises one of :data:`RENDER_ERRORS` for a row it cannot write."""
+    text, ending in a newline. A row is a dict (an error row, a log's round) or a scored hand's
+    :class:`~scorer.batch.HandRow`, rendered as its plain values (:func:`~scorer.batch.plain_row`). It raises one
+    of :data:`RENDER_ERRORS` for a row it cannot write."""
+    from scorer.batch import HandRow, plain_row
     if fmt == "jsonl":
         if _c_row is None:
-            return lambda row: _encode(row) + "\n"
+            return lambda row: _encode(plain_row(row)) + "\n"
         c = _c_row
         join = "".join
+        writers = _WRITERS
+        hand_row = _plain_hand_row
 
-        def jsonl(row: dict) -> str:
+        def jsonl(row) -> str:
+            if row.__class__ is HandRow:
+                cls = row.result.__class__
+                write = writers[cls] if cls in writers else _writer_of(cls)
+                if write is None or row.claim is not None:
+                    return hand_row(row)
+                return write(row)
             return join(c(row, 0)) + "\n"     # an ErrorRow is a dict: its short reason stays out
         return jsonl
     if fmt == "csv":
         write_row = csv.writer(_Echo(), lineterminator="\n").writerow
 
-        def csv_row(row: dict) -> str:
-            return write_row(_csv_values(row))     # the record's text: what _Echo.write returns
+        def csv_row(row) -> str:
+            return write_row(_csv_values(plain_row(row)))     # the record's text: what _Echo.write returns
         return csv_row
     if fmt == "table":
-        return lambda row: _table_line(row) + "\n"
+        return lambda row: _table_line(plain_row(row)) + "\n"
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+# ---- JSON lines straight from a result ----------------------------------------------------------------------------
+# A scored hand's JSON line is the plain encoding of its row ({"source", "line", **result.to_dict(), claim
+# columns}). Building that dict and walking it cost about a third of what scoring the hand costs, so the line is
+# written from the result instead, with the same bytes: the head ({"source": ..., "line": ) is made once per input,
+# and the parts of a result that recur across hands (a yaku list, a fu breakdown, a payment split, the dora counts,
+# the waits) are immutable tuples in the result, so their JSON text is made once for each value and looked up
+# after. A result class without a writer (:func:`_writer_of`), or a row with a claim, goes the plain way
+# (:func:`_plain_hand_row`). tests/cli/test_render_rows.py holds the writers to the plain encoding on every riichi
+# golden input, every Tenhou record, the MCR fixtures and generated hands.
+FRAGMENTS_KEPT = 1 << 13    # JSON texts kept per kind of part before that cache starts afresh (memory stays flat)
+_WRITERS: dict = {}         # result class -> the writer of its rows' JSON lines (None: the plain way)
+_HEADS: dict = {}           # source -> '{"source": "...", "line": '
+
+
+def _kept(cache: dict) -> dict:
+    """``cache``, emptied first when it holds :data:`FRAGMENTS_KEPT` texts."""
+    if len(cache) >= FRAGMENTS_KEPT:
+        cache.clear()
+    return cache
+
+
+def _head(source) -> str:
+    text = _HEADS.get(source)
+    if text is None:
+        text = _kept(_HEADS)[source] = '{"source": ' + "".join(_c_row(source, 0)) + ', "line": '
+    return text
+
+
+def _plain_hand_row(row) -> str:
+    """A :class:`~scorer.batch.HandRow`'s JSON line from its result's ``to_dict()``: the head spliced in front of
+    the dict's text (no merged copy of the dict), or the row's whole dict encoded when it has a claim or a key the
+    head would repeat."""
+    line = row.line
+    d = row.result.to_dict()
+    if row.claim is not None or line.__class__ is not int or "source" in d or "line" in d or not d:
+        return "".join(_c_row(row.as_dict(), 0)) + "\n"
+    return _head(row.source) + int.__repr__(line) + ", " + "".join(_c_row(d, 0))[1:] + "\n"
+
+
+def _writer_of(cls) -> Callable | None:
+    """The writer of the JSON lines of ``cls``'s results (None: no writer, the plain way), found once."""
+    write = None
+    riichi = sys.modules.get("scorer.riichi.evaluate")     # (a class from a module never imported has no writer)
+    if riichi is not None and cls is riichi.RiichiResult and all(hasattr(cls, name) for name in _RIICHI_READS):
+        write = _riichi_writer()
+    # (a result class that no longer has what its writer reads goes the plain way: right, only slower; the test
+    # that riichi results have their own writer then says so)
+    _WRITERS[cls] = write
+    return write
+
+
+_RIICHI_FIELDS = ("preset", "notation", "win", "reason", "yaku", "dora", "red", "ura", "han", "fu", "yakuman",
+                  "limit", "fu_items", "points", "payments", "total_gain", "shanten")
+_RIICHI_READS = _RIICHI_FIELDS + ("_wait_kinds",)     # what the riichi writer reads of a RiichiResult
+
+
+def _riichi_writer() -> Callable:
+    """The JSON line of a riichi row from its :class:`~scorer.riichi.evaluate.RiichiResult`: the keys of
+    ``RiichiResult.to_dict()`` in its order, the text of each recurring part made once. (The counts are ints and
+    ``win`` a bool: the evaluator makes them so.)"""
+    from operator import attrgetter
+
+    from scorer.kinds import N_KINDS
+    from scorer.tiles import Tile
+    c = _c_row
+    join = "".join
+    es = _encode_str
+    fields = attrgetter(*_RIICHI_FIELDS)
+    line_text = ('%s%d, "rules": "riichi", "preset": %s, "hand": %s, "win": %s, "reason": %s, "yaku": %s, '
+                 '"dora": %s, "han": %d, "fu": %d, "yakuman": %d, "limit": %s, "fu_breakdown": %s, "points": %d, '
+                 '"payments": %s, "total_gain": %d, "shanten": %d, "waits": %s}\n')
+    kind_text = [es(str(Tile(k))) for k in range(N_KINDS)]     # a wait as JSON: "1m" ... "7z"
+    yakus: dict = {}
+    fus: dict = {}
+    fu_lines: dict = {}
+    pays: dict = {}
+    doras: dict = {}
+    waits: dict = {}
+    heads = _HEADS
+
+    def yaku_json(items) -> str:
+        text = _kept(yakus)[items] = join(c([{"name": y.name, "kanji": y.kanji, "han": y.han} for y in items], 0))
+        return text
+
+    def fu_item_json(item) -> str:
+        text = _kept(fu_lines)[item] = join(c({"reason": item.reason, "fu": item.fu}, 0))
+        return text
+
+    fu_item_get = fu_lines.get
+
+    def fu_json(items) -> str:
+        # (a hand's fu lines vary more than any other part, e.g. "closed triplet 5m": over 100,000 hands a
+        # quarter of the breakdowns are new, while the lines themselves are a few hundred)
+        text = _kept(fus)[items] = "[" + ", ".join([fu_item_get(f) or fu_item_json(f) for f in items]) + "]"
+        return text
+
+    def pay_json(items) -> str:
+        text = _kept(pays)[items] = join(c([{"from": p.payer, "amount": p.amount} for p in items], 0))
+        return text
+
+    def dora_json(key) -> str:
+        text = _kept(doras)[key] = join(c({"dora": key[0], "red": key[1], "ura": key[2]}, 0))
+        return text
+
+    def waits_json(key) -> str:
+        text = _kept(waits)[key] = "[" + ", ".join([kind_text[k] for k in key]) + "]"
+        return text
+
+    yakus_get, fus_get, pays_get, doras_get, waits_get = yakus.get, fus.get, pays.get, doras.get, waits.get
+
+    def write(row) -> str:
+        r = row.result
+        source, line = row.source, row.line
+        if line.__class__ is not int:
+            return _plain_hand_row(row)
+        (preset, notation, win, reason, yaku, dora, red, ura, han, fu, yakuman, limit, fu_items, points, payments,
+         total_gain, shanten) = fields(r)
+        d = (dora, red, ura)
+        w = tuple(r._wait_kinds())
+        # (every cached text is a non-empty string, so ``get(key) or make(key)`` makes it only when missing)
+        return line_text % (
+            heads.get(source) or _head(source), line,
+            "null" if preset is None else es(preset), "null" if notation is None else es(notation),
+            "true" if win else "false", "null" if reason is None else es(reason),
+            yakus_get(yaku) or yaku_json(yaku), doras_get(d) or dora_json(d), han, fu, yakuman,
+            "null" if limit is None else es(limit), fus_get(fu_items) or fu_json(fu_items), points,
+            pays_get(payments) or pay_json(payments), total_gain, shanten, waits_get(w) or waits_json(w))
+    return write
 
 
 class _Echo:
@@ -297,6 +440,7 @@ def render_stream(rows: Iterable[dict], fmt: str, seen: Callable[[dict], None]) 
     row. ``seen`` is called with every row as it was written: a row that cannot be rendered (a value its format
     cannot hold: a bug upstream) is replaced by an error row saying so, and ``seen`` gets that one instead. The
     row is not lost and the run goes on."""
+    from scorer.batch import HandRow
     render = row_renderer(fmt)
     parts: list[str] = []
     append = parts.append
@@ -304,8 +448,13 @@ def render_stream(rows: Iterable[dict], fmt: str, seen: Callable[[dict], None]) 
     for row in rows:
         try:
             append(render(row))
-        except RENDER_ERRORS as exc:
-            row = _unrenderable(row, exc)
+        except Exception as exc:  # noqa: BLE001 - a scored hand's result that cannot be written: a bug upstream
+            if row.__class__ is HandRow:
+                row = row.error_row(exc)
+            elif isinstance(exc, RENDER_ERRORS):
+                row = _unrenderable(row, exc)
+            else:
+                raise
             append(render(row))
         seen(row)
     return "".join(parts), row
