@@ -214,6 +214,14 @@ def analyze(hand: List[str] = typer.Argument(..., help="13 or 14 tiles in notati
     raise typer.Exit(analyze_command(text, rules, json_out))
 
 
+@app.command()
+def fans(preset: Optional[str] = typer.Option(None, "--preset", help="MCR preset (see `mjscore presets`)"),
+         json_out: bool = typer.Option(False, "--json", help="print the table as one JSON object")):
+    """The MCR fan table: id, English and Chinese names, points, a one-line definition and what each fan excludes."""
+    from scorer.cli.fans import fans_command
+    raise typer.Exit(fans_command(json_out, preset))
+
+
 @app.command(name="rules")
 def rules_cmd(rules: str = typer.Option("riichi", "--rules", help=RULES_HELP),
               preset: Optional[str] = typer.Option(None, "--preset", help="table preset")):
