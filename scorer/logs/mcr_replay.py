@@ -1,0 +1,125 @@
+"""Replay and verify recorded MCR deals (Botzone, PMN, our own MCR play logs) at the MCR table.
+
+Stage: replay (MCR). Each :class:`~scorer.logs.Round` of an MCR reader goes through a fresh MCR table (the rule
+set's table preset, :mod:`scorer.game.rules.mcr`): every event is checked against the table's legal actions
+(``rules.check_event``: a win must be complete and reach 8 points under the table's situation) before
+``state.apply``. At a win the MCR scorer scores the hand from the table (:func:`scorer.game.rules.mcr.score_win`)
+and the payments follow the table's rule (:func:`scorer.game.mcr.deltas_for`); ``verify`` compares the winner's
+total, the record's fan counts (when the record names them only by count, as the Botzone data does, the counts are
+compared as a multiset) and every seat's score change with the record. A record that does something illegal is a
+:class:`~scorer.errors.LogError` naming the file, the deal and the event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scorer.errors import LogError
+from scorer.game import events as ev
+from scorer.game.state import CHANKAN, GameState
+from scorer.logs import Round
+
+
+@dataclass
+class McrRoundReport:
+    """One replayed MCR deal: what the table found, and what differs from the record."""
+
+    round: Round
+    outcome: str = ""                  # "win" or "exhaustive draw"
+    winner: int | None = None
+    from_seat: int | None = None
+    total: int | None = None
+    fans: list[dict] = field(default_factory=list)
+    deltas: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    record_total: int | None = None
+    record_fans: list[str] = field(default_factory=list)
+    record_deltas: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    mismatches: list[str] = field(default_factory=list)
+    events: int = 0
+
+    @property
+    def agree(self) -> bool:
+        return not self.mismatches
+
+    def to_dict(self) -> dict:
+        return {"file": self.round.source, "deal": self.round.label, "outcome": self.outcome, "winner": self.winner,
+                "from": self.from_seat, "total": self.total, "fans": self.fans, "deltas": self.deltas,
+                "record": {"total": self.record_total, "fans": self.record_fans, "deltas": self.record_deltas},
+                "agree": self.agree, "mismatches": self.mismatches, "events": self.events}
+
+
+def _counts_of(items: list[str]) -> list[int] | None:
+    """The counts of a record's ``name*count`` fan items (None if any item has no count)."""
+    out = []
+    for x in items:
+        name, star, n = x.rpartition("*")
+        if not star or not n.isdigit():
+            return None
+        out.append(int(n))
+    return sorted(out)
+
+
+def replay_mcr_round(rnd: Round, verify: bool = True) -> McrRoundReport:
+    """Replay one recorded MCR deal at the MCR table (raises :class:`LogError` naming the file, the deal and the
+    event for a record the table refuses); with ``verify`` the differences from the record are listed."""
+    from scorer.game.mcr import deltas_for
+    from scorer.game.rules.mcr import score_win
+    from scorer.rulesets import find_ruleset
+    state = GameState(find_ruleset("mcr").table_preset)
+    rep = McrRoundReport(rnd)
+    for i, e in enumerate(rnd.events):
+        result = None
+        if isinstance(e, ev.Win):       # scored before the win is applied: the table as the winner saw it
+            try:
+                result = score_win(state, e.seat, e.tile, tsumo=e.from_seat is None, chankan=state.phase == CHANKAN)
+            except (LogError, ValueError) as exc:
+                raise rnd.error(i, f"the winning hand cannot be scored: {exc}") from None
+        why = state.rules.check_event(state, e) if state.phase != "start" else None
+        if why:
+            raise rnd.error(i, why)
+        try:
+            state.apply(e)
+        except LogError as exc:
+            raise rnd.error(i, str(exc)) from None
+        rep.events += 1
+        if result is not None:
+            d = result.to_dict()
+            rep.outcome = "win"
+            rep.winner, rep.from_seat = e.seat, e.from_seat
+            rep.total = int(d["total"])
+            rep.fans = [{"name": f["name"], "chinese": f["chinese"], "points": f["points"], "count": f["count"]}
+                        for f in d["fans"]]
+            rep.deltas = deltas_for(rep.total, e.seat, e.from_seat)
+            rep.record_total, rep.record_fans, rep.record_deltas = e.points, list(e.yaku), list(e.deltas)
+        elif isinstance(e, ev.DrawGame):
+            rep.outcome = "exhaustive draw"
+            rep.record_deltas = list(e.deltas)
+    if not rep.outcome:
+        raise rnd.error(None, "the deal ends without a win or a draw")
+    if verify:
+        _compare(rep)
+    return rep
+
+
+def _compare(rep: McrRoundReport) -> None:
+    miss = rep.mismatches
+    if rep.outcome == "win":
+        if rep.total != rep.record_total:
+            miss.append(f"total: ours {rep.total}, record {rep.record_total}")
+        theirs = _counts_of(rep.record_fans)
+        if theirs is not None:
+            ours = sorted(f["count"] for f in rep.fans)
+            if ours != theirs:
+                miss.append(f"fans: ours {', '.join(f['name'] + '*' + str(f['count']) for f in rep.fans)}; "
+                            f"record {'+'.join(rep.record_fans)}")
+    if rep.deltas != rep.record_deltas:
+        miss.append(f"deltas: ours {rep.deltas}, record {rep.record_deltas}")
+
+
+def replay_mcr_file(path: str, verify: bool = True):
+    """The reports of every deal of an MCR record file (Botzone), in order."""
+    from scorer.logs import read_bytes
+    from scorer.logs.botzone import read_botzone
+    data = read_bytes(path)
+    for rnd in read_botzone(data, path):
+        yield replay_mcr_round(rnd, verify)

@@ -1,0 +1,95 @@
+"""Botzone Chinese Standard Mahjong records (#15 part 1): read into the engine's events, replayed at the MCR table
+with every action validated, and verified (total, fan counts, every seat's score change) against the record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorer.errors import LogError
+from scorer.game import events as ev
+from scorer.logs.botzone import read_botzone
+from scorer.logs.mcr_replay import replay_mcr_round
+
+SAMPLE = Path(__file__).resolve().parents[3] / "shared" / "realdata" / "mcr" / "botzone-sample" / "sample.txt"
+
+
+def _sample() -> str:
+    if not SAMPLE.exists():
+        pytest.skip(f"{SAMPLE} is not here (../shared absent)")
+    return SAMPLE.read_text(encoding="utf-8")
+
+
+def _rounds(text: str):
+    return list(read_botzone(text.encode("utf-8"), "sample.txt"))
+
+
+def test_the_sample_replays_and_agrees_on_every_deal():
+    rounds = _rounds(_sample())
+    assert len(rounds) == 16
+    reports = [replay_mcr_round(r) for r in rounds]
+    assert [r.mismatches for r in reports] == [[]] * 16
+    wins = [r for r in reports if r.outcome == "win"]
+    assert len(wins) == 14 and sum(r.outcome == "exhaustive draw" for r in reports) == 2
+    for r in wins:
+        assert r.total == r.record_total >= 8 and sum(r.deltas) == 0 and r.deltas[r.winner] > 0
+        assert sorted(f["count"] for f in r.fans) == sorted(int(x.rsplit("*", 1)[1]) for x in r.record_fans)
+    assert {r.from_seat is None for r in wins} == {True, False}          # self-drawn and discard wins both
+
+
+def test_each_event_names_ids_the_seat_holds_and_calls_take_the_discard():
+    rnd = _rounds(_sample())[0]
+    assert isinstance(rnd.events[0], ev.Deal) and all(len(h) == 13 for h in rnd.events[0].hands)
+    ids = [t for h in rnd.events[0].hands for t in h] + [e.tile for e in rnd.events if isinstance(e, ev.Draw)]
+    assert len(ids) == len(set(ids)) and all(0 <= t < 136 for t in ids)
+    calls = [e for e in rnd.events if isinstance(e, ev.Call) and e.kind in ("chi", "pon", "kan")]
+    assert calls and all(e.called in e.tiles for e in calls)
+
+
+def _one_match(text: str) -> list[str]:
+    lines = text.splitlines()
+    end = next(i for i, x in enumerate(lines) if x.startswith("Score"))
+    return lines[:end + 1]
+
+
+def test_a_wrong_score_line_is_a_mismatch_on_the_deltas():
+    lines = _one_match(_sample())
+    lines[-1] = "Score -8 33 -8 -17"
+    (rnd,) = _rounds("\n".join(lines))
+    rep = replay_mcr_round(rnd)
+    assert not rep.agree and any(m.startswith("deltas") for m in rep.mismatches)
+
+
+def test_a_wrong_fan_total_is_a_mismatch():
+    lines = _one_match(_sample())
+    i = next(i for i, x in enumerate(lines) if x.startswith("Fan"))
+    lines[i] = "Fan 12" + lines[i][len("Fan 9"):]
+    (rnd,) = _rounds("\n".join(lines))
+    assert any(m.startswith("total") for m in replay_mcr_round(rnd).mismatches)
+
+
+def test_an_illegal_action_is_a_log_error_naming_file_deal_and_event():
+    lines = _one_match(_sample())
+    i = next(i for i, x in enumerate(lines) if " Chi " in x)
+    seat = int(lines[i].split()[1])
+    lines[i] = lines[i].replace(f"Player {seat} Chi", f"Player {(seat + 1) % 4} Chi")   # not the next player
+    with pytest.raises(LogError) as err:
+        for rnd in _rounds("\n".join(lines)):
+            replay_mcr_round(rnd)
+    text = str(err.value)
+    assert "sample.txt" in text and "61602cb45ddc087351c04358" in text and ("event" in text or "line" in text)
+
+
+def test_a_discard_the_player_does_not_hold_names_the_line():
+    lines = _one_match(_sample())
+    i = next(i for i, x in enumerate(lines) if x.startswith("Player 0 Play"))
+    lines[i] = "Player 0 Play J2"            # player 0 was not dealt a Green Dragon, nor drew one yet
+    with pytest.raises(LogError, match=r"sample.txt: match 61602cb45ddc087351c04358, line \d+: player 0 holds no J2"):
+        _rounds("\n".join(lines))
+
+
+def test_a_truncated_match_is_an_error():
+    lines = _one_match(_sample())[:-2]
+    with pytest.raises(LogError, match="without its Score line"):
+        _rounds("\n".join(lines))
