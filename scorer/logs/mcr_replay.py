@@ -6,7 +6,8 @@ set's table preset, :mod:`scorer.game.rules.mcr`): every event is checked agains
 ``state.apply``. At a win the MCR scorer scores the hand from the table (:func:`scorer.game.rules.mcr.score_win`)
 and the payments follow the table's rule (:func:`scorer.game.mcr.deltas_for`); ``verify`` compares the winner's
 total, the record's fan counts (when the record names them only by count, as the Botzone data does, the counts are
-compared as a multiset) and every seat's score change with the record. A record that does something illegal is a
+compared as a multiset; our own logs name each fan with its points) and every seat's score change with the
+record. A record that does something illegal is a
 :class:`~scorer.errors.LogError` naming the file, the deal and the event.
 """
 
@@ -35,17 +36,31 @@ class McrRoundReport:
     record_fans: list[str] = field(default_factory=list)
     record_deltas: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     mismatches: list[str] = field(default_factory=list)
+    error: str | None = None
     events: int = 0
+    scores_after: list[int] | None = None      # (the riichi report's fields that the replay command reads:
+    sticks_after: int = 0                      # an MCR deal carries no scores or deposits to the next one)
 
     @property
     def agree(self) -> bool:
-        return not self.mismatches
+        return self.error is None and not self.mismatches
+
+    def summary(self) -> str:
+        if self.error:
+            return "error"
+        if self.outcome != "win":
+            return self.outcome
+        how = "self-drawn" if self.from_seat is None else f"on seat {self.from_seat}'s discard"
+        return f"seat {self.winner} {how}, {self.total} points"
 
     def to_dict(self) -> dict:
-        return {"file": self.round.source, "deal": self.round.label, "outcome": self.outcome, "winner": self.winner,
+        r = self.round
+        return {"file": r.source, "game": r.game, "round": r.number + 1, "label": r.label, "rules": "mcr",
+                "agree": self.agree, "outcome": self.outcome, "summary": self.summary(), "winner": self.winner,
                 "from": self.from_seat, "total": self.total, "fans": self.fans, "deltas": self.deltas,
+                "record_deltas": self.record_deltas,
                 "record": {"total": self.record_total, "fans": self.record_fans, "deltas": self.record_deltas},
-                "agree": self.agree, "mismatches": self.mismatches, "events": self.events}
+                "mismatches": self.mismatches, "error": self.error, "events": self.events}
 
 
 def _counts_of(items: list[str]) -> list[int] | None:
@@ -59,14 +74,39 @@ def _counts_of(items: list[str]) -> list[int] | None:
     return sorted(out)
 
 
-def replay_mcr_round(rnd: Round, verify: bool = True) -> McrRoundReport:
-    """Replay one recorded MCR deal at the MCR table (raises :class:`LogError` naming the file, the deal and the
-    event for a record the table refuses); with ``verify`` the differences from the record are listed."""
+def replay_mcr_round(rnd: Round, visitor=None, verify: bool = True) -> McrRoundReport:
+    """Replay one recorded MCR deal at the MCR table; with ``verify`` the differences from the record are listed
+    in the report. A record the table refuses is a :class:`LogError` naming the file, the deal and the event:
+    raised without a ``visitor``, else handed to ``visitor.error(report, err)`` (the riichi replay's visitors,
+    :mod:`scorer.logs.replay`), as each difference goes to ``visitor.mismatch(report, text)``."""
+    rep = McrRoundReport(rnd)
+    try:
+        try:
+            _run(rnd, rep)
+        except LogError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            # a malformed event the checks did not foresee: still a LogError naming the deal, never a traceback
+            raise rnd.error(None, f"cannot replay event {rep.events + 1} ({type(exc).__name__}: {exc})") from None
+    except LogError as err:
+        if visitor is None:
+            raise
+        visitor.error(rep, err)
+        return rep
+    if verify:
+        for text in _differences(rep):
+            if visitor is None:
+                rep.mismatches.append(text)
+            else:
+                visitor.mismatch(rep, text)
+    return rep
+
+
+def _run(rnd: Round, rep: McrRoundReport) -> None:
     from scorer.game.mcr import deltas_for
     from scorer.game.rules.mcr import score_win
     from scorer.rulesets import find_ruleset
     state = GameState(find_ruleset("mcr").table_preset)
-    rep = McrRoundReport(rnd)
     for i, e in enumerate(rnd.events):
         result = None
         if isinstance(e, ev.Win):       # scored before the win is applied: the table as the winner saw it
@@ -96,24 +136,27 @@ def replay_mcr_round(rnd: Round, verify: bool = True) -> McrRoundReport:
             rep.record_deltas = list(e.deltas)
     if not rep.outcome:
         raise rnd.error(None, "the deal ends without a win or a draw")
-    if verify:
-        _compare(rep)
-    return rep
 
 
-def _compare(rep: McrRoundReport) -> None:
-    miss = rep.mismatches
+def _differences(rep: McrRoundReport) -> list[str]:
+    miss: list[str] = []
     if rep.outcome == "win":
         if rep.total != rep.record_total:
             miss.append(f"total: ours {rep.total}, record {rep.record_total}")
         theirs = _counts_of(rep.record_fans)
-        if theirs is not None:
+        named = all(x.rpartition(" ")[2].isdigit() for x in rep.record_fans)
+        if named and rep.record_fans:          # our own logs: "name points" per fan, as the engine writes them
+            ours_named = sorted(f"{f['name']} {f['points'] * f['count']}" for f in rep.fans)
+            if ours_named != sorted(rep.record_fans):
+                miss.append(f"fans: ours {', '.join(ours_named)}; record {', '.join(rep.record_fans)}")
+        elif theirs is not None:
             ours = sorted(f["count"] for f in rep.fans)
             if ours != theirs:
                 miss.append(f"fans: ours {', '.join(f['name'] + '*' + str(f['count']) for f in rep.fans)}; "
                             f"record {'+'.join(rep.record_fans)}")
     if rep.deltas != rep.record_deltas:
         miss.append(f"deltas: ours {rep.deltas}, record {rep.record_deltas}")
+    return miss
 
 
 def replay_mcr_file(path: str, verify: bool = True):
@@ -122,4 +165,4 @@ def replay_mcr_file(path: str, verify: bool = True):
     from scorer.logs.botzone import read_botzone
     data = read_bytes(path)
     for rnd in read_botzone(data, path):
-        yield replay_mcr_round(rnd, verify)
+        yield replay_mcr_round(rnd, verify=verify)

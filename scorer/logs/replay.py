@@ -448,6 +448,9 @@ def _seats(flags) -> str:
 def replay_round(rnd: Round, visitor=None, state_hook=None) -> RoundReport:
     """Replay one round; illegal events raise :class:`LogError` (strict) or end up in ``report.error``."""
     visitor = visitor or StrictVisitor()
+    if rnd.preset == "mcr":         # an MCR record (Botzone): replayed and verified at the MCR table
+        from scorer.logs.mcr_replay import replay_mcr_round
+        return replay_mcr_round(rnd, visitor)
     try:
         rr = _RoundReplay(rnd, visitor, state_hook)
     except MjscoreError as err:             # the log names a table preset that does not exist

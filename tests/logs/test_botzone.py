@@ -93,3 +93,28 @@ def test_a_truncated_match_is_an_error():
     lines = _one_match(_sample())[:-2]
     with pytest.raises(LogError, match="without its Score line"):
         _rounds("\n".join(lines))
+
+
+def test_cli_replay_verify_reads_the_botzone_sample():
+    import json
+
+    from typer.testing import CliRunner
+
+    from scorer.cli.app import app
+    _sample()
+    run = CliRunner().invoke(app, ["replay", str(SAMPLE), "--verify", "--json"])
+    assert run.exit_code == 0, run.output
+    rows = [json.loads(x) for x in run.stdout.splitlines() if x.startswith("{")]
+    assert len(rows) == 16 and all(r["agree"] and r["rules"] == "mcr" for r in rows)
+
+
+def test_cli_replay_verify_exits_1_on_a_disagreeing_record(tmp_path):
+    from typer.testing import CliRunner
+
+    from scorer.cli.app import app
+    lines = _one_match(_sample())
+    lines[-1] = "Score -8 33 -8 -17"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = CliRunner().invoke(app, ["replay", str(bad), "--verify"])
+    assert run.exit_code == 1 and "DISAGREE" in run.output and "deltas" in run.output
