@@ -43,8 +43,9 @@ def kind_of(name: str) -> int:
     raise ValueError(f"not a tile: {name!r}")
 
 
-class _Match:
-    """One match being read: each kind's next unused copy, each seat's hand (ids), the last draw and discard."""
+class Match:
+    """One deal being read (a Botzone match, a PMN board): each kind's next unused copy, each seat's hand (ids),
+    the events so far, the last draw, discard or added kong."""
 
     def __init__(self, source: str, match_id: str):
         self.source, self.match_id = source, match_id
@@ -56,9 +57,11 @@ class _Match:
         self.replacement = False                   # the next draw is a kong's replacement
         self.round_wind = 0
         self.line = 0
+        self.at = "line"                            # what ``line`` counts: a file's lines, a PMN board's moves
 
     def fail(self, message: str) -> LogError:
-        return LogError(f"{self.source}: match {self.match_id}, line {self.line}: {message}")
+        what = self.match_id if self.match_id.startswith("board ") else f"match {self.match_id}"
+        return LogError(f"{self.source}: {what}, {self.at} {self.line}: {message}")
 
     def new_id(self, name: str) -> int:
         k = kind_of(name)
@@ -78,16 +81,19 @@ class _Match:
 
     def emit(self, e: ev.Event) -> None:
         self.events.append(e)
-        self.where.append(f"line {self.line}")
+        self.where.append(f"{self.at} {self.line}")
 
 
-def _name(k: int) -> str:
+def tile_name(k: int) -> str:
+    """The Botzone / PyMahjongGB name of kind ``k``."""
     if k >= 27:
         return next(n for n, v in _HONOR.items() if v == k)
     return "WBT"[k // 9] + str(k % 9 + 1)
 
 
-def _action(m: _Match, seat: int, verb: str, name: str) -> None:
+def apply_action(m: Match, seat: int, verb: str, name: str) -> None:
+    """One player's action, as Botzone words it (Draw, Play, Chi, Peng, Gang, AnGang, BuGang, Hu and a tile
+    name), as the engine's event with the ids the seat holds."""
     verb = verb.lower()
     if verb == "draw":
         t = m.new_id(name)
@@ -105,13 +111,13 @@ def _action(m: _Match, seat: int, verb: str, name: str) -> None:
             mid = kind_of(name)
             if mid >= 27 or mid % 9 in (0, 8):
                 raise m.fail(f"chi {name}: not the middle of a chow")
-            own = [m.take(seat, _name(k)) for k in (mid - 1, mid, mid + 1) if k != called >> 2]
+            own = [m.take(seat, tile_name(k)) for k in (mid - 1, mid, mid + 1) if k != called >> 2]
             if len(own) != 2:
-                raise m.fail(f"chi {name} does not use the discard {_name(called >> 2)}")
+                raise m.fail(f"chi {name} does not use the discard {tile_name(called >> 2)}")
             kind = "chi"
         else:
             if kind_of(name) != called >> 2:
-                raise m.fail(f"{verb} {name} is not the discard {_name(called >> 2)}")
+                raise m.fail(f"{verb} {name} is not the discard {tile_name(called >> 2)}")
             own = [m.take(seat, name) for _ in range(2 if verb == "peng" else 3)]
             kind = "pon" if verb == "peng" else "kan"
         e = ev.Call(seat=seat, kind=kind, tiles=sorted(own + [called]), called=called, from_seat=m.last.seat)
@@ -140,7 +146,7 @@ def _action(m: _Match, seat: int, verb: str, name: str) -> None:
     m.last = e
 
 
-def _result(m: _Match, fan: list[str] | None, score: list[str]) -> None:
+def record_result(m: Match, fan: list[str] | None, score: list[str]) -> None:
     try:
         deltas = [int(x) for x in score]
     except ValueError:
@@ -167,7 +173,7 @@ def _result(m: _Match, fan: list[str] | None, score: list[str]) -> None:
 def read_botzone(data: bytes, name: str) -> Iterator[Round]:
     """The matches of a Botzone record file as rounds (one deal each), in order."""
     text = decode_text(data, name)
-    match: _Match | None = None
+    match: Match | None = None
     fan: list[str] | None = None
     game = 0
     for n, raw in enumerate(text.splitlines(), 1):
@@ -176,7 +182,7 @@ def read_botzone(data: bytes, name: str) -> Iterator[Round]:
             continue
         head = words[0]
         if head == "Match":
-            match = _Match(name, words[1] if len(words) > 1 else "?")
+            match = Match(name, words[1] if len(words) > 1 else "?")
             match.line = n
             fan = None
             continue
@@ -198,13 +204,13 @@ def read_botzone(data: bytes, name: str) -> Iterator[Round]:
                                        hands=[sorted(h) for h in match.hands], dora_indicator=None,
                                        live_left=_WALL - 52))
             elif head == "Player":
-                _action(match, int(words[1]), words[2], words[3])
+                apply_action(match, int(words[1]), words[2], words[3])
             elif head == "Fan":
                 fan = words[1:]
             elif head == "Huang":
                 fan = None
             elif head == "Score":
-                _result(match, fan, words[1:])
+                record_result(match, fan, words[1:])
                 yield Round(source=name, game=game, number=0, label=f"match {match.match_id}",
                             events=match.events, where=match.where, preset="mcr", game_id=match.match_id,
                             last_of_game=True)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.game.state import CHANKAN, GameState
+from scorer.game.state import CHANKAN, END, GameState
 from scorer.logs import Round
 
 
@@ -61,6 +61,17 @@ class McrRoundReport:
                 "record_deltas": self.record_deltas,
                 "record": {"total": self.record_total, "fans": self.record_fans, "deltas": self.record_deltas},
                 "mismatches": self.mismatches, "error": self.error, "events": self.events}
+
+
+def _numbered(items: list[str]) -> list[tuple[int, int, int]] | None:
+    """A PMN record's fans, ``id/points/count`` each, as sorted triples (None if the items are not that)."""
+    out = []
+    for x in items:
+        parts = x.split("/")
+        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            return None
+        out.append((int(parts[0]), int(parts[1]), int(parts[2])))
+    return sorted(out) if out else None
 
 
 def _counts_of(items: list[str]) -> list[int] | None:
@@ -109,6 +120,9 @@ def _run(rnd: Round, rep: McrRoundReport) -> None:
     state = GameState(find_ruleset("mcr").table_preset)
     for i, e in enumerate(rnd.events):
         result = None
+        if isinstance(e, ev.Win) and state.phase == END:
+            raise rnd.error(i, "a second win on one discard: the MCR table applies the head bump (only the first "
+                               "claimant in seat order after the discarder wins), the record took both")
         if isinstance(e, ev.Win):       # scored before the win is applied: the table as the winner saw it
             try:
                 result = score_win(state, e.seat, e.tile, tsumo=e.from_seat is None, chankan=state.phase == CHANKAN)
@@ -127,8 +141,8 @@ def _run(rnd: Round, rep: McrRoundReport) -> None:
             rep.outcome = "win"
             rep.winner, rep.from_seat = e.seat, e.from_seat
             rep.total = int(d["total"])
-            rep.fans = [{"name": f["name"], "chinese": f["chinese"], "points": f["points"], "count": f["count"]}
-                        for f in d["fans"]]
+            rep.fans = [{"id": f.fan.id, "name": f.name, "chinese": f.chinese, "points": f.points, "count": f.count}
+                        for f in result.fans]
             rep.deltas = deltas_for(rep.total, e.seat, e.from_seat)
             rep.record_total, rep.record_fans, rep.record_deltas = e.points, list(e.yaku), list(e.deltas)
         elif isinstance(e, ev.DrawGame):
@@ -145,7 +159,13 @@ def _differences(rep: McrRoundReport) -> list[str]:
             miss.append(f"total: ours {rep.total}, record {rep.record_total}")
         theirs = _counts_of(rep.record_fans)
         named = all(x.rpartition(" ")[2].isdigit() for x in rep.record_fans)
-        if named and rep.record_fans:          # our own logs: "name points" per fan, as the engine writes them
+        numbered = _numbered(rep.record_fans)
+        if numbered is not None:               # PMN: fan number (the reference's id), points, count
+            ours_numbered = sorted((f["id"], f["points"], f["count"]) for f in rep.fans)
+            if ours_numbered != numbered:
+                miss.append(f"fans: ours {', '.join(f['name'] + '*' + str(f['count']) for f in rep.fans)} "
+                            f"{ours_numbered}; record {numbered}")
+        elif named and rep.record_fans:          # our own logs: "name points" per fan, as the engine writes them
             ours_named = sorted(f"{f['name']} {f['points'] * f['count']}" for f in rep.fans)
             if ours_named != sorted(rep.record_fans):
                 miss.append(f"fans: ours {', '.join(ours_named)}; record {', '.join(rep.record_fans)}")
