@@ -30,6 +30,7 @@ class McrRoundReport:
     winner: int | None = None
     from_seat: int | None = None
     total: int | None = None
+    hand: str | None = None            # the winning hand as the table scored it, in notation
     fans: list[dict] = field(default_factory=list)
     deltas: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     record_total: int | None = None
@@ -57,8 +58,8 @@ class McrRoundReport:
         r = self.round
         return {"file": r.source, "game": r.game, "round": r.number + 1, "label": r.label, "rules": "mcr",
                 "agree": self.agree, "outcome": self.outcome, "summary": self.summary(), "winner": self.winner,
-                "from": self.from_seat, "total": self.total, "fans": self.fans, "deltas": self.deltas,
-                "record_deltas": self.record_deltas,
+                "from": self.from_seat, "total": self.total, "hand": self.hand, "fans": self.fans,
+                "deltas": self.deltas, "record_deltas": self.record_deltas,
                 "record": {"total": self.record_total, "fans": self.record_fans, "deltas": self.record_deltas},
                 "mismatches": self.mismatches, "error": self.error, "events": self.events}
 
@@ -141,6 +142,7 @@ def _run(rnd: Round, rep: McrRoundReport) -> None:
             rep.outcome = "win"
             rep.winner, rep.from_seat = e.seat, e.from_seat
             rep.total = int(d["total"])
+            rep.hand = d["hand"]
             rep.fans = [{"id": f.fan.id, "name": f.name, "chinese": f.chinese, "points": f.points, "count": f.count}
                         for f in result.fans]
             rep.deltas = deltas_for(rep.total, e.seat, e.from_seat)
