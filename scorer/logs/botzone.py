@@ -170,6 +170,12 @@ def record_result(m: Match, fan: list[str] | None, score: list[str]) -> None:
                           yaku=[x for x in items if x])
 
 
+def _seat(m: Match, text: str) -> int:
+    if text not in ("0", "1", "2", "3"):
+        raise m.fail(f"not a seat (0-3): {text[:10]!r}")
+    return int(text)
+
+
 def read_botzone(data: bytes, name: str) -> Iterator[Round]:
     """The matches of a Botzone record file as rounds (one deal each), in order."""
     text = decode_text(data, name)
@@ -195,7 +201,7 @@ def read_botzone(data: bytes, name: str) -> Iterator[Round]:
                 if not 0 <= match.round_wind <= 3:
                     raise ValueError(words[1])
             elif head == "Player" and len(words) >= 4 and words[2] == "Deal":
-                seat = int(words[1])
+                seat = _seat(match, words[1])
                 match.hands[seat] = [match.new_id(t) for t in words[3:]]
                 if len(match.hands[seat]) != 13:
                     raise match.fail(f"player {seat} is dealt {len(match.hands[seat])} tiles, not 13")
@@ -204,7 +210,7 @@ def read_botzone(data: bytes, name: str) -> Iterator[Round]:
                                        hands=[sorted(h) for h in match.hands], dora_indicator=None,
                                        live_left=_WALL - 52))
             elif head == "Player":
-                apply_action(match, int(words[1]), words[2], words[3])
+                apply_action(match, _seat(match, words[1]), words[2], words[3])
             elif head == "Fan":
                 fan = words[1:]
             elif head == "Huang":
