@@ -14,7 +14,8 @@ Tiles are ``W1``-``W9`` characters, ``B1``-``B9`` dots, ``T1``-``T9`` bamboo, ``
 ``J2`` Green, ``J3`` White (PyMahjongGB's names); Chi names the chow's middle tile. There are no flowers. The
 reader gives each tile a physical id (``kind * 4 + copy``, copies in the order they appear) and follows every
 seat's hand so that each discard and call names ids the seat holds; a kong's next draw is its replacement. The
-``Ignore`` parts are the claims that lost to the action written first. The record's result rides in the
+``Ignore`` parts are the claims that lost to the action written first (kept in :attr:`ClaimedRound.claims`, and
+checked by the replay: each was a legal claim, and lost by the claim priority). The record's result rides in the
 :class:`~scorer.game.events.Win` (``points`` the fan total, ``yaku`` the record's ``name*count`` items, ``deltas``
 the score changes) or the :class:`~scorer.game.events.DrawGame`.
 
@@ -23,6 +24,7 @@ A line that does not fit raises :class:`~scorer.errors.LogError` naming the file
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Iterator
 
 from scorer.errors import LogError
@@ -43,6 +45,15 @@ def kind_of(name: str) -> int:
     raise ValueError(f"not a tile: {name!r}")
 
 
+@dataclass
+class ClaimedRound(Round):
+    """A round whose record also lists the claims that lost to the one made (Botzone's ``Ignore`` parts):
+    ``claims[i]`` are (seat, verb, tile name) of the claims made on the discard before event ``i``, the claim that
+    was made."""
+
+    claims: dict = field(default_factory=dict)
+
+
 class Match:
     """One deal being read (a Botzone match, a PMN board): each kind's next unused copy, each seat's hand (ids),
     the events so far, the last draw, discard or added kong."""
@@ -58,6 +69,7 @@ class Match:
         self.round_wind = 0
         self.line = 0
         self.at = "line"                            # what ``line`` counts: a file's lines, a PMN board's moves
+        self.claims: dict[int, list[tuple[int, str, str]]] = {}
 
     def fail(self, message: str) -> LogError:
         what = self.match_id if self.match_id.startswith("board ") else f"match {self.match_id}"
@@ -211,15 +223,22 @@ def read_botzone(data: bytes, name: str) -> Iterator[Round]:
                                        live_left=_WALL - 52))
             elif head == "Player":
                 apply_action(match, _seat(match, words[1]), words[2], words[3])
+                rest = words[4:]            # Ignore Player <m> <Action> <tile>, as often as claims lost
+                while rest:
+                    if len(rest) < 5 or rest[0] != "Ignore" or rest[1] != "Player":
+                        raise match.fail(f"expected 'Ignore Player <n> <action> <tile>', not {' '.join(rest)[:40]!r}")
+                    match.claims.setdefault(len(match.events) - 1, []).append(
+                        (_seat(match, rest[2]), rest[3].lower(), rest[4]))
+                    rest = rest[5:]
             elif head == "Fan":
                 fan = words[1:]
             elif head == "Huang":
                 fan = None
             elif head == "Score":
                 record_result(match, fan, words[1:])
-                yield Round(source=name, game=game, number=0, label=f"match {match.match_id}",
-                            events=match.events, where=match.where, preset="mcr", game_id=match.match_id,
-                            last_of_game=True)
+                yield ClaimedRound(source=name, game=game, number=0, label=f"match {match.match_id}",
+                                   events=match.events, where=match.where, preset="mcr", game_id=match.match_id,
+                                   last_of_game=True, claims=match.claims)
                 game += 1
                 match = None
             else:

@@ -3,7 +3,8 @@
 Stage: replay (MCR). Each :class:`~scorer.logs.Round` of an MCR reader goes through a fresh MCR table (the rule
 set's table preset, :mod:`scorer.game.rules.mcr`): every event is checked against the table's legal actions
 (``rules.check_event``: a win must be complete and reach 8 points under the table's situation) before
-``state.apply``. At a win the MCR scorer scores the hand from the table (:func:`scorer.game.rules.mcr.score_win`)
+``state.apply``; the claims a record says lost to the one made (Botzone's ``Ignore`` parts) must each have been
+legal and must lose by the claim priority (win > pung/kong > chow, then the head bump). At a win the MCR scorer scores the hand from the table (:func:`scorer.game.rules.mcr.score_win`)
 and the payments follow the table's rule (:func:`scorer.game.mcr.deltas_for`); ``verify`` compares the winner's
 total, the record's fan counts (when the record names them only by count, as the Botzone data does, the counts are
 compared as a multiset; our own logs name each fan with its points) and every seat's score change with the
@@ -132,6 +133,11 @@ def _run(rnd: Round, rep: McrRoundReport) -> None:
         why = state.rules.check_event(state, e) if state.phase != "start" else None
         if why:
             raise rnd.error(i, why)
+        lost = getattr(rnd, "claims", {}).get(i)
+        if lost:
+            why = _lost_claims(state, e, lost)
+            if why:
+                raise rnd.error(i, why)
         try:
             state.apply(e)
         except LogError as exc:
@@ -152,6 +158,41 @@ def _run(rnd: Round, rep: McrRoundReport) -> None:
             rep.record_deltas = list(e.deltas)
     if not rep.outcome:
         raise rnd.error(None, "the deal ends without a win or a draw")
+
+
+_RANK = {"hu": 3, "peng": 2, "gang": 2, "chi": 1}      # claim priority on a discard: win > pung = kong > chow
+_ACTION_OF = {"hu": "ron", "peng": "pon", "gang": "kan", "chi": "chi"}
+
+
+def _lost_claims(state, made: ev.Event, lost: list) -> str | None:
+    """Why the record's lost claims on the last discard do not fit the table (None if they do): each must be
+    among its seat's legal actions, and must lose to the claim ``made`` by the priority (win > pung/kong > chow;
+    between equals, the first seat in turn after the discarder: the head bump)."""
+    from scorer.logs.botzone import kind_of
+    if state.last_discard is None:
+        return "claims lost to this one, but no discard to claim"
+    discarder = state.last_discarder
+    made_verb = "hu" if isinstance(made, ev.Win) else {"pon": "peng", "kan": "gang", "chi": "chi"}.get(
+        getattr(made, "kind", ""), "")
+    if made_verb not in _RANK:
+        return "claims lost to an action that is not a claim"
+    for seat, verb, name in lost:
+        if verb not in _RANK:
+            return f"lost claim {verb!r} by seat {seat}: not a claim"
+        try:
+            k = kind_of(name)
+        except ValueError as exc:
+            return f"lost claim by seat {seat}: {exc}"
+        legal = state.rules.legal_actions(state, seat)
+        want = _ACTION_OF[verb]
+        ok = any(a.type == want and (verb != "chi" or sorted([a.tile >> 2] + [t >> 2 for t in a.tiles])[1] == k)
+                 for a in legal)
+        if not ok:
+            return f"seat {seat}'s lost claim {verb} {name} was not a legal action"
+        after = (seat - discarder) % 4 < (made.seat - discarder) % 4
+        if _RANK[verb] > _RANK[made_verb] or (_RANK[verb] == _RANK[made_verb] and after):
+            return f"seat {seat}'s {verb} {name} has priority over seat {made.seat}'s {made_verb}"
+    return None
 
 
 def _differences(rep: McrRoundReport) -> list[str]:

@@ -146,3 +146,24 @@ def test_mutated_records_fail_as_log_errors_never_tracebacks():
                 replay_mcr_round(rnd)
         except LogError as err:
             assert "sample.txt" in str(err)
+
+
+def test_lost_claims_are_legal_and_lose_by_priority_in_the_sample():
+    rounds = _rounds(_sample())
+    lost = [c for r in rounds for cs in r.claims.values() for c in cs]
+    assert len(lost) == 5 and {v for _, v, _ in lost} == {"chi", "peng", "hu"}
+    for r in rounds:
+        replay_mcr_round(r)             # raises if a lost claim was illegal or should have won
+
+
+def test_a_lost_claim_that_was_not_legal_is_a_log_error():
+    text = _sample().replace("Player 0 Peng W9 Ignore Player 3 Chi W8", "Player 0 Peng W9 Ignore Player 3 Hu W9", 1)
+    with pytest.raises(LogError, match="seat 3's lost claim hu W9 was not a legal action"):
+        replay_mcr_round(_rounds(text)[0])
+
+
+def test_a_lost_win_that_had_the_head_bump_is_a_log_error():
+    text = _sample().replace("Player 0 Hu W7 Ignore Player 2 Hu W7", "Player 2 Hu W7 Ignore Player 0 Hu W7", 1)
+    (rnd,) = [r for r in _rounds(text) if r.game_id == "61602cb45ddc087351c04385"]
+    with pytest.raises(LogError, match="seat 0's hu W7 has priority over seat 2's hu"):
+        replay_mcr_round(rnd)
