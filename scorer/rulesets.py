@@ -43,6 +43,11 @@ class RuleSet:
     table_preset: str = "standard"
     text_mode: str = "scorer.cli.play"
     round_heading: str = "{wind} round"
+    # the hand shapes of this rule set, as the core's rule choices (scorer.shanten), and whether an analysis values
+    # each wait by scoring its completed hand (MCR: does it reach the 8-point minimum?)
+    four_as_two_pairs: bool = False   # seven pairs may hold four of a kind as two pairs
+    knitted: bool = False             # honors and knitted tiles, knitted straight
+    value_waits: bool = False
 
     @cached_property
     def evaluate(self) -> Callable:
@@ -80,7 +85,8 @@ RULESETS: dict[str, RuleSet] = {r.name: r for r in (
     RuleSet("mcr", "MCR", "scorer.mcr.evaluate:evaluate", "scorer.mcr.presets:PRESETS",
             "scorer.mcr.presets:find_preset", "scorer.claims:check_mcr_claim", _mcr_summary,
             red_fives=False, riichi_keywords=False, flowers=True, table_preset="mcr",
-            text_mode="scorer.cli.play_mcr", round_heading="MCR · prevalent wind {wind}"),
+            text_mode="scorer.cli.play_mcr", round_heading="MCR · prevalent wind {wind}",
+            four_as_two_pairs=True, knitted=True, value_waits=True),
 )}
 RULE_NAMES: tuple[str, ...] = tuple(RULESETS)
 DEFAULT_RULES = "riichi"

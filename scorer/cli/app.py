@@ -204,16 +204,31 @@ def play(
 
 
 @app.command()
-def analyze(hand: List[str] = typer.Argument(..., help="13 or 14 tiles in notation")):
-    """Shanten and waits of a 13-tile hand; for 14 tiles, each discard with its shanten and ukeire."""
-    from scorer.cli import play as play_mod
+def analyze(hand: List[str] = typer.Argument(..., help="13 or 14 tiles in notation"),
+            rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
+            json_out: bool = typer.Option(False, "--json", help="print the analysis as one JSON object")):
+    """Shanten and waits of a 13-tile hand; for 14 tiles, each discard with its shanten and ukeire. Under MCR each
+    wait's total (the completed hand scored) and whether it reaches 8 points."""
+    from scorer.cli.analyze import analyze_command
     from scorer.errors import MjscoreError
+    msg = check_rules(rules)
+    if msg:
+        _print_error(msg)
+        raise typer.Exit(2)
     try:
         text = hand_text(hand)
     except MjscoreError as exc:
         _print_error(str(exc))
         raise typer.Exit(1)
-    raise typer.Exit(play_mod.analyze(text))
+    raise typer.Exit(analyze_command(text, rules, json_out))
+
+
+@app.command()
+def fans(preset: Optional[str] = typer.Option(None, "--preset", help="MCR preset (see `mjscore presets`)"),
+         json_out: bool = typer.Option(False, "--json", help="print the table as one JSON object")):
+    """The MCR fan table: id, English and Chinese names, points, a one-line definition and what each fan excludes."""
+    from scorer.cli.fans import fans_command
+    raise typer.Exit(fans_command(json_out, preset))
 
 
 @app.command(name="rules")

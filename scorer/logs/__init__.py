@@ -172,6 +172,10 @@ def detect_format(data: bytes, path: str = "") -> str:
         head = head[3:].lstrip()
     if head.startswith(b"<"):
         return "mjlog"
+    if head.startswith(b"Match "):             # a Botzone Chinese Standard Mahjong record (MCR)
+        return "botzone"
+    if head.startswith(b'[Event "'):           # PMN: an MCR board as PGN-like tag pairs
+        return "pmn"
     if head.startswith(b"{") or head.startswith(b"["):
         first = head.split(b"\n", 1)[0]
         if b'"log"' in head or b'"log":' in first:
@@ -233,6 +237,12 @@ def _reader(data: bytes, fmt: str, name: str) -> Iterator[Round]:
     if fmt == "own":
         from scorer.logs.own import read_own
         return read_own(data, name)
+    if fmt == "botzone":
+        from scorer.logs.botzone import read_botzone
+        return read_botzone(data, name)
+    if fmt == "pmn":
+        from scorer.logs.pmn import read_pmn
+        return read_pmn(data, name)
     raise LogError(f"{name}: unknown log format {fmt!r}")
 
 

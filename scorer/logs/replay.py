@@ -445,9 +445,28 @@ def _seats(flags) -> str:
     return "seats " + ",".join(s) if s else "nobody"
 
 
+def _replayer(preset_name):
+    """The round replay of the table that plays ``preset_name`` (its rules object's ``replayer``), or None for the
+    riichi round replay below (an unknown preset name is reported there, with the round)."""
+    from importlib import import_module
+    from scorer.game.presets import find_preset
+    from scorer.game.rules import find_table
+    try:
+        path = find_table(find_preset(preset_name)).replayer
+    except MjscoreError:
+        return None
+    if not path:
+        return None
+    module, _, attr = path.partition(":")
+    return getattr(import_module(module), attr)
+
+
 def replay_round(rnd: Round, visitor=None, state_hook=None) -> RoundReport:
     """Replay one round; illegal events raise :class:`LogError` (strict) or end up in ``report.error``."""
     visitor = visitor or StrictVisitor()
+    replayer = _replayer(rnd.preset)
+    if replayer is not None:        # a table with its own round replay (MCR: Botzone, PMN, our own MCR logs)
+        return replayer(rnd, visitor)
     try:
         rr = _RoundReplay(rnd, visitor, state_hook)
     except MjscoreError as err:             # the log names a table preset that does not exist

@@ -27,6 +27,9 @@ class TableRules:
     fixed_honba = False     # honba and deposits stay 0 whatever the deal says (no riichi sticks at the table)
     card_hidden: frozenset[str] = frozenset()       # preset fields the rules card leaves out (meaningless here)
     card_rows: tuple[tuple[str, str], ...] = ()     # the table's own rules in words, after the preset's fields
+    # how a recorded round at this table is replayed: "module:function" (round, visitor) -> report; "" is the
+    # riichi round replay of scorer.logs.replay (Tenhou, mjai, our own riichi logs)
+    replayer = ""
 
     def __init__(self):
         # event type -> handler (looked up once: apply runs for every event of every deal)

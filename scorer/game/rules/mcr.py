@@ -222,6 +222,7 @@ class McrTable(TableRules):
     fixed_honba = True
     card_hidden = _RIICHI_ONLY
     card_rows = MCR_CARD_ROWS
+    replayer = "scorer.logs.mcr_replay:replay_mcr_round"     # Botzone, PMN and our own MCR logs
 
     def tiles(self, preset) -> tuple:
         return MCR_TILES

@@ -1,0 +1,119 @@
+"""Hand analysis for a player: how far a hand of 13 or 14 tiles is from winning, and what each wait is worth.
+
+Stage: after the core, beside the evaluators (what ``mjscore analyze`` shows). Nothing here measures a hand:
+shanten, waits and ukeire come from the one core (:mod:`scorer.shanten`) under the rule set's shape choices
+(the rule set's shape fields in :mod:`scorer.rulesets`: MCR counts four of a kind as two of its seven pairs and
+knows the knitted shapes), and a wait's value is the rule set's own evaluator scoring the completed hand (:func:`scorer.score`), so a wait's total is
+always what ``score`` says of that hand.
+
+:func:`analyze` returns plain values (the JSON the CLI prints):
+
+- 13 tiles: ``shanten``; when tenpai, ``waits`` (each wait's tile and, when the rule set values waits, the total
+  of the hand won on it under the line's situation — ron unless ``tsumo`` is written — and whether it reaches the
+  minimum: MCR's 8 points); otherwise ``ukeire`` (each improving kind with the copies not in view);
+- 14 tiles: the hand's own ``shanten`` and ``discards``: each distinct discard with the shanten after it, its
+  ukeire and (rule sets that value waits) the waits that reach the minimum.
+"""
+
+from __future__ import annotations
+
+from scorer.errors import ImpossibleHandError, MjscoreError
+from scorer.hand import Hand
+from scorer.kinds import N_KINDS
+from scorer.rulesets import RuleSet, find_ruleset
+from scorer.shanten import shanten_counts, ukeire_counts, waits_counts
+from scorer.tiles import Tile, counts34
+
+
+def read_hand(text: str, rules: str | None = None, preset: str | None = None) -> Hand:
+    """A hand of 13 or 14 tiles read by the same grammar and checks as ``mjscore score`` (``rules`` and
+    ``preset`` are defaults: the line's own ``rules:``/``preset:`` win). Raises :class:`~scorer.errors.NotationError`
+    or :class:`~scorer.errors.ImpossibleHandError` quoting the input."""
+    from grammar import parse_hand
+    hand = parse_hand(text, rules=rules, preset=preset, allow_incomplete=True)
+    n = hand.tile_count
+    if n not in (13, 14):
+        raise ImpossibleHandError(f"analyze needs 13 or 14 tiles, not {n}", text)
+    return hand
+
+
+def _in_view(hand: Hand) -> list[int]:
+    """Copies of each kind the hand shows in its declared melds (they cannot be drawn)."""
+    seen = [0] * N_KINDS
+    for m in hand.melds:
+        for t in m.tiles:
+            seen[t.kind] += 1
+    return seen
+
+
+def _ukeire(counts, melds: int, seen, shapes: RuleSet) -> list[dict]:
+    _, uk = ukeire_counts(counts, melds, seen, shapes.four_as_two_pairs, shapes.knitted)
+    return [{"tile": str(Tile(k)), "left": n} for k, n in uk]
+
+
+def _wait_rows(hand: Hand, closed: tuple[Tile, ...], counts, seen, shapes: RuleSet) -> list[dict]:
+    """Each wait of the 13 ``closed`` tiles (with the hand's melds): its tile and, when valued, the completed
+    hand's totals as the evaluator gives them."""
+    melds = len(hand.melds)
+    kinds = waits_counts(counts, melds, shapes.four_as_two_pairs, shapes.knitted, seen)
+    rows = []
+    for k in kinds:
+        row: dict = {"tile": str(Tile(k))}
+        if shapes.value_waits:
+            row.update(wait_value(hand, closed, Tile(k)))
+        rows.append(row)
+    return rows
+
+
+def completed(hand: Hand, closed: tuple[Tile, ...], tile: Tile) -> Hand:
+    """The hand of ``closed`` concealed tiles (and the hand's melds, situation, flowers, rules) won on ``tile``."""
+    return Hand(closed, hand.melds, tile, hand.situation, hand.flowers, hand.rules, hand.preset)
+
+
+def wait_value(hand: Hand, closed: tuple[Tile, ...], tile: Tile) -> dict:
+    """What the evaluator gives the hand won on ``tile``: ``fan_total``, ``total``, ``meets_minimum`` and the
+    fans' names (or ``error`` when the line's situation cannot go with this wait, e.g. ``last-tile``)."""
+    from scorer import score
+    try:
+        d = score(completed(hand, closed, tile)).to_dict()
+    except MjscoreError as exc:
+        return {"error": str(exc).split("\n", 1)[0], "meets_minimum": False}
+    return {"fan_total": d.get("fan_total"), "total": d.get("total"), "meets_minimum": bool(d.get("meets_minimum")),
+            "fans": [f["name"] + (f" ×{f['count']}" if f.get("count", 1) > 1 else "") for f in d.get("fans", ())]}
+
+
+def analyze(hand: Hand) -> dict:
+    """The analysis of a 13- or 14-tile hand as plain values (see the module docstring)."""
+    shapes = find_ruleset(hand.rules)      # its shape choices: four_as_two_pairs, knitted, value_waits
+    closed = hand.closed_tiles
+    counts = counts34(closed)
+    melds = len(hand.melds)
+    seen = _in_view(hand)
+    sh = shanten_counts(counts, melds, shapes.four_as_two_pairs, shapes.knitted)
+    out: dict = {"rules": hand.rules, "hand": hand.notation(), "tiles": hand.tile_count, "melds": melds,
+                 "shanten": sh}
+    if hand.tile_count == 13:
+        if sh == 0:
+            out["waits"] = _wait_rows(hand, closed, counts, seen, shapes)
+        else:
+            out["ukeire"] = _ukeire(counts, melds, seen, shapes)
+        return out
+    discards = []
+    for k in range(N_KINDS):
+        if not counts[k]:
+            continue
+        counts[k] -= 1
+        after = shanten_counts(counts, melds, shapes.four_as_two_pairs, shapes.knitted)
+        uk = _ukeire(counts, melds, seen, shapes)
+        row: dict = {"discard": str(Tile(k)), "shanten": after, "ukeire": sum(u["left"] for u in uk), "tiles": uk}
+        if shapes.value_waits and after == 0:
+            rest = list(closed)
+            rest.remove(next(t for t in closed if t.kind == k))
+            waits = _wait_rows(hand, tuple(rest), counts, seen, shapes)
+            row["waits"] = [w for w in waits if w.get("meets_minimum")]
+        counts[k] += 1
+        discards.append(row)
+    # best first: lowest shanten, then (valued) most waits reaching the minimum, then most copies left
+    discards.sort(key=lambda r: (r["shanten"], -len(r.get("waits", ())), -r["ukeire"]))
+    out["discards"] = discards
+    return out
