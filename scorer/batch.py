@@ -33,7 +33,7 @@ import stat
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-LOG_SUFFIXES = (".mjlog", ".xml", ".gz")
+LOG_SUFFIXES = (".mjlog", ".xml", ".gz", ".pmn")
 MAX_LISTED = 10  # error and dispute locations kept for the summary (the counts are exact)
 
 
@@ -339,7 +339,8 @@ class _Counted:
 
 
 def input_kind(path: str, head: str | None = None) -> str:
-    """``text``, ``csv`` or ``log`` for a file, by its name and (for JSON) its first line."""
+    """``text``, ``csv`` or ``log`` for a file, by its name and (for JSON, and a text file that may be a plain-text
+    MCR record) its first line."""
     low = path.lower()
     if low.endswith(LOG_SUFFIXES):
         return "log"
@@ -355,6 +356,11 @@ def input_kind(path: str, head: str | None = None) -> str:
         if isinstance(obj, dict) and "hand" in obj:
             return "text"
         return "log"
+    if os.path.isfile(path):        # a plain-text MCR record (Botzone, PMN) under any name; never a FIFO's data
+        from scorer.logs import TEXT_RECORD_HEADS
+        first = (_first_line(path) if head is None else head).encode("utf-8", "replace")
+        if first.startswith(tuple(TEXT_RECORD_HEADS)):
+            return "log"
     return "text"
 
 
@@ -605,7 +611,7 @@ class Tally:
                 self.error_at.append(where(row))
             return
         if row.get("log"):
-            if row.get("wins"):
+            if row.get("outcome") in ("win", "double ron"):     # a riichi or an MCR round report
                 self.wins += 1
             else:
                 self.non_wins += 1

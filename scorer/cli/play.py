@@ -683,73 +683,14 @@ def run_auto(deals: int, seed: int | None, json_out: bool, console, auto_stats, 
 
 
 def analyze(text: str, console=None) -> int:
-    """``mjscore analyze HAND``: shanten and waits of 13 tiles; each discard's shanten and ukeire for 14."""
-    from rich.console import Console
-    from rich.table import Table
-    from scorer.errors import MjscoreError
-    from scorer.tiles import format_tiles
-    from scorer.shanten import discard_options, shanten, ukeire_counts, waits
-    from scorer.tiles import counts34, Tile
-
-    console = console or Console()
-    try:
-        tiles, melds = _analysis_tiles(text)
-    except MjscoreError as e:
-        from scorer.batch import error_text
-        sys.stderr.write(f"mjscore: {_printable(error_text(e))}\n")
-        return 1
-    n = len(tiles) + 3 * melds
-    if n not in (13, 14):
-        sys.stderr.write(f"mjscore: analyze needs 13 or 14 tiles, not {n}: {_printable(repr(text))}\n")
-        return 1
-    shown = format_tiles(tiles) + (f" + {melds} meld{'s' if melds > 1 else ''}" if melds else "")
-    if n == 13:
-        sh = shanten(tiles, melds)
-        console.print(f"[bold]{shown}[/]  shanten {sh}" + ("  (tenpai)" if sh == 0 else ""))
-        if sh == 0:
-            console.print("waits: " + " ".join(str(t) for t in waits(tiles, melds)))
-        else:
-            _, uk = ukeire_counts(counts34(tiles), melds)
-            console.print(f"ukeire {sum(c for _, c in uk)}: " + " ".join(f"{Tile(k)}×{c}" for k, c in uk))
-        return 0
-    sh = shanten(tiles, melds)
-    console.print(f"[bold]{shown}[/]  shanten {sh}" + ("  (complete)" if sh == -1 else ""))
-    t = Table()
-    t.add_column("discard")
-    t.add_column("shanten", justify="right")
-    t.add_column("ukeire", justify="right")
-    t.add_column("tiles")
-    for tile, s, uk in discard_options(tiles, melds):
-        t.add_row(str(tile), str(s), str(sum(c for _, c in uk)), " ".join(f"{u}×{c}" for u, c in uk))
-    console.print(t)
-    return 0
+    """``mjscore analyze HAND`` (the ``--analyze`` of ``python -m scorer.cli.play``): the one analysis command."""
+    from scorer.cli.analyze import analyze_command
+    return analyze_command(text, None, False, console)
 
 
 def _printable(text: str) -> str:
     from scorer.cli.render import printable
     return "\n".join(printable(x) for x in text.split("\n"))
-
-
-def _analysis_tiles(text: str):
-    """Concealed tiles (the winning tile among them) and the number of declared melds, read by the same
-    grammar and checks as ``mjscore score`` (a fifth copy, a meld that is not one, a bad tile are errors quoting
-    the input as typed), with 13 tiles allowed. Melds written before the concealed tiles are read too."""
-    import re
-    from grammar import parse_hand
-    from scorer.errors import NotationError
-    try:
-        hand = parse_hand(text, allow_incomplete=True)
-    except NotationError as first:
-        # melds first (``[555p]123m...``): the same tiles with the melds moved to the end, else the first error
-        melds = re.findall(r"[\[(][^\])]*[\])]", text)
-        moved = re.sub(r"[\[(][^\])]*[\])]", " ", text).strip() + " " + "".join(melds)
-        if not melds or moved == text:
-            raise
-        try:
-            hand = parse_hand(moved, allow_incomplete=True)
-        except NotationError:
-            raise first from None
-    return list(hand.closed_tiles), len(hand.melds)
 
 
 def rules_card(rules: str = "riichi", console=None, preset: str | None = None) -> int:

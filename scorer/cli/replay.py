@@ -158,7 +158,7 @@ def _replay_files(files: list[str], verify: bool, json_out: bool, step: bool) ->
     return status
 
 
-LOG_SUFFIXES = (".mjlog", ".xml", ".gz", ".json", ".jsonl", ".log")
+LOG_SUFFIXES = (".mjlog", ".xml", ".gz", ".json", ".jsonl", ".log", ".pmn")
 
 
 def expand_paths(paths: list[str]) -> list[str]:

@@ -164,6 +164,11 @@ def wholes(values, what: str, n: int | None = None, lo: int = -10 ** 9, hi: int 
     return [whole(v, f"{what}[{i}]", lo, hi) for i, v in enumerate(values)]
 
 
+# MCR records written as plain text, known by how their first line starts (a hands file never starts so):
+# a Botzone Chinese Standard Mahjong match, and PMN (an MCR board as PGN-like tag pairs)
+TEXT_RECORD_HEADS: dict[bytes, str] = {b"Match ": "botzone", b'[Event "': "pmn"}
+
+
 def detect_format(data: bytes, path: str = "") -> str:
     """``mjlog``, ``tenhou6``, ``mjai`` or ``own`` by the content (the file name only breaks no ties). Reads at
     most the first line, with bounded numbers and nesting: deep nesting or huge numbers cannot break it."""
@@ -172,10 +177,9 @@ def detect_format(data: bytes, path: str = "") -> str:
         head = head[3:].lstrip()
     if head.startswith(b"<"):
         return "mjlog"
-    if head.startswith(b"Match "):             # a Botzone Chinese Standard Mahjong record (MCR)
-        return "botzone"
-    if head.startswith(b'[Event "'):           # PMN: an MCR board as PGN-like tag pairs
-        return "pmn"
+    for start, fmt in TEXT_RECORD_HEADS.items():
+        if head.startswith(start):
+            return fmt
     if head.startswith(b"{") or head.startswith(b"["):
         first = head.split(b"\n", 1)[0]
         if b'"log"' in head or b'"log":' in first:

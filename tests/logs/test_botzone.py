@@ -167,3 +167,23 @@ def test_a_lost_win_that_had_the_head_bump_is_a_log_error():
     (rnd,) = [r for r in _rounds(text) if r.game_id == "61602cb45ddc087351c04385"]
     with pytest.raises(LogError, match="seat 0's hu W7 has priority over seat 2's hu"):
         replay_mcr_round(rnd)
+
+
+def test_batch_reads_a_botzone_file_by_its_first_line_whatever_its_name(tmp_path):
+    """A Botzone record named .txt (as the sample is) is a log to ``batch``, not 1,700 bad hand lines; a hands file
+    beside it stays hands."""
+    import json
+    from scorer.batch import input_kind
+    from scorer.cli.batch import batch_command
+    record = tmp_path / "match.txt"
+    record.write_text(_sample(), encoding="utf-8")
+    hands = tmp_path / "hands.txt"
+    hands.write_text("123m456p789s11z55z+5z ron riichi dora:4p\n", encoding="utf-8")
+    assert input_kind(str(record)) == "log" and input_kind(str(hands)) == "text"
+    out = tmp_path / "rows.jsonl"
+    assert batch_command([str(record), str(hands)], None, None, "jsonl", str(out), 1, "local", None) == 0
+    rows = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    logs = [r for r in rows if r.get("log")]
+    assert len(logs) == 16 and all(r["agree"] for r in logs)
+    assert sum(r["outcome"] == "win" for r in logs) == 14
+    assert rows[-1]["hand"].startswith("123m456p789s") and rows[-1]["win"] is True
