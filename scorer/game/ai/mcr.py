@@ -1118,7 +1118,6 @@ _WORTH: dict = {}
 def _worth(state, seat, hand_ids, w) -> bool:
     """Would a win on a discard of kind ``w`` reach the minimum? (situation fans from the table as now)."""
     p = state.players[seat]
-    table = state.table
     # the table's tiles are their kinds (no red fives) and the hand holds no flower: the answer depends on the
     # kinds alone, and a hand held on from an earlier turn (a ready hand that drew and let go) asks it again
     key = None
