@@ -421,13 +421,15 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
     kinds = []
     if after % 3 != 1 and after <= 14:
         table = _part(honor, after // 3)
-        near = _near(local, honor)
+        # the candidates, less the kinds held four times (no fifth copy): a count of four is the only one with
+        # its 4 bit set (counts are at most four here)
+        near = _near(local, honor) & ~(local >> 2)
+        base = 9 * s
         while near:
             low = near & -near
             near ^= low
-            shift = low.bit_length() - 1
-            if local >> shift & COUNT_MASK < 4 and local + low in table:   # no fifth copy
-                kinds.append(9 * s + shift // 5)
+            if local + low in table:
+                kinds.append(base + (low.bit_length() - 1) // 5)
     if len(_suit_waits) >= _SUIT_WAITS_LIMIT:
         _suit_waits.clear()
         _suit_waits[0] = (0, 1, ())
@@ -460,13 +462,13 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
         s = get(part) or _suit_waits_of(part)
         part = code & _F_HONOR
         z = get(part) or _suit_waits_of(part)
-        states = m[0] + p[0] + s[0] + z[0]   # the pairs held, less one per suit that does not split
+        sm, sp, ss, sz = m[0], p[0], s[0], z[0]
+        states = sm + sp + ss + sz   # the pairs held, less one per suit that does not split
         found = []
-        if m[0] < 0 or p[0] < 0 or s[0] < 0 or z[0] < 0:
+        if sm < 0 or sp < 0 or ss < 0 or sz < 0:
             # the one suit that does not split must take the tile (two that do not split: no wait)
-            broken = [w for w in (m, p, s, z) if w[0] < 0]
-            if len(broken) == 1:
-                w = broken[0]
+            if (sm < 0) + (sp < 0) + (ss < 0) + (sz < 0) == 1:
+                w = m if sm < 0 else p if sp < 0 else s if ss < 0 else z
                 if states + 1 == w[1]:   # the pairs of the other suits
                     found = list(w[2])
         else:

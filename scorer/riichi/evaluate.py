@@ -74,6 +74,11 @@ class RiichiResult(NamedTuple):
     payments: tuple[Payment, ...] = ()
     total_gain: int = 0
     shanten: int = -1
+    concealed_code: int = -1
+    """The concealed tiles (the hand before its winning tile) as the evaluator packed them, a
+    :data:`~scorer.arrangements.HandCode` (the winning hand's code less its winning tile); the waits are read from
+    it, so a result needs no second pass over its tiles. -1 when the evaluator did not pack them (then the waits
+    pack the tiles themselves)."""
 
     @property
     def rules(self) -> str:
@@ -86,6 +91,9 @@ class RiichiResult(NamedTuple):
 
     def _wait_kinds(self) -> list[int]:
         """The waits as kinds, read from the arrangement engine's per-suit tables (no search)."""
+        n_melds = len(self.hand.melds)
+        if self.concealed_code >= 0:   # a winning hand: 13 - 3 x melds concealed tiles, packed by evaluate
+            return completing_kinds(self.concealed_code, 13 - 3 * n_melds, n_melds)
         concealed = self.hand.concealed
         if len(concealed) % 3 != 1:
             return []
@@ -93,7 +101,7 @@ class RiichiResult(NamedTuple):
         for t in concealed:
             code += _WAIT_CODE[t.kind]
         flowers = code >> _FLOWER_SHIFT   # flowers are no part of a wait: they are counted apart
-        return completing_kinds(code & _TILE_BITS, len(concealed) - flowers, len(self.hand.melds))
+        return completing_kinds(code & _TILE_BITS, len(concealed) - flowers, n_melds)
 
     @property
     def notation(self) -> str | None:
@@ -187,9 +195,9 @@ def _describe(hand) -> str:
         return " ".join(str(t) for t in hand.concealed) + f" +{hand.winning_tile}"
 
 
-def _not_winning(hand, preset_name, reason, complete=False) -> RiichiResult:
+def _not_winning(hand, preset_name, reason, complete=False, concealed_code=-1) -> RiichiResult:
     if complete:
-        return RiichiResult(hand, preset_name, False, reason, shanten=-1)
+        return RiichiResult(hand, preset_name, False, reason, shanten=-1, concealed_code=concealed_code)
     from scorer.shanten import shanten_counts
     return RiichiResult(hand, preset_name, False, reason,
                         shanten=shanten_counts(counts34(hand.concealed), len(hand.melds)))
@@ -334,7 +342,7 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
             best = (items, yakuman, han, fu_counted)
 
     if best is None:
-        return _not_winning(hand, p.name, "no yaku", complete=True)
+        return _not_winning(hand, p.name, "no yaku", complete=True, concealed_code=code - CODE_ONE[w])
 
     # the best placement, itemized
     items, yakuman, han, fu_counted = best
@@ -344,4 +352,4 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     _, limit, pays, paid, honba = settle(han, fu, yakuman, opts, sit.seat_wind == 0, tsumo, sit.honba,
                                          opts.three_player)
     return _new(RiichiResult, (hand, p.name, True, None, items, dora, red, ura, han, fu, yakuman, limit,
-                               fu_items, paid - honba, pays, paid + 1000 * sit.sticks, -1))
+                               fu_items, paid - honba, pays, paid + 1000 * sit.sticks, -1, code - CODE_ONE[w]))
