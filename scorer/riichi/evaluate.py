@@ -91,75 +91,96 @@ class RiichiResult(NamedTuple):
 
     def _wait_kinds(self) -> list[int]:
         """The waits as kinds, read from the arrangement engine's per-suit tables (no search)."""
-        n_melds = len(self.hand.melds)
-        if self.concealed_code >= 0:   # a winning hand: 13 - 3 x melds concealed tiles, packed by evaluate
-            return completing_kinds(self.concealed_code, 13 - 3 * n_melds, n_melds)
-        concealed = self.hand.concealed
-        if len(concealed) % 3 != 1:
-            return []
-        code = 0
-        for t in concealed:
-            code += _WAIT_CODE[t.kind]
-        flowers = code >> _FLOWER_SHIFT   # flowers are no part of a wait: they are counted apart
-        return completing_kinds(code & _TILE_BITS, len(concealed) - flowers, n_melds)
+        return _wait_kinds(self.hand, self.concealed_code)
 
     @property
     def notation(self) -> str | None:
         """The hand in canonical notation (None when the grammar cannot print it)."""
-        try:
-            return self.hand.notation()
-        except Exception:  # the grammar may be absent; the result stands without its notation
-            return None
+        return _notation(self.hand)
 
     def to_dict(self) -> dict:
-        """The result as plain JSON values, built directly (each fact computed once)."""
+        """The result as plain JSON values, built directly (each fact computed once). The fields and the items
+        are read by unpacking them (a NamedTuple's fields by name are a slow attribute lookup each)."""
+        (hand, preset, win, reason, yaku_items, dora, red, ura, han, fu, yakuman, limit, fu_items, points,
+         pays, total_gain, shanten, concealed_code) = self
         yaku = []
-        for y in self.yaku:
-            yaku.append({"name": y.name, "kanji": y.kanji, "han": y.han})
+        for _, name, kanji, value, _ in yaku_items:   # YakuItem: id, name, kanji, han, yakuman
+            yaku.append({"name": name, "kanji": kanji, "han": value})
         fu_breakdown = []
-        for f in self.fu_items:
-            fu_breakdown.append({"reason": f.reason, "fu": f.fu})
+        for why, part in fu_items:   # FuItem: reason, fu
+            fu_breakdown.append({"reason": why, "fu": part})
         payments = []
-        for p in self.payments:
-            payments.append({"from": p.payer, "amount": p.amount})
+        for payer, amount, _ in pays:   # Payment: payer, amount, honba
+            payments.append({"from": payer, "amount": amount})
+        waits = []
         kind_text = _KIND_TEXT
+        for k in _wait_kinds(hand, concealed_code):
+            waits.append(kind_text[k])
         return {
             "rules": "riichi",
-            "preset": self.preset,
-            "hand": self.notation,
-            "win": self.win,
-            "reason": self.reason,
+            "preset": preset,
+            "hand": _notation(hand),
+            "win": win,
+            "reason": reason,
             "yaku": yaku,
-            "dora": {"dora": self.dora, "red": self.red, "ura": self.ura},
-            "han": self.han,
-            "fu": self.fu,
-            "yakuman": self.yakuman,
-            "limit": self.limit,
+            "dora": {"dora": dora, "red": red, "ura": ura},
+            "han": han,
+            "fu": fu,
+            "yakuman": yakuman,
+            "limit": limit,
             "fu_breakdown": fu_breakdown,
-            "points": self.points,
+            "points": points,
             "payments": payments,
-            "total_gain": self.total_gain,
-            "shanten": self.shanten,
-            "waits": [kind_text[k] for k in self._wait_kinds()],
+            "total_gain": total_gain,
+            "shanten": shanten,
+            "waits": waits,
         }
+
+
+def _notation(hand) -> str | None:
+    """The hand in canonical notation (None when the grammar cannot print it)."""
+    try:
+        return hand.notation()
+    except Exception:  # the grammar may be absent; the result stands without its notation
+        return None
+
+
+def _wait_kinds(hand, concealed_code: int) -> list[int]:
+    """The kinds ``hand`` waits on without its winning tile, read from the arrangement engine's per-suit tables
+    (:func:`~scorer.arrangements.completing_kinds`); ``concealed_code`` is the concealed tiles' hand code when the
+    evaluator packed it (-1: they are packed here)."""
+    n_melds = len(hand.melds)
+    if concealed_code >= 0:   # a winning hand: 13 - 3 x melds concealed tiles, packed by evaluate
+        return completing_kinds(concealed_code, 13 - 3 * n_melds, n_melds)
+    concealed = hand.concealed
+    if len(concealed) % 3 != 1:
+        return []
+    code = 0
+    for t in concealed:
+        code += _WAIT_CODE[t.kind]
+    flowers = code >> _FLOWER_SHIFT   # flowers are no part of a wait: they are counted apart
+    return completing_kinds(code & _TILE_BITS, len(concealed) - flowers, n_melds)
 
 
 _new = tuple.__new__   # builds a NamedTuple from a full tuple without the keyword-handling __new__
 
 
-def _yaku_items(closed: bool, double_yakuman: bool) -> dict:
-    """The scored item of every yaku for a closed or open hand and a double-yakuman rule."""
-    table = {}
+def _yaku_items(closed: bool, double_yakuman: bool) -> tuple[YakuItem | None, ...]:
+    """The scored item of every yaku for a closed or open hand and a double-yakuman rule, by its place in the
+    table (None: a closed-only yaku, for an open hand)."""
+    table = []
     for y in YAKU:
         if y.yakuman:
             m = y.multiplier(double_yakuman)
-            table[y.id] = YakuItem(y.id, y.name, y.kanji, 13 * m, m)
+            table.append(YakuItem(y.id, y.name, y.kanji, 13 * m, m))
         elif closed or y.han_open is not None:
-            table[y.id] = YakuItem(y.id, y.name, y.kanji, y.han_closed if closed else y.han_open)
-    return table
+            table.append(YakuItem(y.id, y.name, y.kanji, y.han_closed if closed else y.han_open))
+        else:
+            table.append(None)
+    return tuple(table)
 
 
-# the items are values: made once, looked up as _ITEMS[closed][double_yakuman][yaku id]
+# the items are values: made once, looked up as _ITEMS[closed][double_yakuman][place of the yaku in the table]
 _ITEMS = tuple(tuple(_yaku_items(closed, double) for double in (False, True)) for closed in (False, True))
 _valued: dict = {}
 
@@ -176,7 +197,7 @@ def _value(raw: int, closed: bool, double_yakuman: bool, yakuman_stack: bool) ->
     rest = resolve(raw)
     while rest:
         low = rest & -rest
-        items.append(table[YAKU[low.bit_length() - 1].id])
+        items.append(table[low.bit_length() - 1])
         rest ^= low
     items = tuple(items)
     if items[-1].yakuman:   # the table lists the yakuman last; yaku_bits keeps only them then

@@ -74,37 +74,31 @@ def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0, three_player:
     return (dealer_pays, child) if three_player else (dealer_pays, child, child)
 
 
-_settled: dict[int, tuple] = {}
-_SETTLED_LIMIT = 1 << 13
+_based: dict[tuple, tuple] = {}
+_paid: dict[tuple, tuple] = {}
 
 
 def settle(han: int, fu: int, yakuman: int, opts, dealer: bool, tsumo: bool, honba: int = 0,
            three_player: bool = False) -> tuple:
     """(base, limit, payments, total paid, honba part of it): :func:`base_points` and :func:`payments` with their
-    sums, worked out once for each combination that occurs (the results are values; base points read only the
-    preset's ``kiriage`` and ``kazoe``; a few hundred combinations occur, and the cache is bounded).
-
-    The cache key packs the arguments into one integer: bits 0-4 the flags (dealer, tsumo, three-player, kiriage,
-    kazoe yakuman), bits 5-8 the yakuman multiple, bits 9-16 the fu, bits 17-25 the han, the honba above. A hand
-    holds at most 18 tiles, so its han stay below 512, its fu below 256 and its yakuman below 16; a value beyond
-    that (only a hand made up outside any table) is worked out without the cache."""
-    if han >= 512 or fu >= 256 or yakuman >= 16:
-        return _settle(han, fu, yakuman, opts, dealer, tsumo, honba, three_player)
-    key = ((((honba << 9 | han) << 8 | fu) << 4 | yakuman) << 5 | dealer << 4 | tsumo << 3 | three_player << 2
-           | opts.kiriage << 1 | (opts.kazoe == "yakuman"))
-    found = _settled.get(key)
-    if found is None:
-        if len(_settled) >= _SETTLED_LIMIT:
-            _settled.clear()
-        found = _settled[key] = _settle(han, fu, yakuman, opts, dealer, tsumo, honba, three_player)
-    return found
-
-
-def _settle(han: int, fu: int, yakuman: int, opts, dealer: bool, tsumo: bool, honba: int,
-            three_player: bool) -> tuple:
-    base, limit = base_points(han, fu, yakuman, opts)
-    pays = payments(base, dealer, tsumo, honba, three_player)
-    return base, limit, pays, sum(p.amount for p in pays), sum(p.honba for p in pays)
+    sums, each worked out once for each combination that occurs (the results are values; base points read only
+    the preset's ``kiriage`` and ``kazoe``; a few hundred combinations of each occur, and the caches are
+    bounded)."""
+    key = (han, fu, yakuman, opts.kiriage, opts.kazoe)
+    based = _based.get(key)
+    if based is None:
+        if len(_based) >= 1 << 12:
+            _based.clear()
+        based = _based[key] = base_points(han, fu, yakuman, opts)
+    base = based[0]
+    key = (base, dealer, tsumo, honba, three_player)
+    paid = _paid.get(key)
+    if paid is None:
+        if len(_paid) >= 1 << 12:
+            _paid.clear()
+        pays = payments(base, dealer, tsumo, honba, three_player)
+        paid = _paid[key] = (pays, sum(p.amount for p in pays), sum(p.honba for p in pays))
+    return (base, based[1]) + paid
 
 
 def hand_value(pays: tuple[Payment, ...]) -> int:
