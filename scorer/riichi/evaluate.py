@@ -194,17 +194,20 @@ def _value(raw: int, closed: bool, double_yakuman: bool, yakuman_stack: bool) ->
         _valued.clear()
     table = _ITEMS[closed][double_yakuman]
     items = []
+    han = stacked = top = 0
     rest = resolve(raw)
     while rest:
         low = rest & -rest
-        items.append(table[low.bit_length() - 1])
         rest ^= low
-    items = tuple(items)
-    if items[-1].yakuman:   # the table lists the yakuman last; yaku_bits keeps only them then
-        multiples = [i.yakuman for i in items]
-        value = (items, sum(multiples) if yakuman_stack else max(multiples), 0)
-    else:
-        value = (items, 0, sum(i.han for i in items))
+        item = table[low.bit_length() - 1]
+        items.append(item)
+        _, _, _, value, multiple = item   # a YakuItem: id, name, kanji, han, yakuman multiple
+        han += value
+        stacked += multiple
+        if multiple > top:
+            top = multiple
+    # when a yakuman applies only the yakuman are left (resolve), and their han are not counted
+    value = (tuple(items), stacked if yakuman_stack else top, 0) if top else (tuple(items), 0, han)
     _valued[key] = value
     return value
 
