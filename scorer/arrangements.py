@@ -434,7 +434,8 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
         table = _part(honor, after // 3)
         # the candidates, less the kinds held four times (no fifth copy): a count of four is the only one with
         # its 4 bit set (counts are at most four here)
-        near = _near(local, honor) & ~(local >> 2)
+        fours = local >> 2 & _LOW_BITS
+        near = (_near(local, honor) | fours) ^ fours
         base = 9 * s
         while near:
             low = near & -near

@@ -23,7 +23,7 @@ from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, FIVE_MASK, N
 from scorer.melds import MeldType
 from scorer.riichi.fu import FuItem, count_fu
 from scorer.riichi.points import Payment, base_points, settle
-from scorer.riichi.presets import find_preset
+from scorer.riichi.presets import PRESETS_BY_KEY, find_preset
 from scorer.riichi.yaku import PINFU_SHAPE, YAKU, Ctx, raw_yaku_bits, resolve
 from scorer.tiles import Tile, counts34
 
@@ -233,7 +233,8 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     ``preset`` may also be a :class:`~.presets.RiichiPreset`. ``nuki`` (three-player presets only): North tiles
     set aside as nuki dora; by default the hand's flowers (``flowers`` or ``flower_count``) are read as such.
     """
-    p = find_preset(preset if preset is not None else hand.preset)
+    name = preset if preset is not None else hand.preset
+    p = PRESETS_BY_KEY.get(name) or find_preset(name)   # a preset by name at once, else the general look-up
     opts = p.options
     sit = hand.situation
     melds = hand.melds

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import Callable, TypeAlias
 
 from scorer.arrangements import COUNT_MASK, RYANMEN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS
-from scorer.kinds import (EAST, GREEN, GREEN_MASK, HONOR, HONOR_MASK, NORTH, RED, SIMPLE_MASK, SOUTH, SUIT_MASKS,
-                          TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS, TERMINALS_AND_HONORS, WEST, WHITE, WINDS,
-                          mask_of)
+from scorer.kinds import (EAST, GREEN, GREEN_MASK, HONOR, HONOR_MASK, N_KINDS, NORTH, RED, SIMPLE_MASK, SOUTH,
+                          SUIT_MASKS, TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS, TERMINALS_AND_HONORS, WEST, WHITE,
+                          WINDS, mask_of)
 
 _WIND_KANJI = "東南西北"
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)   # 1112345678999 of one suit
@@ -41,9 +41,11 @@ _TERM = frozenset(TERMINALS)
 _TH_SEQ = frozenset(k for k in range(HONOR) if k % 9 in (0, 6))   # sequences 123 and 789
 _MIDDLE_MASK = mask_of(k for k in range(HONOR) if k % 9 in (3, 4, 5))   # the 4s, 5s and 6s
 _MAN_MASK, _PIN_MASK, _SOU_MASK = SUIT_MASKS
-# the kinds outside each class: a hand is all of a class when its mask has none of them
+# the kinds outside each class: a hand is all of a class when its mask has none of them (positive masks of the 34
+# kinds: a negative operand makes every & a slower two's-complement operation)
+_ALL_KINDS = mask_of(range(N_KINDS))
 _NOT_SIMPLE, _NOT_TH, _NOT_HONOR, _NOT_TERMINAL, _NOT_GREEN = (
-    ~m for m in (SIMPLE_MASK, TERMINAL_HONOR_MASK, HONOR_MASK, TERMINAL_MASK, GREEN_MASK))
+    _ALL_KINDS & ~m for m in (SIMPLE_MASK, TERMINAL_HONOR_MASK, HONOR_MASK, TERMINAL_MASK, GREEN_MASK))
 
 # ---- facts -------------------------------------------------------------------------------------------------------
 Facts: TypeAlias = int
@@ -153,9 +155,10 @@ class Ctx:
             f |= DOUBLE_RIICHI if sit.double_riichi else RIICHI
             if sit.ippatsu:
                 f |= IPPATSU
-        # the rarer situation flags, each a fact when set (a False flag adds nothing)
-        f |= ((sit.chankan and CHANKAN) | (sit.rinshan and RINSHAN) | (sit.haitei and HAITEI)
-              | (sit.houtei and HOUTEI) | (sit.tenhou and TENHOU) | (sit.chiihou and CHIIHOU))
+        # the rarer situation flags, each a fact when set (a False flag adds nothing; most hands have none)
+        if sit.haitei or sit.houtei or sit.rinshan or sit.chankan or sit.tenhou or sit.chiihou:
+            f |= ((sit.chankan and CHANKAN) | (sit.rinshan and RINSHAN) | (sit.haitei and HAITEI)
+                  | (sit.houtei and HOUTEI) | (sit.tenhou and TENHOU) | (sit.chiihou and CHIIHOU))
         self.hand_facts = f
         self.hand_candidates = _by_hand.get(f) or _hand_candidates(f)
 
