@@ -116,10 +116,14 @@ class RiichiResult(NamedTuple):
         kind_text = _KIND_TEXT
         for k in _wait_kinds(hand, concealed_code):
             waits.append(kind_text[k])
+        try:
+            text = hand.notation()
+        except Exception:  # the grammar may be absent (as in _notation)
+            text = None
         return {
             "rules": "riichi",
             "preset": preset,
-            "hand": _notation(hand),
+            "hand": text,
             "win": win,
             "reason": reason,
             "yaku": yaku,
