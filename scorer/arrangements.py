@@ -195,7 +195,8 @@ def _seed_entries() -> None:
     at most _SEED_TILES tiles."""
     _seeded.append(True)
     for sets in range(5):
-        _entries.update(_part(False, sets))
+        for code, (splits, mask, paired) in _part(False, sets).items():
+            _entries[code] = _entry(splits, mask, paired)
         for code in _part(True, sets):
             if code:
                 suit_entry(code << 135)
@@ -240,9 +241,12 @@ def _seed_suit_waits() -> None:
                 _suit_waits[local << 5 * base] = (state, need, tuple([base + i for i in kinds]))
 
 
-SuitEntry: TypeAlias = "tuple[tuple[tuple[tuple[Kind, ...], tuple[Kind, ...], Kind | None], ...], KindMask, int]"
+SuitEntry: TypeAlias = ("tuple[tuple[tuple[tuple[Kind, ...], tuple[Kind, ...], Kind | None], ...], KindMask, int, "
+                         "tuple[Kind, ...] | None, tuple[Kind, ...] | None, Kind | None]")
 """What a suit part of a hand code gives: (splits in global kinds, the kind mask of the kinds held, 1 when the
-suit holds the pair (3n+2 tiles) else 0). A suit that does not split has no splits."""
+suit holds the pair (3n+2 tiles) else 0, then the only split's sequences, triplets and pair when the suit splits
+exactly one way — as most do; the hot path reads them without going into the splits — else None, None, None). A
+suit that does not split has no splits."""
 
 _entries: dict[HandCode, SuitEntry] = {}   # the parts that split (bounded by the table: 3 x 21,743 + 498)
 _shifted: list[dict[tuple, tuple]] = [{}, {}, {}, {}]   # per suit: a local kinds tuple -> the same in global kinds
@@ -257,6 +261,14 @@ def _global(kinds: tuple, s: int) -> tuple:
     return out
 
 
+def _entry(splits: tuple, mask: KindMask, paired: int) -> SuitEntry:
+    """The :data:`SuitEntry` of a suit's splits (in global kinds), mask and pair flag."""
+    if len(splits) == 1:
+        seqs, trips, pair = splits[0]
+        return splits, mask, paired, seqs, trips, pair
+    return splits, mask, paired, None, None, None
+
+
 def suit_entry(part: HandCode) -> SuitEntry:
     """The :data:`SuitEntry` of one nonzero suit part of a hand code (``code & SUIT_FIELDS[s]``)."""
     entry = _entries.get(part)
@@ -269,13 +281,12 @@ def suit_entry(part: HandCode) -> SuitEntry:
     found = _lookup(local, s == 3, tiles)
     if found is None:   # it does not split: nothing is cached, the mask and pair flag are read off the counts
         mask = 0
-        i = base
-        while local:
-            if local & COUNT_MASK:
-                mask |= 1 << i
-            local >>= 5
-            i += 1
-        return (), mask, 1 if tiles % 3 == 2 else 0
+        held = (local | local >> 1 | local >> 2 | local >> 3 | local >> 4) & _LOW_BITS   # bit 5i: kind i held
+        while held:
+            low = held & -held
+            held ^= low
+            mask |= 1 << base + (low.bit_length() - 1) // 5
+        return (), mask, 1 if tiles % 3 == 2 else 0, None, None, None
     if not _seeded and len(_entries) >= _SEED_AFTER:
         _seed_entries()
     splits, mask, paired = found
@@ -288,7 +299,7 @@ def suit_entry(part: HandCode) -> SuitEntry:
             shifted.append((g_seqs, g_trips, None if pair is None else base + pair))
         splits = tuple(shifted)
         mask <<= base
-    entry = _entries[part] = (splits, mask, paired)
+    entry = _entries[part] = _entry(splits, mask, paired)
     return entry
 
 
@@ -314,15 +325,15 @@ def standard_splits(code: HandCode) -> tuple[list, KindMask]:
     for field in SUIT_FIELDS:
         part = code & field
         if part:
-            splits, bits, paired = _entries.get(part) or suit_entry(part)
+            splits, bits, paired, sq, tr, pr = _entries.get(part) or suit_entry(part)
             mask |= bits
             pairs += paired
-            if one_way and len(splits) == 1:   # most suits
-                sq, tr, pr = splits[0]
-                seqs += sq
-                trips += tr
-                if paired:
-                    pair = pr
+            if sq is not None:   # it splits one way, as most suits do
+                if one_way:
+                    seqs += sq
+                    trips += tr
+                    if paired:
+                        pair = pr
             elif splits:
                 one_way = False
             else:
@@ -421,13 +432,16 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
     kinds = []
     if after % 3 != 1 and after <= 14:
         table = _part(honor, after // 3)
-        near = _near(local, honor)
+        # the candidates, less the kinds held four times (no fifth copy): a count of four is the only one with
+        # its 4 bit set (counts are at most four here)
+        fours = local >> 2 & _LOW_BITS
+        near = (_near(local, honor) | fours) ^ fours
+        base = 9 * s
         while near:
             low = near & -near
             near ^= low
-            shift = low.bit_length() - 1
-            if local >> shift & COUNT_MASK < 4 and local + low in table:   # no fifth copy
-                kinds.append(9 * s + shift // 5)
+            if local + low in table:
+                kinds.append(base + (low.bit_length() - 1) // 5)
     if len(_suit_waits) >= _SUIT_WAITS_LIMIT:
         _suit_waits.clear()
         _suit_waits[0] = (0, 1, ())
@@ -460,13 +474,13 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
         s = get(part) or _suit_waits_of(part)
         part = code & _F_HONOR
         z = get(part) or _suit_waits_of(part)
-        states = m[0] + p[0] + s[0] + z[0]   # the pairs held, less one per suit that does not split
+        sm, sp, ss, sz = m[0], p[0], s[0], z[0]
+        states = sm + sp + ss + sz   # the pairs held, less one per suit that does not split
         found = []
-        if m[0] < 0 or p[0] < 0 or s[0] < 0 or z[0] < 0:
+        if sm < 0 or sp < 0 or ss < 0 or sz < 0:
             # the one suit that does not split must take the tile (two that do not split: no wait)
-            broken = [w for w in (m, p, s, z) if w[0] < 0]
-            if len(broken) == 1:
-                w = broken[0]
+            if (sm < 0) + (sp < 0) + (ss < 0) + (sz < 0) == 1:
+                w = m if sm < 0 else p if sp < 0 else s if ss < 0 else z
                 if states + 1 == w[1]:   # the pairs of the other suits
                     found = list(w[2])
         else:
@@ -609,7 +623,7 @@ def is_standard_complete(counts) -> bool:
     for field in SUIT_FIELDS:
         part = code & field
         if part:
-            splits, _, paired = _entries.get(part) or suit_entry(part)
+            splits, _, paired, _, _, _ = _entries.get(part) or suit_entry(part)
             if not splits:
                 return False
             pairs += paired

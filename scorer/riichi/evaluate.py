@@ -23,7 +23,7 @@ from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, FIVE_MASK, N
 from scorer.melds import MeldType
 from scorer.riichi.fu import FuItem, count_fu
 from scorer.riichi.points import Payment, base_points, settle
-from scorer.riichi.presets import find_preset
+from scorer.riichi.presets import PRESETS_BY_KEY, find_preset
 from scorer.riichi.yaku import PINFU_SHAPE, YAKU, Ctx, raw_yaku_bits, resolve
 from scorer.tiles import Tile, counts34
 
@@ -74,6 +74,11 @@ class RiichiResult(NamedTuple):
     payments: tuple[Payment, ...] = ()
     total_gain: int = 0
     shanten: int = -1
+    concealed_code: int = -1
+    """The concealed tiles (the hand before its winning tile) as the evaluator packed them, a
+    :data:`~scorer.arrangements.HandCode` (the winning hand's code less its winning tile); the waits are read from
+    it, so a result needs no second pass over its tiles. -1 when the evaluator did not pack them (then the waits
+    pack the tiles themselves)."""
 
     @property
     def rules(self) -> str:
@@ -86,72 +91,100 @@ class RiichiResult(NamedTuple):
 
     def _wait_kinds(self) -> list[int]:
         """The waits as kinds, read from the arrangement engine's per-suit tables (no search)."""
-        concealed = self.hand.concealed
-        if len(concealed) % 3 != 1:
-            return []
-        code = 0
-        for t in concealed:
-            code += _WAIT_CODE[t.kind]
-        flowers = code >> _FLOWER_SHIFT   # flowers are no part of a wait: they are counted apart
-        return completing_kinds(code & _TILE_BITS, len(concealed) - flowers, len(self.hand.melds))
+        return _wait_kinds(self.hand, self.concealed_code)
 
     @property
     def notation(self) -> str | None:
         """The hand in canonical notation (None when the grammar cannot print it)."""
-        try:
-            return self.hand.notation()
-        except Exception:  # the grammar may be absent; the result stands without its notation
-            return None
+        return _notation(self.hand)
 
     def to_dict(self) -> dict:
-        """The result as plain JSON values, built directly (each fact computed once)."""
+        """The result as plain JSON values, built directly (each fact computed once). The fields and the items
+        are read by unpacking them (a NamedTuple's fields by name are a slow attribute lookup each)."""
+        (hand, preset, win, reason, yaku_items, dora, red, ura, han, fu, yakuman, limit, fu_items, points,
+         pays, total_gain, shanten, concealed_code) = self
         yaku = []
-        for y in self.yaku:
-            yaku.append({"name": y.name, "kanji": y.kanji, "han": y.han})
+        for _, name, kanji, value, _ in yaku_items:   # YakuItem: id, name, kanji, han, yakuman
+            yaku.append({"name": name, "kanji": kanji, "han": value})
         fu_breakdown = []
-        for f in self.fu_items:
-            fu_breakdown.append({"reason": f.reason, "fu": f.fu})
+        for why, part in fu_items:   # FuItem: reason, fu
+            fu_breakdown.append({"reason": why, "fu": part})
         payments = []
-        for p in self.payments:
-            payments.append({"from": p.payer, "amount": p.amount})
+        for payer, amount, _ in pays:   # Payment: payer, amount, honba
+            payments.append({"from": payer, "amount": amount})
+        waits = []
         kind_text = _KIND_TEXT
+        for k in _wait_kinds(hand, concealed_code):
+            waits.append(kind_text[k])
+        try:
+            text = hand.notation()
+        except Exception:  # the grammar may be absent (as in _notation)
+            text = None
         return {
             "rules": "riichi",
-            "preset": self.preset,
-            "hand": self.notation,
-            "win": self.win,
-            "reason": self.reason,
+            "preset": preset,
+            "hand": text,
+            "win": win,
+            "reason": reason,
             "yaku": yaku,
-            "dora": {"dora": self.dora, "red": self.red, "ura": self.ura},
-            "han": self.han,
-            "fu": self.fu,
-            "yakuman": self.yakuman,
-            "limit": self.limit,
+            "dora": {"dora": dora, "red": red, "ura": ura},
+            "han": han,
+            "fu": fu,
+            "yakuman": yakuman,
+            "limit": limit,
             "fu_breakdown": fu_breakdown,
-            "points": self.points,
+            "points": points,
             "payments": payments,
-            "total_gain": self.total_gain,
-            "shanten": self.shanten,
-            "waits": [kind_text[k] for k in self._wait_kinds()],
+            "total_gain": total_gain,
+            "shanten": shanten,
+            "waits": waits,
         }
+
+
+def _notation(hand) -> str | None:
+    """The hand in canonical notation (None when the grammar cannot print it)."""
+    try:
+        return hand.notation()
+    except Exception:  # the grammar may be absent; the result stands without its notation
+        return None
+
+
+def _wait_kinds(hand, concealed_code: int) -> list[int]:
+    """The kinds ``hand`` waits on without its winning tile, read from the arrangement engine's per-suit tables
+    (:func:`~scorer.arrangements.completing_kinds`); ``concealed_code`` is the concealed tiles' hand code when the
+    evaluator packed it (-1: they are packed here)."""
+    n_melds = len(hand.melds)
+    if concealed_code >= 0:   # a winning hand: 13 - 3 x melds concealed tiles, packed by evaluate
+        return completing_kinds(concealed_code, 13 - 3 * n_melds, n_melds)
+    concealed = hand.concealed
+    if len(concealed) % 3 != 1:
+        return []
+    code = 0
+    for t in concealed:
+        code += _WAIT_CODE[t.kind]
+    flowers = code >> _FLOWER_SHIFT   # flowers are no part of a wait: they are counted apart
+    return completing_kinds(code & _TILE_BITS, len(concealed) - flowers, n_melds)
 
 
 _new = tuple.__new__   # builds a NamedTuple from a full tuple without the keyword-handling __new__
 
 
-def _yaku_items(closed: bool, double_yakuman: bool) -> dict:
-    """The scored item of every yaku for a closed or open hand and a double-yakuman rule."""
-    table = {}
+def _yaku_items(closed: bool, double_yakuman: bool) -> tuple[YakuItem | None, ...]:
+    """The scored item of every yaku for a closed or open hand and a double-yakuman rule, by its place in the
+    table (None: a closed-only yaku, for an open hand)."""
+    table = []
     for y in YAKU:
         if y.yakuman:
             m = y.multiplier(double_yakuman)
-            table[y.id] = YakuItem(y.id, y.name, y.kanji, 13 * m, m)
+            table.append(YakuItem(y.id, y.name, y.kanji, 13 * m, m))
         elif closed or y.han_open is not None:
-            table[y.id] = YakuItem(y.id, y.name, y.kanji, y.han_closed if closed else y.han_open)
-    return table
+            table.append(YakuItem(y.id, y.name, y.kanji, y.han_closed if closed else y.han_open))
+        else:
+            table.append(None)
+    return tuple(table)
 
 
-# the items are values: made once, looked up as _ITEMS[closed][double_yakuman][yaku id]
+# the items are values: made once, looked up as _ITEMS[closed][double_yakuman][place of the yaku in the table]
 _ITEMS = tuple(tuple(_yaku_items(closed, double) for double in (False, True)) for closed in (False, True))
 _valued: dict = {}
 
@@ -165,17 +198,20 @@ def _value(raw: int, closed: bool, double_yakuman: bool, yakuman_stack: bool) ->
         _valued.clear()
     table = _ITEMS[closed][double_yakuman]
     items = []
+    han = stacked = top = 0
     rest = resolve(raw)
     while rest:
         low = rest & -rest
-        items.append(table[YAKU[low.bit_length() - 1].id])
         rest ^= low
-    items = tuple(items)
-    if items[-1].yakuman:   # the table lists the yakuman last; yaku_bits keeps only them then
-        multiples = [i.yakuman for i in items]
-        value = (items, sum(multiples) if yakuman_stack else max(multiples), 0)
-    else:
-        value = (items, 0, sum(i.han for i in items))
+        item = table[low.bit_length() - 1]
+        items.append(item)
+        _, _, _, value, multiple = item   # a YakuItem: id, name, kanji, han, yakuman multiple
+        han += value
+        stacked += multiple
+        if multiple > top:
+            top = multiple
+    # when a yakuman applies only the yakuman are left (resolve), and their han are not counted
+    value = (tuple(items), stacked if yakuman_stack else top, 0) if top else (tuple(items), 0, han)
     _valued[key] = value
     return value
 
@@ -187,9 +223,9 @@ def _describe(hand) -> str:
         return " ".join(str(t) for t in hand.concealed) + f" +{hand.winning_tile}"
 
 
-def _not_winning(hand, preset_name, reason, complete=False) -> RiichiResult:
+def _not_winning(hand, preset_name, reason, complete=False, concealed_code=-1) -> RiichiResult:
     if complete:
-        return RiichiResult(hand, preset_name, False, reason, shanten=-1)
+        return RiichiResult(hand, preset_name, False, reason, shanten=-1, concealed_code=concealed_code)
     from scorer.shanten import shanten_counts
     return RiichiResult(hand, preset_name, False, reason,
                         shanten=shanten_counts(counts34(hand.concealed), len(hand.melds)))
@@ -201,7 +237,8 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     ``preset`` may also be a :class:`~.presets.RiichiPreset`. ``nuki`` (three-player presets only): North tiles
     set aside as nuki dora; by default the hand's flowers (``flowers`` or ``flower_count``) are read as such.
     """
-    p = find_preset(preset if preset is not None else hand.preset)
+    name = preset if preset is not None else hand.preset
+    p = PRESETS_BY_KEY.get(name) or find_preset(name)   # a preset by name at once, else the general look-up
     opts = p.options
     sit = hand.situation
     melds = hand.melds
@@ -334,7 +371,7 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
             best = (items, yakuman, han, fu_counted)
 
     if best is None:
-        return _not_winning(hand, p.name, "no yaku", complete=True)
+        return _not_winning(hand, p.name, "no yaku", complete=True, concealed_code=code - CODE_ONE[w])
 
     # the best placement, itemized
     items, yakuman, han, fu_counted = best
@@ -344,4 +381,4 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     _, limit, pays, paid, honba = settle(han, fu, yakuman, opts, sit.seat_wind == 0, tsumo, sit.honba,
                                          opts.three_player)
     return _new(RiichiResult, (hand, p.name, True, None, items, dora, red, ura, han, fu, yakuman, limit,
-                               fu_items, paid - honba, pays, paid + 1000 * sit.sticks, -1))
+                               fu_items, paid - honba, pays, paid + 1000 * sit.sticks, -1, code - CODE_ONE[w]))

@@ -90,7 +90,8 @@ PRESETS: dict[str, RiichiPreset] = {p.name: p for p in (
 DEFAULT_PRESET = "standard"
 
 
-_FOUND: dict = {**PRESETS, None: PRESETS[DEFAULT_PRESET]}   # the names as written, and None: the default
+PRESETS_BY_KEY: dict = {**PRESETS, None: PRESETS[DEFAULT_PRESET]}
+"""The presets by their names as written, and None: the default (what :func:`find_preset` answers at once)."""
 
 
 def find_preset(name: "str | RiichiPreset | None") -> RiichiPreset:
@@ -98,7 +99,7 @@ def find_preset(name: "str | RiichiPreset | None") -> RiichiPreset:
 
     A :class:`RiichiPreset` is returned as it is (for callers that build their own, e.g. a table's house rules).
     """
-    preset = _FOUND.get(name)
+    preset = PRESETS_BY_KEY.get(name)
     if preset is not None:
         return preset
     if isinstance(name, RiichiPreset):

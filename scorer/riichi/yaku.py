@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import Callable, TypeAlias
 
 from scorer.arrangements import COUNT_MASK, RYANMEN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS
-from scorer.kinds import (EAST, GREEN, GREEN_MASK, HONOR, HONOR_MASK, NORTH, RED, SIMPLE_MASK, SOUTH, SUIT_MASKS,
-                          TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS, TERMINALS_AND_HONORS, WEST, WHITE, WINDS,
-                          mask_of)
+from scorer.kinds import (EAST, GREEN, GREEN_MASK, HONOR, HONOR_MASK, N_KINDS, NORTH, RED, SIMPLE_MASK, SOUTH,
+                          SUIT_MASKS, TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS, TERMINALS_AND_HONORS, WEST, WHITE,
+                          WINDS, mask_of)
 
 _WIND_KANJI = "東南西北"
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)   # 1112345678999 of one suit
@@ -41,9 +41,11 @@ _TERM = frozenset(TERMINALS)
 _TH_SEQ = frozenset(k for k in range(HONOR) if k % 9 in (0, 6))   # sequences 123 and 789
 _MIDDLE_MASK = mask_of(k for k in range(HONOR) if k % 9 in (3, 4, 5))   # the 4s, 5s and 6s
 _MAN_MASK, _PIN_MASK, _SOU_MASK = SUIT_MASKS
-# the kinds outside each class: a hand is all of a class when its mask has none of them
+# the kinds outside each class: a hand is all of a class when its mask has none of them (positive masks of the 34
+# kinds: a negative operand makes every & a slower two's-complement operation)
+_ALL_KINDS = mask_of(range(N_KINDS))
 _NOT_SIMPLE, _NOT_TH, _NOT_HONOR, _NOT_TERMINAL, _NOT_GREEN = (
-    ~m for m in (SIMPLE_MASK, TERMINAL_HONOR_MASK, HONOR_MASK, TERMINAL_MASK, GREEN_MASK))
+    _ALL_KINDS & ~m for m in (SIMPLE_MASK, TERMINAL_HONOR_MASK, HONOR_MASK, TERMINAL_MASK, GREEN_MASK))
 
 # ---- facts -------------------------------------------------------------------------------------------------------
 Facts: TypeAlias = int
@@ -78,6 +80,8 @@ ANKOU3, ANKOU4 = _fact("3+ concealed triplets"), _fact("4 concealed triplets")
 PINFU_SHAPE, OUTSIDE, PURE_OUTSIDE = (_fact(n) for n in ("pinfu shape", "every group holds a terminal or honor",
                                                          "every group holds a terminal"))
 WIND_PAIR, DRAGON_PAIR = _fact("a pair of winds"), _fact("a pair of dragons")
+# iipeikou and ryanpeikou (closed hands only) read these, so they are worked out for closed hands only
+TWIN1, TWIN2 = _fact("closed: one pair of identical sequences"), _fact("closed: two pairs of identical sequences")
 TRIP_OF: dict[int, Facts] = {k: _fact(f"a triplet of honor {k}") for k in range(EAST, RED + 1)}
 """A triplet or kan of the honor kind ``k``."""
 FACT_NAMES: tuple[str, ...] = tuple(_names)
@@ -151,9 +155,10 @@ class Ctx:
             f |= DOUBLE_RIICHI if sit.double_riichi else RIICHI
             if sit.ippatsu:
                 f |= IPPATSU
-        # the rarer situation flags, each a fact when set (a False flag adds nothing)
-        f |= ((sit.chankan and CHANKAN) | (sit.rinshan and RINSHAN) | (sit.haitei and HAITEI)
-              | (sit.houtei and HOUTEI) | (sit.tenhou and TENHOU) | (sit.chiihou and CHIIHOU))
+        # the rarer situation flags, each a fact when set (a False flag adds nothing; most hands have none)
+        if sit.haitei or sit.houtei or sit.rinshan or sit.chankan or sit.tenhou or sit.chiihou:
+            f |= ((sit.chankan and CHANKAN) | (sit.rinshan and RINSHAN) | (sit.haitei and HAITEI)
+                  | (sit.houtei and HOUTEI) | (sit.tenhou and TENHOU) | (sit.chiihou and CHIIHOU))
         self.hand_facts = f
         self.hand_candidates = _by_hand.get(f) or _hand_candidates(f)
 
@@ -176,8 +181,9 @@ class Ctx:
 
     def placement_facts(self) -> Facts:
         """The :data:`Facts` of the hand and the current placement (its fields set before), the sequence facts
-        included: every group holds a terminal or an honor (chanta) or a terminal (junchan); the pinfu shape (four
-        sequences, a two-sided wait, a pair that gives no fu)."""
+        included: identical sequences in a closed hand (iipeikou, ryanpeikou); every group holds a terminal or an
+        honor (chanta) or a terminal (junchan); the pinfu shape (four sequences, a two-sided wait, a pair that gives
+        no fu)."""
         seqs = self.seqs
         trips = self.trips
         f = self.hand_facts | SEQ_FACTS[len(seqs)] | ANKOU_FACTS[self.ankou]
@@ -192,13 +198,16 @@ class Ctx:
         if pair >= EAST:
             f |= DRAGON_PAIR if pair >= WHITE else WIND_PAIR
         if seqs:
+            if self.closed and len(set(seqs)) < len(seqs):   # two sequences alike
+                f |= TWIN2 if _seq_pairs(seqs) == 2 else TWIN1
             # a 4, 5 or 6 anywhere sits in a group without a terminal or honor
             if not self.mask & _MIDDLE_MASK and pair in _TH and _TH_SEQ.issuperset(seqs) and _TH.issuperset(trips):
                 f |= OUTSIDE
                 if pair < EAST and _TERM.issuperset(trips):
                     f |= PURE_OUTSIDE
-            if (self.wait is RYANMEN and len(seqs) == 4 and pair < WHITE and pair != self.round_kind
-                    and pair != self.seat_kind):
+            # a pair of no fu: a number, or a wind that is neither the round's nor the seat's
+            if self.wait is RYANMEN and len(seqs) == 4 and (
+                    pair < EAST or pair < WHITE and pair != self.round_kind and pair != self.seat_kind):
                 f |= PINFU_SHAPE
         return f
 
@@ -495,7 +504,7 @@ YAKU: tuple[Yaku, ...] = (
     # hand
     _Y("pinfu", "pinfu", "平和", 1, None, pinfu, PINFU_SHAPE | SEQ4, exact=_E),
     _Y("tanyao", "tanyao", "断幺九", 1, 1, tanyao, ALL_SIMPLE | KUITAN, exact=_E),
-    _Y("iipeikou", "iipeikou", "一盃口", 1, None, iipeikou, SEQ2),
+    _Y("iipeikou", "iipeikou", "一盃口", 1, None, iipeikou, SEQ2 | TWIN1, exact=_E),
     *_wind_yaku("seat_wind", "自風", _seat_wind),
     *_wind_yaku("round_wind", "場風", _round_wind),
     _Y("haku", "yakuhai haku", "役牌 白", 1, 1, _dragon(WHITE), TRIP_OF[WHITE], exact=_E),
@@ -512,7 +521,7 @@ YAKU: tuple[Yaku, ...] = (
     _Y("sanankou", "sanankou", "三暗刻", 2, 2, sanankou, ANKOU3, exact=_E),
     _Y("shousangen", "shousangen", "小三元", 2, 2, shousangen, DRAGON_PAIR | TRIP2),
     _Y("honroutou", "honroutou", "混老頭", 2, 2, honroutou, ALL_TH),
-    _Y("ryanpeikou", "ryanpeikou", "二盃口", 3, None, ryanpeikou, SEQ4),
+    _Y("ryanpeikou", "ryanpeikou", "二盃口", 3, None, ryanpeikou, SEQ4 | TWIN2, exact=_E),
     _Y("junchan", "junchan", "純全帯幺九", 3, 2, junchan, PURE_OUTSIDE | SEQ1, exact=_E),
     _Y("honitsu", "honitsu", "混一色", 3, 2, honitsu, ONE_SUIT | HAS_HONOR, exact=_E),
     _Y("chinitsu", "chinitsu", "清一色", 6, 5, chinitsu, PURE_SUIT, exact=_E),
@@ -569,6 +578,7 @@ _EXACT = sum(_BIT[y.id] for y in YAKU if y.exact)
 _YAKUMAN = sum(_BIT[y.id] for y in YAKU if y.yakuman)
 _CHECK = {_BIT[y.id]: y.applies for y in YAKU if not y.exact}
 _STRONGER = tuple((_BIT[weak], sum(_BIT[s] for s in strong)) for weak, strong in SUPERSEDED_BY.items())
+_ANY_STRONGER = sum(_BIT[s] for s in set().union(*SUPERSEDED_BY.values()))   # every yaku that replaces another
 _NEEDED_BY = tuple(sum(_BIT[y.id] for y in YAKU if needs_of(y) >> b & 1) for b in range(len(FACT_NAMES)))
 """For each fact: the yaku that need it."""
 _CHUNK = 8
@@ -642,9 +652,10 @@ def _kept_for(bits: YakuBits) -> YakuBits:
     """When any yakuman applies only the yakuman count; a yaku goes when a stronger form of it also applies."""
     found = bits & _YAKUMAN or bits
     kept = found
-    for weak, strong in _STRONGER:
-        if found & weak and found & strong:
-            kept &= ~weak
+    if found & _ANY_STRONGER:   # most sets hold no stronger form of anything
+        for weak, strong in _STRONGER:
+            if found & weak and found & strong:
+                kept &= ~weak
     return _cached(_kept, bits, kept)
 
 

@@ -160,6 +160,24 @@ def test_conservation(hand):
     assert len(r.payments) == (3 if s.tsumo else 1)
 
 
+@settings(max_examples=_EXAMPLES)
+@given(winning_hands())
+def test_waits_read_from_the_packed_code(hand):
+    """A winning (or no-yaku) result keeps the concealed tiles' hand code the evaluator packed; the waits read from
+    it equal the waits packed again from the tiles, and they are exactly the kinds that complete the hand (the
+    core's waits, from the counts), the winning tile among them."""
+    from scorer.riichi.evaluate import _wait_kinds
+    from scorer.shanten import waits_counts
+    from scorer.tiles import counts34
+    r = evaluate(hand, "tenhou")
+    assert r.concealed_code >= 0   # every generated hand is complete: it wins, or has no yaku
+    kinds = r._wait_kinds()
+    assert kinds == _wait_kinds(hand, -1)
+    assert kinds == waits_counts(counts34(hand.concealed), len(hand.melds))
+    assert hand.winning_tile.kind in kinds
+    assert r.to_dict()["waits"] == [str(Tile(k)) for k in kinds]
+
+
 def test_fifth_tile_is_an_impossible_hand():
     from scorer.errors import ImpossibleHandError
     from scorer.melds import Meld, MeldType
