@@ -65,6 +65,7 @@ def _intern(v: tuple[int, ...]) -> VecId:
             _VECS.append(())          # the id NO_ID stays unused: it marks "not in the table"
         i = _VEC_ID[v] = len(_VECS)
         _VECS.append(v)
+        _COLUMNS.clear()              # a column has no entry for the new id: built again when next read
     return i
 
 
@@ -397,21 +398,43 @@ def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
 
 
 _BASES = (0, 9, 18, 27)
+_DRAW_GROUPS: dict[int, tuple[tuple[VecId, tuple[Kind, ...]], ...]] = {}
+
+
+def _draw_groups(code: int, suit: int) -> tuple[tuple[VecId, tuple[Kind, ...]], ...]:
+    """The draws of a suit whose code is ``code`` grouped by the suit's vector id after the draw: (vector id,
+    the kinds whose draw gives it), a kind held four times left out. Draws that give the same vector change the
+    whole hand alike, so one column look-up answers for each group. Cached by (code, suit kind), bounded."""
+    key = code * 4 + suit
+    found = _DRAW_GROUPS.get(key)
+    if found is None:
+        by_id: dict[VecId, list[Kind]] = {}
+        b = _BASES[suit]
+        for i, x in enumerate(_neighbour_ids(code, suit, 1)):
+            if x != NO_ID:
+                by_id.setdefault(x, []).append(b + i)
+        found = tuple((x, tuple(kinds)) for x, kinds in by_id.items())
+        if len(_DRAW_GROUPS) > 100_000:
+            _DRAW_GROUPS.clear()
+        _DRAW_GROUPS[key] = found
+    return found
 _COLUMNS: dict[int, list[int]] = {}
 
 
 def _column(rest: VecId, at: int) -> list[int]:
     """For every vector id: the shanten (entry ``at`` minus one) of that vector merged with ``rest``, and 99 at
-    NO_ID (an impossible change). Cached by (rest, at) -- a few hundred in a game -- and rebuilt when vectors were
-    interned since it was built."""
+    NO_ID (an impossible change). Cached by (rest, at) -- a few hundred in a game; :func:`_intern` forgets
+    every column when a new vector gets an id (so a column read always has an entry for every id)."""
     key = rest << 4 | at
     col = _COLUMNS.get(key)
-    if col is None or len(col) < len(_VECS):
-        n = len(_VECS)
-        col = [_IMPOSSIBLE] * max(n, NO_ID + 1)
-        for i in range(n):
-            if i != NO_ID:
-                col[i] = _VECS[_merge(i, rest)][at] - 1
+    if col is None:
+        n = -1
+        while n != len(_VECS):      # (a merge of a vector computed apart may intern another: then again)
+            n = len(_VECS)
+            col = [_IMPOSSIBLE] * max(n, NO_ID + 1)
+            for i in range(n):
+                if i != NO_ID:
+                    col[i] = _VECS[_merge(i, rest)][at] - 1
         if len(_COLUMNS) > 20_000:
             _COLUMNS.clear()
         _COLUMNS[key] = col
@@ -616,8 +639,22 @@ class DiscardView:
         self.summary = _summary(counts) if melds == 0 and n >= 13 else None
 
     def shanten_each(self, kinds) -> list[int]:
-        """:func:`shanten_each` of the hand with one tile of each of ``kinds`` taken out (99 where it has none)."""
-        out = _each_of_rows(self.codes, self.rests, self.at, kinds, -1)
+        """:func:`shanten_each` of the hand with one tile of each of ``kinds`` taken out (99 where it has none).
+        Each kind's suit, one tile fewer, beside the other suits' merged vector: read from the suit's neighbour
+        ids (by code) and the column of that rest (by rest and entry), both cached."""
+        codes, rests, at = self.codes, self.rests, self.at
+        nbrs: list = [None, None, None, None]
+        cols: list = [None, None, None, None]
+        out = []
+        suit_of, bases = _SUIT_OF, _BASES
+        for k in kinds:
+            s = suit_of[k]
+            nb = nbrs[s]
+            if nb is None:
+                c = codes[s]
+                nb = nbrs[s] = _NEIGHBOURS.get((c * 4 + s) * 2) or _neighbour_ids(c, s, -1)
+                cols[s] = _COLUMNS.get(rests[s] << 4 | at) or _column(rests[s], at)
+            out.append(cols[s][nb[k - bases[s]]])
         if self.summary is not None and self.n - 1 >= 13:       # seven pairs and orphans: 13 closed tiles
             summary, counts = self.summary, self.counts
             floor = _summary_value(*summary, False)     # a discard never brings them lower
@@ -631,6 +668,10 @@ class DiscardView:
 
     def improving_after(self, k: int) -> tuple[int, ...]:
         """:func:`improving_kinds` of the hand without one tile of kind ``k`` (which it must hold)."""
+        return tuple(sorted(self._improving_after(k)))
+
+    def _improving_after(self, k: int) -> list[int]:
+        """The kinds of :meth:`improving_after`, in no particular order (for counting)."""
         counts = self.counts
         s = _SUIT_OF[k]
         codes = list(self.codes)
@@ -658,15 +699,21 @@ class DiscardView:
                 base = sp
         found: list = []
         if std - 1 < base:
+            goal = std - 1          # a draw lowers the standard form by one at most
             for t in range(4):
-                if codes[t]:
-                    key = (codes[t], t, rests[t], at, 1)
-                    found += (_ROWS.get(key) or _row(*key))[1]
+                c = codes[t]
+                if c:               # (a lone tile of an empty suit never helps the standard form)
+                    groups = _DRAW_GROUPS.get(c * 4 + t) or _draw_groups(c, t)
+                    r = rests[t]
+                    col = _COLUMNS.get(r << 4 | at) or _column(r, at)
+                    for x, drawn in groups:
+                        if col[x] == goal:
+                            found += drawn
         if closed and sp <= base:       # as improving_kinds: a draw lowers seven pairs / orphans by one at most
             counts[k] -= 1
             found = _with_special_draws(found, counts, (pairs, kinds_n, halves, ok, opairs), base, False)
             counts[k] += 1
-        return tuple(found)
+        return found
 
 
 def _specials_for_draw(counts, melds, four_as_two_pairs, knitted) -> int:
