@@ -398,22 +398,25 @@ def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
 
 
 _BASES = (0, 9, 18, 27)
-_DRAW_GROUPS: dict[int, tuple[tuple[VecId, tuple[Kind, ...]], ...]] = {}
+RankMask: TypeAlias = int
+"""A set of ranks of one suit: bit ``i`` = the suit's kind ``i`` (0-8; honors 0-6), shifted by the suit's first
+kind to give a :data:`~scorer.kinds.KindMask`."""
+_DRAW_GROUPS: dict[int, tuple[tuple[VecId, RankMask], ...]] = {}
 
 
-def _draw_groups(code: int, suit: int) -> tuple[tuple[VecId, tuple[Kind, ...]], ...]:
+def _draw_groups(code: int, honor: bool) -> tuple[tuple[VecId, RankMask], ...]:
     """The draws of a suit whose code is ``code`` grouped by the suit's vector id after the draw: (vector id,
-    the kinds whose draw gives it), a kind held four times left out. Draws that give the same vector change the
-    whole hand alike, so one column look-up answers for each group. Cached by (code, suit kind), bounded."""
-    key = code * 4 + suit
+    the ranks whose draw gives it), a rank held four times left out. Draws that give the same vector change the
+    whole hand alike, so one column look-up answers for each group. Cached by (code, honors or not): the three
+    numbered suits share their entries. Bounded."""
+    key = code * 2 + honor
     found = _DRAW_GROUPS.get(key)
     if found is None:
-        by_id: dict[VecId, list[Kind]] = {}
-        b = _BASES[suit]
-        for i, x in enumerate(_neighbour_ids(code, suit, 1)):
+        by_id: dict[VecId, RankMask] = {}
+        for i, x in enumerate(_neighbour_ids(code, 3 if honor else 0, 1)):
             if x != NO_ID:
-                by_id.setdefault(x, []).append(b + i)
-        found = tuple((x, tuple(kinds)) for x, kinds in by_id.items())
+                by_id[x] = by_id.get(x, 0) | 1 << i
+        found = tuple(by_id.items())
         if len(_DRAW_GROUPS) > 100_000:
             _DRAW_GROUPS.clear()
         _DRAW_GROUPS[key] = found
@@ -640,21 +643,26 @@ class DiscardView:
 
     def shanten_each(self, kinds) -> list[int]:
         """:func:`shanten_each` of the hand with one tile of each of ``kinds`` taken out (99 where it has none).
-        Each kind's suit, one tile fewer, beside the other suits' merged vector: read from the suit's neighbour
-        ids (by code) and the column of that rest (by rest and entry), both cached."""
-        codes, rests, at = self.codes, self.rests, self.at
-        nbrs: list = [None, None, None, None]
+        Each kind's suit, one tile fewer, beside the other suits' merged vector: the suit's new code looked up in
+        the table, then in the column of that rest (by rest and entry, cached)."""
+        codes, rests, at, counts = self.codes, self.rests, self.at, self.counts
+        tables = (_SUIT_IDS, _SUIT_IDS, _SUIT_IDS, _HONOR_IDS)
         cols: list = [None, None, None, None]
         out = []
-        suit_of, bases = _SUIT_OF, _BASES
+        suit_of, pow5 = _SUIT_OF, _KIND_POW5
         for k in kinds:
+            if not counts[k]:
+                out.append(_IMPOSSIBLE)
+                continue
             s = suit_of[k]
-            nb = nbrs[s]
-            if nb is None:
-                c = codes[s]
-                nb = nbrs[s] = _NEIGHBOURS.get((c * 4 + s) * 2) or _neighbour_ids(c, s, -1)
-                cols[s] = _COLUMNS.get(rests[s] << 4 | at) or _column(rests[s], at)
-            out.append(cols[s][nb[k - bases[s]]])
+            col = cols[s]
+            if col is None:
+                col = cols[s] = _COLUMNS.get(rests[s] << 4 | at) or _column(rests[s], at)
+            x = tables[s][codes[s] - pow5[k]]
+            if x == NO_ID:          # a suit past the table: its id first (it may forget the columns), then again
+                x = _computed_id(codes[s] - pow5[k], s == 3)
+                col = cols[s] = _column(rests[s], at)
+            out.append(col[x])
         if self.summary is not None and self.n - 1 >= 13:       # seven pairs and orphans: 13 closed tiles
             summary, counts = self.summary, self.counts
             floor = _summary_value(*summary, False)     # a discard never brings them lower
@@ -668,10 +676,10 @@ class DiscardView:
 
     def improving_after(self, k: int) -> tuple[int, ...]:
         """:func:`improving_kinds` of the hand without one tile of kind ``k`` (which it must hold)."""
-        return tuple(sorted(self._improving_after(k)))
+        return kinds_of_mask(self.improving_mask_after(k))
 
-    def _improving_after(self, k: int) -> list[int]:
-        """The kinds of :meth:`improving_after`, in no particular order (for counting)."""
+    def improving_mask_after(self, k: int) -> KindMask:
+        """The kinds of :meth:`improving_after` as a kind mask."""
         counts = self.counts
         s = _SUIT_OF[k]
         codes = list(self.codes)
@@ -697,23 +705,26 @@ class DiscardView:
             sp = _summary_value(pairs, kinds_n, halves, ok, opairs, False) if n >= 13 else _IMPOSSIBLE
             if sp < base:
                 base = sp
-        found: list = []
+        mask = 0
         if std - 1 < base:
             goal = std - 1          # a draw lowers the standard form by one at most
             for t in range(4):
                 c = codes[t]
                 if c:               # (a lone tile of an empty suit never helps the standard form)
-                    groups = _DRAW_GROUPS.get(c * 4 + t) or _draw_groups(c, t)
+                    groups = _DRAW_GROUPS.get(c * 2 + (t == 3)) or _draw_groups(c, t == 3)
                     r = rests[t]
                     col = _COLUMNS.get(r << 4 | at) or _column(r, at)
-                    for x, drawn in groups:
+                    m = 0
+                    for x, ranks in groups:
                         if col[x] == goal:
-                            found += drawn
+                            m |= ranks
+                    if m:
+                        mask |= m << _BASES[t]
         if closed and sp <= base:       # as improving_kinds: a draw lowers seven pairs / orphans by one at most
             counts[k] -= 1
-            found = _with_special_draws(found, counts, (pairs, kinds_n, halves, ok, opairs), base, False)
+            mask |= mask_of(_with_special_draws([], counts, (pairs, kinds_n, halves, ok, opairs), base, False))
             counts[k] += 1
-        return found
+        return mask
 
 
 def _specials_for_draw(counts, melds, four_as_two_pairs, knitted) -> int:
