@@ -66,7 +66,14 @@ def _intern(v: tuple[int, ...]) -> VecId:
         i = _VEC_ID[v] = len(_VECS)
         _VECS.append(v)
         _COLUMNS.clear()              # a column has no entry for the new id: built again when next read
+        global _EPOCH
+        _EPOCH += 1
     return i
+
+
+_EPOCH = 0
+"""How many vectors were interned since the table was read: a column held since an earlier epoch may lack an entry
+(a view of a hand checks it before reading the columns it keeps)."""
 
 
 def _computed_id(code: int, honor: bool) -> VecId:
@@ -627,9 +634,11 @@ class DiscardView:
     decision: the shanten after each discard (:func:`shanten_each` with delta -1) and, after one discard, the
     kinds whose draw lowers the shanten (:func:`improving_kinds` of the hand without that tile). A discard
     moves one suit's code and the seven pairs / orphans counts by one tile, so both questions start from this
-    reading instead of measuring the hand again."""
+    reading instead of measuring the hand again: a discard from suit ``s`` leaves every other suit's code as it
+    was, and the merged vector of the suits other than ``s`` (its column of shanten values) too."""
 
-    __slots__ = ("counts", "melds", "codes", "ids", "rests", "at", "n", "summary")
+    __slots__ = ("counts", "melds", "codes", "ids", "rests", "at", "n", "summary", "cols", "epoch", "pair_rests",
+                 "zeros_ones")
 
     def __init__(self, counts, melds: int = 0):
         self.counts = list(counts)
@@ -640,14 +649,27 @@ class DiscardView:
         self.at = 5 + _need(melds)
         self.n = n = sum(counts)
         self.summary = _summary(counts) if melds == 0 and n >= 13 else None
+        self.cols: list = [None, None, None, None]      # for each suit: _column(rests[suit], at), when read
+        self.epoch = _EPOCH         # (when the columns held were read: see _EPOCH)
+        self.pair_rests = None      # for each two suits: the other two merged (see _pairs), when read
+        self.zeros_ones = None      # (kinds held 0 times, kinds held once) as kind masks, when read
+
+    def _cols(self) -> list:
+        """The columns held (for each suit: the column of the other suits merged, None until read), forgotten if
+        a vector was interned since they were read. A column is read after the ids it is indexed with: an id
+        interned later has no entry in it."""
+        if self.epoch != _EPOCH:
+            self.cols = [None, None, None, None]
+            self.epoch = _EPOCH
+        return self.cols
 
     def shanten_each(self, kinds) -> list[int]:
         """:func:`shanten_each` of the hand with one tile of each of ``kinds`` taken out (99 where it has none).
         Each kind's suit, one tile fewer, beside the other suits' merged vector: the suit's new code looked up in
-        the table, then in the column of that rest (by rest and entry, cached)."""
-        codes, rests, at, counts = self.codes, self.rests, self.at, self.counts
+        the table, then in the column of that rest."""
+        codes, counts, rests, at = self.codes, self.counts, self.rests, self.at
         tables = (_SUIT_IDS, _SUIT_IDS, _SUIT_IDS, _HONOR_IDS)
-        cols: list = [None, None, None, None]
+        cols = self._cols()
         out = []
         suit_of, pow5 = _SUIT_OF, _KIND_POW5
         for k in kinds:
@@ -655,16 +677,17 @@ class DiscardView:
                 out.append(_IMPOSSIBLE)
                 continue
             s = suit_of[k]
+            x = tables[s][codes[s] - pow5[k]]
+            if x == NO_ID:          # a suit past the table: its id first (it may forget the columns)
+                x = _computed_id(codes[s] - pow5[k], s == 3)
+                cols = self._cols()
+                cols[s] = None
             col = cols[s]
             if col is None:
-                col = cols[s] = _COLUMNS.get(rests[s] << 4 | at) or _column(rests[s], at)
-            x = tables[s][codes[s] - pow5[k]]
-            if x == NO_ID:          # a suit past the table: its id first (it may forget the columns), then again
-                x = _computed_id(codes[s] - pow5[k], s == 3)
                 col = cols[s] = _column(rests[s], at)
             out.append(col[x])
         if self.summary is not None and self.n - 1 >= 13:       # seven pairs and orphans: 13 closed tiles
-            summary, counts = self.summary, self.counts
+            summary = self.summary
             floor = _summary_value(*summary, False)     # a discard never brings them lower
             for j, k in enumerate(kinds):
                 v = out[j]
@@ -678,18 +701,31 @@ class DiscardView:
         """:func:`improving_kinds` of the hand without one tile of kind ``k`` (which it must hold)."""
         return kinds_of_mask(self.improving_mask_after(k))
 
+    def _pairs(self) -> tuple[tuple[VecId, ...], ...]:
+        """For suits ``s`` and ``t``: the merged vector of the two other suits (``[s][s]`` unused)."""
+        a, b, c, d = self.ids
+        ab, ac, ad, bc, bd, cd = _merge(a, b), _merge(a, c), _merge(a, d), _merge(b, c), _merge(b, d), _merge(c, d)
+        found = self.pair_rests = ((NO_ID, cd, bd, bc), (cd, NO_ID, ad, ac), (bd, ad, NO_ID, ab),
+                                   (bc, ac, ab, NO_ID))
+        return found
+
     def improving_mask_after(self, k: int) -> KindMask:
-        """The kinds of :meth:`improving_after` as a kind mask."""
+        """The kinds of :meth:`improving_after` as a kind mask. Without the tile, suit ``s`` of ``k`` has a new
+        code and vector; a draw in ``s`` reads the column of the other suits (as the hand had them), a draw in
+        another suit ``t`` the column of the new vector merged with the two suits other than ``s`` and ``t``."""
         counts = self.counts
         s = _SUIT_OF[k]
-        codes = list(self.codes)
-        code = codes[s] = codes[s] - _KIND_POW5[k]
-        ids = list(self.ids)
+        codes = self.codes
+        code = codes[s] - _KIND_POW5[k]
         x = (_HONOR_IDS if s == 3 else _SUIT_IDS)[code]
-        ids[s] = _computed_id(code, s == 3) if x == NO_ID else x
-        whole, rests = _combine(*ids)
+        if x == NO_ID:
+            x = _computed_id(code, s == 3)
         at = self.at
-        std = _VECS[whole][at] - 1
+        cols = self._cols()
+        col_s = cols[s]
+        if col_s is None:
+            col_s = cols[s] = _column(self.rests[s], at)
+        std = col_s[x]
         base = std
         n = self.n - 1
         summary = self.summary
@@ -708,23 +744,54 @@ class DiscardView:
         mask = 0
         if std - 1 < base:
             goal = std - 1          # a draw lowers the standard form by one at most
+            others = (self.pair_rests or self._pairs())[s]
+            kk, mt = _K, _MT
             for t in range(4):
-                c = codes[t]
-                if c:               # (a lone tile of an empty suit never helps the standard form)
-                    groups = _DRAW_GROUPS.get(c * 2 + (t == 3)) or _draw_groups(c, t == 3)
-                    r = rests[t]
+                c = code if t == s else codes[t]
+                if not c:           # (a lone tile of an empty suit never helps the standard form)
+                    continue
+                groups = _DRAW_GROUPS.get(c * 2 + (t == 3)) or _draw_groups(c, t == 3)
+                if t == s:
+                    col = col_s if self.epoch == _EPOCH else _column(self.rests[s], at)
+                else:
+                    o = others[t]
+                    r = mt[x * kk + o] if x < kk and o < kk else _merge(x, o)
                     col = _COLUMNS.get(r << 4 | at) or _column(r, at)
-                    m = 0
-                    for x, ranks in groups:
-                        if col[x] == goal:
-                            m |= ranks
-                    if m:
-                        mask |= m << _BASES[t]
+                m = 0
+                for y, ranks in groups:
+                    if col[y] == goal:
+                        m |= ranks
+                if m:
+                    mask |= m << _BASES[t]
         if closed and sp <= base:       # as improving_kinds: a draw lowers seven pairs / orphans by one at most
-            counts[k] -= 1
-            mask |= mask_of(_with_special_draws([], counts, (pairs, kinds_n, halves, ok, opairs), base, False))
-            counts[k] += 1
+            zeros, ones = self.zeros_ones or self._zeros_ones()
+            bit = 1 << k
+            c = counts[k]
+            if c == 1:
+                ones &= ~bit
+                zeros |= bit
+            elif c == 2:
+                ones |= bit
+            # seven pairs: a new pair, or a new kind while under seven; orphans: a new orphan kind, or the first
+            # orphan pair (as _with_special_draws)
+            if 6 - pairs + (7 - kinds_n if kinds_n < 7 else 0) <= base:
+                mask |= ones | (zeros if kinds_n < 7 else 0)
+            if 13 - ok - (1 if opairs else 0) <= base:
+                mask |= _ORPHAN_MASK & (zeros if opairs else zeros | ones)
         return mask
+
+    def _zeros_ones(self) -> tuple[KindMask, KindMask]:
+        zeros = ones = 0
+        for k, c in enumerate(self.counts):
+            if c == 0:
+                zeros |= 1 << k
+            elif c == 1:
+                ones |= 1 << k
+        found = self.zeros_ones = (zeros, ones)
+        return found
+
+
+_ORPHAN_MASK = mask_of(_ORPHANS)
 
 
 def _specials_for_draw(counts, melds, four_as_two_pairs, knitted) -> int:

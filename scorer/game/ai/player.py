@@ -26,12 +26,14 @@ _ORPHANS = TERMINALS_AND_HONORS
 
 
 _IMPROVING: dict[bytes, tuple[int, ...]] = {}
+_MELDS_BYTE = tuple(bytes((m,)) for m in range(5))
+"""The byte that ends an :data:`_IMPROVING` key: the number of declared melds (0-4)."""
 
 
 def ukeire(counts: list[int], melds: int, visible: list[int], base: int | None = None) -> int:
     """Unseen copies of the kinds that lower the shanten of a 3n+1 hand. The kinds are kept by hand (a bounded
     cache: a player who discards the tile just drawn asks about the same hand again next turn)."""
-    key = bytes(counts) + bytes((melds,))
+    key = bytes(counts) + _MELDS_BYTE[melds]
     kinds = _IMPROVING.get(key)
     if kinds is None:
         if len(_IMPROVING) > 20_000:
@@ -48,7 +50,7 @@ def ukeire(counts: list[int], melds: int, visible: list[int], base: int | None =
 def _ukeire_after(view: DiscardView, counts: list[int], k: int, melds: int, visible: list[int]) -> int:
     """:func:`ukeire` of the hand ``counts`` (which ``view`` read) without one tile of kind ``k``."""
     counts[k] -= 1
-    key = bytes(counts) + bytes((melds,))
+    key = bytes(counts) + _MELDS_BYTE[melds]
     kinds = _IMPROVING.get(key)
     if kinds is None:
         if len(_IMPROVING) > 20_000:
@@ -107,6 +109,23 @@ def _value_kinds(state: GameState, seat: int) -> set[int]:
     return {31, 32, 33, 27 + state.round_wind, 27 + state.seat_wind(seat)}
 
 
+def _by_type(actions: list[Action]) -> dict[str, list[Action]]:
+    """The actions by type, each type's in their order."""
+    for a in actions:
+        if a.type != DISCARD:
+            break
+    else:
+        return {DISCARD: actions}       # most turns: discards only (after a call, in riichi, most draws)
+    by_type: dict[str, list[Action]] = {}
+    for a in actions:
+        same = by_type.get(a.type)
+        if same is None:
+            by_type[a.type] = [a]
+        else:
+            same.append(a)
+    return by_type
+
+
 class RiichiAI:
     """A shanten/ukeire player with simple calling, riichi and folding. Deterministic unless given a seed."""
 
@@ -116,13 +135,7 @@ class RiichiAI:
 
     # ---- entry ------------------------------------------------------------------------------------------------
     def choose(self, state: GameState, seat: int, actions: list[Action]) -> Action:
-        by_type: dict[str, list[Action]] = {}
-        for a in actions:
-            same = by_type.get(a.type)
-            if same is None:
-                by_type[a.type] = [a]
-            else:
-                same.append(a)
+        by_type = _by_type(actions)
         for win in (TSUMO, RON):
             if win in by_type:
                 return by_type[win][0]
@@ -133,38 +146,42 @@ class RiichiAI:
     # ---- own turn ---------------------------------------------------------------------------------------------
     def _turn(self, state, seat, by_type, actions) -> Action:
         p = state.players[seat]
-        if p.riichi and DISCARD in by_type and len(by_type) == 1:
+        if p.riichi and len(by_type) == 1 and DISCARD in by_type:
             return by_type[DISCARD][0]
         counts = p.counts()
         melds = len(p.melds)
         threat = self._threat(state, seat)
-        # kans: closed kan / added kan when they do not slow the hand and nobody is in riichi
-        if threat is None:
-            for kt in (ANKAN, KAKAN):
-                for a in by_type.get(kt, ()):
-                    if self._kan_keeps_shanten(counts, melds, a, state):
-                        return a
-        visible = None      # what this seat sees outside its hand: counted only when a choice reads it
-        if RIICHI in by_type:
-            visible = visible_counts(state, seat)
-            best, best_n = None, -1
-            for a in by_type[RIICHI]:
-                k = a.tile >> 2
-                counts[k] -= 1
-                n = 0
-                for w in waits_of_counts(counts, melds):
-                    left = 4 - counts[w] - visible[w]
-                    if left > 0:
-                        n += left
-                counts[k] += 1
-                if n > best_n:
-                    best, best_n = a, n
-            if best is not None and best_n > 0 and (threat is None or best_n >= 4):
-                return best
+        if len(by_type) > 1:
+            # kans: closed kan / added kan when they do not slow the hand and nobody is in riichi
+            if threat is None:
+                for kt in (ANKAN, KAKAN):
+                    for a in by_type.get(kt, ()):
+                        if self._kan_keeps_shanten(counts, melds, a, state):
+                            return a
+            if RIICHI in by_type:
+                visible = visible_counts(state, seat)
+                best, best_n = None, -1
+                for a in by_type[RIICHI]:
+                    k = a.tile >> 2
+                    counts[k] -= 1
+                    n = 0
+                    for w in waits_of_counts(counts, melds):
+                        left = 4 - counts[w] - visible[w]
+                        if left > 0:
+                            n += left
+                    counts[k] += 1
+                    if n > best_n:
+                        best, best_n = a, n
+                if best is not None and best_n > 0 and (threat is None or best_n >= 4):
+                    return best
+                discards = by_type.get(DISCARD)
+                if not discards:
+                    return actions[0]
+                return self._discard(state, seat, discards, counts, melds, visible, threat)
         discards = by_type.get(DISCARD)
         if not discards:
             return actions[0]
-        return self._discard(state, seat, discards, counts, melds, visible, threat)
+        return self._discard(state, seat, discards, counts, melds, None, threat)
 
     def _kan_keeps_shanten(self, counts, melds, a: Action, state) -> bool:
         if a.type == KAKAN:
@@ -200,37 +217,48 @@ class RiichiAI:
             if best_sh == 1:
                 far = _ukeire_after(view, counts, kinds[shs.index(best_sh)], melds, visible) < 6
             if far:
-                sh = dict(zip(kinds, shs))
-                dora = dora_kinds(state)
-                threats = [s for s in range(4) if s != seat and state.players[s].riichi]
-                safe = [safe_kinds(state, t) for t in threats]
-                scores = {k: max(danger(k, state, t, visible, g) for t, g in zip(threats, safe)) for k in kinds}
-                k = min(kinds, key=lambda k: (scores[k], sh[k], k in dora))
-                return self._pick_copy(discards, k)
-        cands = [k for k, x in zip(kinds, shs) if x == best_sh]
-        if len(cands) == 1:
-            return self._pick_copy(discards, cands[0])
+                return self._pick_copy(discards, self._fold(state, seat, kinds, shs, visible))
+        if shs.count(best_sh) == 1:
+            return self._pick_copy(discards, kinds[shs.index(best_sh)])
         # order the tied discards by how little they connect (isolated honors and terminals first, dora last);
         # far from tenpai that order decides, closer the few least connected are compared by ukeire
         dora = dora_kinds(state)
-        order = {k: _connection(counts, k) + 3 * (k in dora) for k in cands}
+        # each tied kind's sort key (connection, kind) packed as one int: connection * 34 + kind (connection >= 0)
+        keys = [(_connection(counts, k) + 3 * (k in dora)) * 34 + k for k, x in zip(kinds, shs) if x == best_sh]
+        keys.sort()
         if best_sh >= 3:
-            return self._pick_copy(discards, min(cands, key=lambda k: (order[k], k)))
-        cands.sort(key=lambda k: (order[k], k))
+            return self._pick_copy(discards, keys[0] % 34)
         if visible is None:
             visible = visible_counts(state, seat)
         best, best_uk = None, -1
-        for k in cands[:_UKEIRE_CANDIDATES]:
+        for key in keys[:_UKEIRE_CANDIDATES]:
+            k = key % 34
             uk = _ukeire_after(view, counts, k, melds, visible)
             if uk > best_uk:          # the first of the most: ties keep the less connected tile
                 best, best_uk = k, uk
         return self._pick_copy(discards, best)
 
     @staticmethod
+    def _fold(state, seat, kinds, shs, visible) -> int:
+        """The discard kind against a riichi: the least dangerous (against the most dangerous of the riichi
+        players), then the lowest shanten, then not a dora."""
+        dora = dora_kinds(state)
+        threats = [s for s in range(4) if s != seat and state.players[s].riichi]
+        if len(threats) == 1:
+            t = threats[0]
+            g = safe_kinds(state, t)
+            scores = [danger(k, state, t, visible, g) for k in kinds]
+        else:
+            safe = [safe_kinds(state, t) for t in threats]
+            scores = [max(danger(k, state, t, visible, g) for t, g in zip(threats, safe)) for k in kinds]
+        return min(zip(scores, shs, kinds), key=lambda e: (e[0], e[1], e[2] in dora))[2]
+
+    @staticmethod
     def _pick_copy(discards: list[Action], kind: int) -> Action:
         """Discard a plain copy rather than a red five."""
         same = [a for a in discards if a.tile >> 2 == kind]
-        same.sort(key=lambda a: (a.tile in RED_FIVE_IDS, a.tile))
+        if len(same) > 1:
+            same.sort(key=lambda a: (a.tile in RED_FIVE_IDS, a.tile))
         return same[0]
 
     # ---- responses --------------------------------------------------------------------------------------------
