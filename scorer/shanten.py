@@ -689,10 +689,18 @@ class DiscardView:
         if self.summary is not None and self.n - 1 >= 13:       # seven pairs and orphans: 13 closed tiles
             summary = self.summary
             floor = _summary_value(*summary, False)     # a discard never brings them lower
+            after = None
             for j, k in enumerate(kinds):
                 v = out[j]
                 if v != _IMPOSSIBLE and v > floor:
-                    t = _summary_after(summary, counts[k], _IS_ORPHAN[k], -1, False)
+                    # the special forms after the discard depend only on the copies held (1, 2, 3+) and whether
+                    # the kind is an orphan: six values, computed when first read
+                    if after is None:
+                        after = [None] * 8
+                    i = (3 if counts[k] > 3 else counts[k]) * 2 + _IS_ORPHAN[k]
+                    t = after[i]
+                    if t is None:
+                        t = after[i] = _summary_after(summary, counts[k], _IS_ORPHAN[k], -1, False)
                     if t < v:
                         out[j] = t
         return out

@@ -19,7 +19,7 @@ from operator import itemgetter
 from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action)
 from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.state import ACT, GameState, waits_of_counts
-from scorer.shanten import DiscardView, improving_kinds, shanten_counts as shanten_cached, shanten_each
+from scorer.shanten import DiscardView, improving_kinds, shanten_counts as shanten_cached
 from scorer.kinds import DORA_SUCCESSOR, HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
 
 _ORPHANS = TERMINALS_AND_HONORS
@@ -107,6 +107,10 @@ def dora_kinds(state: GameState) -> set[int]:
 def _value_kinds(state: GameState, seat: int) -> set[int]:
     """Kinds whose pon is a yaku: the dragons, the round wind, the seat wind."""
     return {31, 32, 33, 27 + state.round_wind, 27 + state.seat_wind(seat)}
+
+
+_ORDER_AFTER = tuple(tuple((seat + i) % 4 for i in (1, 2, 3)) for seat in range(4))
+"""The other seats in turn order after each seat."""
 
 
 def _by_type(actions: list[Action]) -> dict[str, list[Action]]:
@@ -197,9 +201,10 @@ class RiichiAI:
         return shanten_cached(c, melds + 1) <= base
 
     def _threat(self, state, seat) -> int | None:
-        for s in range(1, 4):
-            t = (seat + s) % 4
-            if state.players[t].riichi:
+        """The first other seat in riichi, in turn order after ``seat`` (None if there is none)."""
+        players = state.players
+        for t in _ORDER_AFTER[seat]:
+            if players[t].riichi:
                 return t
         return None
 
@@ -274,6 +279,7 @@ class RiichiAI:
             return pass_                      # keep a closed tenpai for riichi
         values = _value_kinds(state, seat)
         best, best_sh = None, now
+        seen: dict[bytes, int] = {}     # calls that leave the same kinds (a red five or a plain one) alike
         for a in by_type.get(PON, []) + by_type.get(CHI, []):
             c = list(counts)
             for t in a.tiles:
@@ -281,8 +287,12 @@ class RiichiAI:
             if not self._keeps_yaku(state, seat, c, a, values):
                 continue
             called = a.tile >> 2
-            # the best discard after the call (not the called kind: kuikae)
-            after = min(shanten_each(c, melds + 1, [j for j in range(34) if c[j] and j != called], -1))
+            key = bytes(c) + bytes((called,))
+            after = seen.get(key)
+            if after is None:
+                # the best discard after the call (not the called kind: kuikae)
+                after = seen[key] = min(DiscardView(c, melds + 1).shanten_each(
+                    [j for j in range(34) if c[j] and j != called]))
             if after < best_sh:
                 best, best_sh = a, after
         return best or pass_
