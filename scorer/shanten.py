@@ -15,9 +15,11 @@ small min-plus step, memoised by id (there are only a few hundred distinct vecto
 or keyed by suit, and bounded). Waits and ukeire change one kind at a time: only that kind's suit code moves
 (by a power of five), the other three suits stay merged.
 
-A change's effect on one suit beside the other three merged is a cached *row* (:func:`_row`), read from a column
-of merged entries (one per rest vector and entry). :class:`DiscardView` reads a 3n+2 hand once for the questions
-of a discard decision (the shanten after each discard, the improving draws after one).
+A change's effect on one suit beside the other three merged is read from a cached *column* (:func:`_column`: the
+shanten of every vector merged with one rest vector, at one entry); the draws of a suit are grouped by the vector
+they give (:func:`_draw_groups`, cached by code), so one column look-up answers for a group. :class:`DiscardView`
+reads a 3n+2 hand once for the questions of a discard decision (the shanten after each discard, the improving
+draws after one).
 
 Hot code passes 34-entry count lists (``counts``); the public API on tiles is :func:`shanten`, :func:`waits`
 and :func:`discard_options`.
@@ -211,18 +213,30 @@ def standard_shanten_each_codes(codes, melds: int, kinds, delta: int) -> list[in
 
 
 def _each_of_rows(codes, rests, at: int, kinds, delta: int) -> list[int]:
-    """The standard-form shanten after each kind's change, read from its suit's row (suit codes ``codes``, for
-    each suit the other suits' merged vector ``rests``, entry ``at``)."""
-    rows: list = [None, None, None, None]
+    """The standard-form shanten after each kind's change (suit codes ``codes``, for each suit the other suits'
+    merged vector ``rests``, entry ``at``): the changed suit's code looked up in the table, then in the column of
+    its rest."""
+    tables = (_SUIT_IDS, _SUIT_IDS, _SUIT_IDS, _HONOR_IDS)
+    cols: list = [None, None, None, None]
     out = []
-    suit_of = _SUIT_OF
+    suit_of, pow5 = _SUIT_OF, _KIND_POW5
+    blocked = 4 if delta > 0 else 0         # a fifth copy / a tile the hand lacks
     for k in kinds:
         s = suit_of[k]
-        row = rows[s]
-        if row is None:
-            key = (codes[s], s, rests[s], at, delta)
-            row = rows[s] = (_ROWS.get(key) or _row(*key))[0]
-        out.append(row[k - _BASES[s]])
+        p = pow5[k]
+        c = codes[s]
+        if c // p % 5 == blocked:
+            out.append(_IMPOSSIBLE)
+            continue
+        c = c + p if delta > 0 else c - p
+        x = tables[s][c]
+        if x == NO_ID:          # a suit past the table: its id first (it may forget the columns)
+            x = _computed_id(c, s == 3)
+            cols[s] = None
+        col = cols[s]
+        if col is None:
+            col = cols[s] = _COLUMNS.get(rests[s] << 4 | at) or _column(rests[s], at)
+        out.append(col[x])
     return out
 
 
@@ -234,9 +248,10 @@ def standard_improving_mask_codes(codes, melds: int) -> KindMask:
     kinds :func:`standard_shanten_each_codes` puts below the shanten now), as a kind mask."""
     whole, (r0, r1, r2, r3) = _combine(*_ids(codes))
     at = 5 + _need(melds)
+    goal = _VECS[whole][at] - 2         # one below the shanten now (a draw lowers it by one at most)
     c0, c1, c2, c3 = codes
-    return (_row(c0, 0, r0, at, 1)[2] | _row(c1, 1, r1, at, 1)[2] | _row(c2, 2, r2, at, 1)[2]
-            | _row(c3, 3, r3, at, 1)[2])
+    return (_draw_mask(c0, 0, r0, at, goal) | _draw_mask(c1, 1, r1, at, goal) | _draw_mask(c2, 2, r2, at, goal)
+            | _draw_mask(c3, 3, r3, at, goal))
 
 
 def standard_shanten(counts, melds: int = 0) -> int:
@@ -451,35 +466,16 @@ def _column(rest: VecId, at: int) -> list[int]:
     return col
 
 
-Row: TypeAlias = tuple
-"""One suit's kinds changed one at a time beside the other suits' merged vector: (the standard-form shanten of the
-whole hand after each kind's change, 99 where impossible; adding, the kinds whose draw lowers the whole hand's
-shanten by one and their kind mask -- removing, None and 0)."""
-_ROWS: dict[tuple, Row] = {}
-
-
-def _row(code: int, suit: int, rest: VecId, at: int, delta: int) -> Row:
-    """The :data:`Row` of one tile more (delta +1) or fewer (-1) at each kind of a suit whose code is ``code``,
-    next to the other suits' merged vector ``rest``. Cached (bounded): the same suit beside the same rest recurs
-    turn after turn. Hot loops look ``_ROWS[(code, suit, rest, at, delta)]`` up themselves first."""
-    key = (code, suit, rest, at, delta)
-    row = _ROWS.get(key)
-    if row is None:
-        nbrs = _neighbour_ids(code, suit, delta)      # (interns the vectors of any suit past the table first)
-        col = _column(rest, at)
-        values = tuple(map(col.__getitem__, nbrs))
-        if delta > 0:
-            own = (_HONOR_IDS if suit == 3 else _SUIT_IDS)[code]
-            goal = col[_computed_id(code, suit == 3) if own == NO_ID else own] - 1
-            b = _BASES[suit]
-            down = tuple(b + i for i, x in enumerate(values) if x == goal)
-            row = (values, down, mask_of(down))
-        else:
-            row = (values, None, 0)
-        if len(_ROWS) > 200_000:
-            _ROWS.clear()
-        _ROWS[key] = row
-    return row
+def _draw_mask(code: int, suit: int, rest: VecId, at: int, goal: int) -> KindMask:
+    """The kinds of a suit (code ``code``, suit kind ``suit``) one more tile of which, beside the other suits'
+    merged vector ``rest``, gives the whole hand shanten ``goal`` (entry ``at``), as a kind mask."""
+    groups = _DRAW_GROUPS.get(code * 2 + (suit == 3)) or _draw_groups(code, suit == 3)
+    col = _COLUMNS.get(rest << 4 | at) or _column(rest, at)     # (read after the groups: they may intern ids)
+    m = 0
+    for y, ranks in groups:
+        if col[y] == goal:
+            m |= ranks
+    return m << _BASES[suit]
 
 
 def _combine(a: VecId, b: VecId, c: VecId, d: VecId):
@@ -592,8 +588,7 @@ def improving_kinds(counts, melds: int = 0, four_as_two_pairs: bool = False, kni
         for s in range(4):
             if not codes[s]:
                 continue   # a lone tile of an empty suit never helps the standard form
-            key = (codes[s], s, rests[s], at, 1)
-            found += (_ROWS.get(key) or _row(*key))[1]     # the draws that lower the standard form
+            found += kinds_of_mask(_draw_mask(codes[s], s, rests[s], at, std - 1))    # the draws that lower it
     if knitted:
         have = set(found)
         for k in range(N_KINDS):
