@@ -19,7 +19,7 @@ from operator import itemgetter
 from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action)
 from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.state import ACT, GameState, waits_of_counts
-from scorer.shanten import DiscardView, improving_kinds, shanten_counts as shanten_cached
+from scorer.shanten import DiscardView, improving_kinds, shanten_counts as shanten_cached, standard_shanten
 from scorer.kinds import DORA_SUCCESSOR, HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
 
 _ORPHANS = TERMINALS_AND_HONORS
@@ -290,9 +290,13 @@ class RiichiAI:
             key = bytes(c) + bytes((called,))
             after = seen.get(key)
             if after is None:
-                # the best discard after the call (not the called kind: kuikae)
-                after = seen[key] = min(DiscardView(c, melds + 1).shanten_each(
-                    [j for j in range(34) if c[j] and j != called]))
+                # the best discard after the call (not the called kind: kuikae); no discard at all does better
+                # than the standard form of the hand after the call, so that is measured first
+                after = standard_shanten(c, melds + 1)
+                if after < best_sh:
+                    after = min(DiscardView(c, melds + 1).shanten_each(
+                        [j for j in range(34) if c[j] and j != called]))
+                seen[key] = after
             if after < best_sh:
                 best, best_sh = a, after
         return best or pass_
