@@ -633,7 +633,7 @@ class DiscardView:
     was, and the merged vector of the suits other than ``s`` (its column of shanten values) too."""
 
     __slots__ = ("counts", "melds", "codes", "ids", "rests", "at", "n", "summary", "cols", "epoch", "pair_rests",
-                 "zeros_ones")
+                 "zeros_ones", "others_masks")
 
     def __init__(self, counts, melds: int = 0):
         self.counts = list(counts)
@@ -648,6 +648,7 @@ class DiscardView:
         self.epoch = _EPOCH         # (when the columns held were read: see _EPOCH)
         self.pair_rests = None      # for each two suits: the other two merged (see _pairs), when read
         self.zeros_ones = None      # (kinds held 0 times, kinds held once) as kind masks, when read
+        self.others_masks = None    # (suit << 16 | its vector id after a discard) -> the other suits' draws
 
     def _cols(self) -> list:
         """The columns held (for each suit: the column of the other suits merged, None until read), forgotten if
@@ -747,25 +748,41 @@ class DiscardView:
         mask = 0
         if std - 1 < base:
             goal = std - 1          # a draw lowers the standard form by one at most
-            others = (self.pair_rests or self._pairs())[s]
-            kk, mt = _K, _MT
-            for t in range(4):
-                c = code if t == s else codes[t]
-                if not c:           # (a lone tile of an empty suit never helps the standard form)
-                    continue
-                groups = _DRAW_GROUPS.get(c * 2 + (t == 3)) or _draw_groups(c, t == 3)
-                if t == s:
-                    col = col_s if self.epoch == _EPOCH else _column(self.rests[s], at)
-                else:
+            # the draws in the other suits depend on the vector suit s is left with, not on which tile went:
+            # kept by (suit, vector id) for the view's other discards
+            memo = self.others_masks
+            key = s << 16 | x
+            mask = -1 if memo is None else memo.get(key, -1)
+            if memo is None:
+                memo = self.others_masks = {}
+            if mask < 0:
+                mask = 0
+                others = (self.pair_rests or self._pairs())[s]
+                kk, mt = _K, _MT
+                for t in range(4):
+                    c = codes[t]
+                    if t == s or not c:     # (a lone tile of an empty suit never helps the standard form)
+                        continue
+                    groups = _DRAW_GROUPS.get(c * 2 + (t == 3)) or _draw_groups(c, t == 3)
                     o = others[t]
                     r = mt[x * kk + o] if x < kk and o < kk else _merge(x, o)
                     col = _COLUMNS.get(r << 4 | at) or _column(r, at)
+                    m = 0
+                    for y, ranks in groups:
+                        if col[y] == goal:
+                            m |= ranks
+                    if m:
+                        mask |= m << _BASES[t]
+                memo[key] = mask
+            if code:
+                groups = _DRAW_GROUPS.get(code * 2 + (s == 3)) or _draw_groups(code, s == 3)
+                col = col_s if self.epoch == _EPOCH else _column(self.rests[s], at)
                 m = 0
                 for y, ranks in groups:
                     if col[y] == goal:
                         m |= ranks
                 if m:
-                    mask |= m << _BASES[t]
+                    mask |= m << _BASES[s]
         if closed and sp <= base:       # as improving_kinds: a draw lowers seven pairs / orphans by one at most
             zeros, ones = self.zeros_ones or self._zeros_ones()
             bit = 1 << k

@@ -236,9 +236,22 @@ class RiichiAI:
         if visible is None:
             visible = visible_counts(state, seat)
         best, best_uk = None, -1
+        melds_byte = _MELDS_BYTE[melds]
         for key in keys[:_UKEIRE_CANDIDATES]:
             k = key % 34
-            uk = _ukeire_after(view, counts, k, melds, visible)
+            counts[k] -= 1          # (as _ukeire_after)
+            hand = bytes(counts) + melds_byte
+            up = _IMPROVING.get(hand)
+            if up is None:
+                if len(_IMPROVING) > 20_000:
+                    _IMPROVING.clear()
+                up = _IMPROVING[hand] = view.improving_after(k)
+            uk = 0
+            for j in up:
+                left = 4 - counts[j] - visible[j]
+                if left > 0:
+                    uk += left
+            counts[k] += 1
             if uk > best_uk:          # the first of the most: ties keep the less connected tile
                 best, best_uk = k, uk
         return self._pick_copy(discards, best)
