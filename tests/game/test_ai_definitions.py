@@ -18,6 +18,7 @@ from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.ai.player import visible_counts
 from scorer.game.engine import Engine
 from scorer.game.mcr import McrEngine
+from scorer.game.state import waits_of_counts
 from scorer.kinds import mask_of
 from scorer.shanten import (DiscardView, improving_kinds, shanten_counts, shanten_each, standard_improving_mask_codes,
                             standard_shanten, standard_shanten_each_codes, suit_codes)
@@ -199,12 +200,41 @@ def reference_call(ai, state, seat, by_type):
     return best
 
 
+def reference_riichi(state, seat, actions):
+    """The riichi AI's declaration: the riichi discard leaving the most live waits (copies not in hand nor in
+    view; the first of the most), declared if it leaves any and, against a riichi, at least four. The waits
+    are the engine's (:func:`scorer.game.state.waits_of_counts`)."""
+    p = state.players[seat]
+    counts, melds = p.counts(), len(p.melds)
+    visible = visible_counts(state, seat)
+    best, best_n = None, -1
+    for a in actions:
+        if a.type == "riichi":
+            c = _minus(counts, a.tile >> 2)
+            n = sum(max(0, 4 - c[w] - visible[w]) for w in waits_of_counts(c, melds))
+            if n > best_n:
+                best, best_n = a, n
+    threat = any(state.players[t].riichi for t in range(4) if t != seat)
+    return best if best is not None and best_n > 0 and (not threat or best_n >= 4) else None
+
+
 class CheckedRiichiAI(RiichiAI):
     """The riichi AI, with every discard compared with :func:`reference_discard_kind` and every answer to a call
     with :func:`reference_call`."""
 
     checked = 0
     calls_checked = 0
+
+    riichi_checked = 0
+
+    def choose(self, state, seat, actions):
+        got = super().choose(state, seat, actions)
+        if any(a.type == "riichi" for a in actions) and not any(a.type == "tsumo" for a in actions) \
+                and not any(a.type in ("ankan", "kakan") for a in actions):
+            want = reference_riichi(state, seat, actions)
+            assert got == want if want is not None else got.type != "riichi"
+            CheckedRiichiAI.riichi_checked += 1
+        return got
 
     def _respond(self, state, seat, by_type):
         got = super()._respond(state, seat, by_type)
@@ -213,9 +243,9 @@ class CheckedRiichiAI(RiichiAI):
         CheckedRiichiAI.calls_checked += 1
         return got
 
-    def _discard(self, state, seat, discards, counts, melds, visible, threat):
+    def _discard(self, state, seat, discards, counts, melds, visible, threat, view=None):
         want = reference_discard_kind(state, seat, discards, list(counts), melds, threat)
-        got = super()._discard(state, seat, discards, counts, melds, visible, threat)
+        got = super()._discard(state, seat, discards, counts, melds, visible, threat, view)
         assert got.tile >> 2 == want
         CheckedRiichiAI.checked += 1
         return got
@@ -226,6 +256,13 @@ def test_riichi_ai_discards_as_its_definition_in_seeded_deals(seed):
     before = CheckedRiichiAI.checked
     Engine([CheckedRiichiAI(f"ai{s}") for s in range(4)], seed=7000 + seed).run()
     assert CheckedRiichiAI.checked > before
+
+
+def test_riichi_ai_declares_riichi_as_its_definition_in_seeded_deals():
+    before = CheckedRiichiAI.riichi_checked
+    for seed in range(12):
+        Engine([CheckedRiichiAI(f"ai{s}") for s in range(4)], seed=7300 + seed).run()
+    assert CheckedRiichiAI.riichi_checked > before + 5
 
 
 def test_riichi_ai_answers_calls_as_its_definition_in_seeded_deals():

@@ -18,7 +18,7 @@ from operator import itemgetter
 
 from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action)
 from scorer.game.ai.defense import danger, safe_kinds
-from scorer.game.state import ACT, GameState, waits_of_counts
+from scorer.game.state import ACT, GameState
 from scorer.shanten import DiscardView, improving_kinds, shanten_counts as shanten_cached, standard_shanten
 from scorer.kinds import DORA_SUCCESSOR, HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
 
@@ -164,16 +164,23 @@ class RiichiAI:
                             return a
             if RIICHI in by_type:
                 visible = visible_counts(state, seat)
+                view = DiscardView(counts, melds)
                 best, best_n = None, -1
+                live: dict[int, int] = {}       # live waits by discarded kind (a red five and a plain one alike)
                 for a in by_type[RIICHI]:
                     k = a.tile >> 2
-                    counts[k] -= 1
-                    n = 0
-                    for w in waits_of_counts(counts, melds):
-                        left = 4 - counts[w] - visible[w]
-                        if left > 0:
-                            n += left
-                    counts[k] += 1
+                    n = live.get(k)
+                    if n is None:
+                        # the waits of a tenpai hand are the draws that lower its shanten (to complete)
+                        waits = view.improving_after(k) if view.shanten_each((k,))[0] == 0 else ()
+                        counts[k] -= 1
+                        n = 0
+                        for w in waits:
+                            left = 4 - counts[w] - visible[w]
+                            if left > 0:
+                                n += left
+                        counts[k] += 1
+                        live[k] = n
                     if n > best_n:
                         best, best_n = a, n
                 if best is not None and best_n > 0 and (threat is None or best_n >= 4):
@@ -181,7 +188,7 @@ class RiichiAI:
                 discards = by_type.get(DISCARD)
                 if not discards:
                     return actions[0]
-                return self._discard(state, seat, discards, counts, melds, visible, threat)
+                return self._discard(state, seat, discards, counts, melds, visible, threat, view)
         discards = by_type.get(DISCARD)
         if not discards:
             return actions[0]
@@ -208,11 +215,13 @@ class RiichiAI:
                 return t
         return None
 
-    def _discard(self, state, seat, discards, counts, melds, visible, threat) -> Action:
+    def _discard(self, state, seat, discards, counts, melds, visible, threat, view=None) -> Action:
         """Lowest shanten; ties by ukeire among the least connected (far from tenpai: the least connected); folds
-        against a riichi when far. ``visible`` is counted here when None and a step reads it."""
+        against a riichi when far. ``visible`` is counted here when None and a step reads it; ``view``: the
+        hand's DiscardView when already read."""
         kinds = sorted({a.tile >> 2 for a in discards})
-        view = DiscardView(counts, melds)
+        if view is None:
+            view = DiscardView(counts, melds)
         shs = view.shanten_each(kinds)
         best_sh = min(shs)
         if threat is not None and not state.players[seat].riichi:
