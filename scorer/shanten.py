@@ -331,10 +331,19 @@ def _specials(counts, melds: int, four_as_two_pairs: bool, knitted: bool, bound:
 def shanten_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False) -> int:
     """Shanten of closed counts with ``melds`` declared melds over every form the rule choices allow."""
     s = _VECS[_hand_vector(counts)][5 + _need(melds)] - 1
-    if (melds == 0 or knitted) and s > -1:
-        t = _specials(counts, melds, four_as_two_pairs, knitted, s)
-        if t < s:
-            return t
+    if s > -1:
+        if knitted:
+            t = _specials(counts, melds, four_as_two_pairs, knitted, s)
+            return t if t < s else s
+        if melds == 0 and sum(counts) >= 13:     # seven pairs and thirteen orphans (as _specials reads them)
+            t = seven_pairs_shanten(counts, four_as_two_pairs)
+            o = _orphan_counts(counts)
+            absent = o.count(0)
+            u = absent - (1 if 13 - absent - o.count(1) else 0)
+            if u < t:
+                t = u
+            if t < s:
+                return t
     return s
 
 
@@ -680,7 +689,7 @@ class DiscardView:
                 cols[s] = None
             col = cols[s]
             if col is None:
-                col = cols[s] = _column(rests[s], at)
+                col = cols[s] = _COLUMNS.get(rests[s] << 4 | at) or _column(rests[s], at)
             out.append(col[x])
         if self.summary is not None and self.n - 1 >= 13:       # seven pairs and orphans: 13 closed tiles
             summary = self.summary
@@ -728,7 +737,7 @@ class DiscardView:
         cols = self._cols()
         col_s = cols[s]
         if col_s is None:
-            col_s = cols[s] = _column(self.rests[s], at)
+            col_s = cols[s] = _COLUMNS.get(self.rests[s] << 4 | at) or _column(self.rests[s], at)
         std = col_s[x]
         base = std
         n = self.n - 1
