@@ -810,17 +810,16 @@ class DiscardView:
         return mask
 
     def _zeros_ones(self) -> tuple[KindMask, KindMask]:
-        zeros = ones = 0
-        for k, c in enumerate(self.counts):
-            if c == 0:
-                zeros |= 1 << k
-            elif c == 1:
-                ones |= 1 << k
-        found = self.zeros_ones = (zeros, ones)
+        # each count as the digit "1" (held 0 times / once) or "0", kind 33 first: read in base 2, a kind mask
+        held = bytes(self.counts)[::-1]
+        found = self.zeros_ones = (int(held.translate(_DIGIT_IF_0), 2), int(held.translate(_DIGIT_IF_1), 2))
         return found
 
 
 _ORPHAN_MASK = mask_of(_ORPHANS)
+_DIGIT_IF_0 = bytes(49 if c == 0 else 48 for c in range(256))      # (49, 48: "1", "0")
+_DIGIT_IF_1 = bytes(49 if c == 1 else 48 for c in range(256))
+"""Byte translations of a count to the ASCII digit 1 when it is 0 (resp. 1), else 0."""
 
 
 def _specials_for_draw(counts, melds, four_as_two_pairs, knitted) -> int:
