@@ -68,18 +68,10 @@ def _ukeire_after(view: DiscardView, counts: list[int], k: int, melds: int, visi
 _UKEIRE_CANDIDATES = 4
 
 
-def _connection(counts: list[int], k: int) -> int:
-    """How much a tile connects with the rest of the hand: copies, and neighbours one or two away in its suit."""
-    v = 2 * (counts[k] - 1) + _MIDDLE[k]
-    for j, w in _NEIGHBOURS[k]:
-        if counts[j]:
-            v += w
-    return v
-
-
 _NEIGHBOURS = tuple(tuple((k + d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if 0 <= k % 9 + d <= 8)
                     if k < HONOR else () for k in range(34))
-"""For each kind: the kinds one and two ranks away in its suit with the weight :func:`_connection` gives them."""
+"""For each kind: the kinds one and two ranks away in its suit, with the weight a held one adds to the kind's
+connection (how much a tile connects with the rest of the hand: copies, neighbours, a middle rank)."""
 _MIDDLE = tuple(1 if k < HONOR and 2 <= k % 9 <= 6 else 0 for k in range(34))
 """1 for the kinds 3-7 of a numbered suit (they connect both ways)."""
 
@@ -238,7 +230,15 @@ class RiichiAI:
         # far from tenpai that order decides, closer the few least connected are compared by ukeire
         dora = dora_kinds(state)
         # each tied kind's sort key (connection, kind) packed as one int: connection * 34 + kind (connection >= 0)
-        keys = [(_connection(counts, k) + 3 * (k in dora)) * 34 + k for k, x in zip(kinds, shs) if x == best_sh]
+        keys = []
+        for k, x in zip(kinds, shs):
+            if x == best_sh:
+                # connection: 2 a further copy, 1 a middle rank, the weights of the neighbours held; 3 a dora
+                v = 2 * counts[k] - 2 + _MIDDLE[k] + 3 * (k in dora)
+                for j, w in _NEIGHBOURS[k]:
+                    if counts[j]:
+                        v += w
+                keys.append(v * 34 + k)
         keys.sort()
         if best_sh >= 3:
             return self._pick_copy(discards, keys[0] % 34)
