@@ -147,7 +147,7 @@ class RiichiAI:
         counts = p.counts()
         melds = len(p.melds)
         threat = self._threat(state, seat)
-        if len(by_type) > 1:
+        if len(by_type) > 1 or DISCARD not in by_type:
             # kans: closed kan / added kan when they do not slow the hand and nobody is in riichi
             if threat is None:
                 for kt in (ANKAN, KAKAN):
