@@ -15,9 +15,11 @@ small min-plus step, memoised by id (there are only a few hundred distinct vecto
 or keyed by suit, and bounded). Waits and ukeire change one kind at a time: only that kind's suit code moves
 (by a power of five), the other three suits stay merged.
 
-A change's effect on one suit beside the other three merged is a cached *row* (:func:`_row`), read from a column
-of merged entries (one per rest vector and entry). :class:`DiscardView` reads a 3n+2 hand once for the questions
-of a discard decision (the shanten after each discard, the improving draws after one).
+A change's effect on one suit beside the other three merged is read from a cached *column* (:func:`_column`: the
+shanten of every vector merged with one rest vector, at one entry); the draws of a suit are grouped by the vector
+they give (:func:`_draw_groups`, cached by code), so one column look-up answers for a group. :class:`DiscardView`
+reads a 3n+2 hand once for the questions of a discard decision (the shanten after each discard, the improving
+draws after one).
 
 Hot code passes 34-entry count lists (``counts``); the public API on tiles is :func:`shanten`, :func:`waits`
 and :func:`discard_options`.
@@ -65,7 +67,15 @@ def _intern(v: tuple[int, ...]) -> VecId:
             _VECS.append(())          # the id NO_ID stays unused: it marks "not in the table"
         i = _VEC_ID[v] = len(_VECS)
         _VECS.append(v)
+        _COLUMNS.clear()              # a column has no entry for the new id: built again when next read
+        global _EPOCH
+        _EPOCH += 1
     return i
+
+
+_EPOCH = 0
+"""How many vectors were interned since the table was read: a column held since an earlier epoch may lack an entry
+(a view of a hand checks it before reading the columns it keeps)."""
 
 
 def _computed_id(code: int, honor: bool) -> VecId:
@@ -203,18 +213,30 @@ def standard_shanten_each_codes(codes, melds: int, kinds, delta: int) -> list[in
 
 
 def _each_of_rows(codes, rests, at: int, kinds, delta: int) -> list[int]:
-    """The standard-form shanten after each kind's change, read from its suit's row (suit codes ``codes``, for
-    each suit the other suits' merged vector ``rests``, entry ``at``)."""
-    rows: list = [None, None, None, None]
+    """The standard-form shanten after each kind's change (suit codes ``codes``, for each suit the other suits'
+    merged vector ``rests``, entry ``at``): the changed suit's code looked up in the table, then in the column of
+    its rest."""
+    tables = (_SUIT_IDS, _SUIT_IDS, _SUIT_IDS, _HONOR_IDS)
+    cols: list = [None, None, None, None]
     out = []
-    suit_of = _SUIT_OF
+    suit_of, pow5 = _SUIT_OF, _KIND_POW5
+    blocked = 4 if delta > 0 else 0         # a fifth copy / a tile the hand lacks
     for k in kinds:
         s = suit_of[k]
-        row = rows[s]
-        if row is None:
-            key = (codes[s], s, rests[s], at, delta)
-            row = rows[s] = (_ROWS.get(key) or _row(*key))[0]
-        out.append(row[k - _BASES[s]])
+        p = pow5[k]
+        c = codes[s]
+        if c // p % 5 == blocked:
+            out.append(_IMPOSSIBLE)
+            continue
+        c = c + p if delta > 0 else c - p
+        x = tables[s][c]
+        if x == NO_ID:          # a suit past the table: its id first (it may forget the columns)
+            x = _computed_id(c, s == 3)
+            cols[s] = None
+        col = cols[s]
+        if col is None:
+            col = cols[s] = _COLUMNS.get(rests[s] << 4 | at) or _column(rests[s], at)
+        out.append(col[x])
     return out
 
 
@@ -226,9 +248,10 @@ def standard_improving_mask_codes(codes, melds: int) -> KindMask:
     kinds :func:`standard_shanten_each_codes` puts below the shanten now), as a kind mask."""
     whole, (r0, r1, r2, r3) = _combine(*_ids(codes))
     at = 5 + _need(melds)
+    goal = _VECS[whole][at] - 2         # one below the shanten now (a draw lowers it by one at most)
     c0, c1, c2, c3 = codes
-    return (_row(c0, 0, r0, at, 1)[2] | _row(c1, 1, r1, at, 1)[2] | _row(c2, 2, r2, at, 1)[2]
-            | _row(c3, 3, r3, at, 1)[2])
+    return (_draw_mask(c0, 0, r0, at, goal) | _draw_mask(c1, 1, r1, at, goal) | _draw_mask(c2, 2, r2, at, goal)
+            | _draw_mask(c3, 3, r3, at, goal))
 
 
 def standard_shanten(counts, melds: int = 0) -> int:
@@ -308,10 +331,19 @@ def _specials(counts, melds: int, four_as_two_pairs: bool, knitted: bool, bound:
 def shanten_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False) -> int:
     """Shanten of closed counts with ``melds`` declared melds over every form the rule choices allow."""
     s = _VECS[_hand_vector(counts)][5 + _need(melds)] - 1
-    if (melds == 0 or knitted) and s > -1:
-        t = _specials(counts, melds, four_as_two_pairs, knitted, s)
-        if t < s:
-            return t
+    if s > -1:
+        if knitted:
+            t = _specials(counts, melds, four_as_two_pairs, knitted, s)
+            return t if t < s else s
+        if melds == 0 and sum(counts) >= 13:     # seven pairs and thirteen orphans (as _specials reads them)
+            t = seven_pairs_shanten(counts, four_as_two_pairs)
+            o = _orphan_counts(counts)
+            absent = o.count(0)
+            u = absent - (1 if 13 - absent - o.count(1) else 0)
+            if u < t:
+                t = u
+            if t < s:
+                return t
     return s
 
 
@@ -397,56 +429,62 @@ def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
 
 
 _BASES = (0, 9, 18, 27)
+RankMask: TypeAlias = int
+"""A set of ranks of one suit: bit ``i`` = the suit's kind ``i`` (0-8; honors 0-6), shifted by the suit's first
+kind to give a :data:`~scorer.kinds.KindMask`."""
+_DRAW_GROUPS: dict[int, tuple[tuple[VecId, RankMask], ...]] = {}
+
+
+def _draw_groups(code: int, honor: bool) -> tuple[tuple[VecId, RankMask], ...]:
+    """The draws of a suit whose code is ``code`` grouped by the suit's vector id after the draw: (vector id,
+    the ranks whose draw gives it), a rank held four times left out. Draws that give the same vector change the
+    whole hand alike, so one column look-up answers for each group. Cached by (code, honors or not): the three
+    numbered suits share their entries. Bounded."""
+    key = code * 2 + honor
+    found = _DRAW_GROUPS.get(key)
+    if found is None:
+        by_id: dict[VecId, RankMask] = {}
+        for i, x in enumerate(_neighbour_ids(code, 3 if honor else 0, 1)):
+            if x != NO_ID:
+                by_id[x] = by_id.get(x, 0) | 1 << i
+        found = tuple(by_id.items())
+        if len(_DRAW_GROUPS) > 100_000:
+            _DRAW_GROUPS.clear()
+        _DRAW_GROUPS[key] = found
+    return found
 _COLUMNS: dict[int, list[int]] = {}
 
 
 def _column(rest: VecId, at: int) -> list[int]:
     """For every vector id: the shanten (entry ``at`` minus one) of that vector merged with ``rest``, and 99 at
-    NO_ID (an impossible change). Cached by (rest, at) -- a few hundred in a game -- and rebuilt when vectors were
-    interned since it was built."""
+    NO_ID (an impossible change). Cached by (rest, at) -- a few hundred in a game; :func:`_intern` forgets
+    every column when a new vector gets an id (so a column read always has an entry for every id)."""
     key = rest << 4 | at
     col = _COLUMNS.get(key)
-    if col is None or len(col) < len(_VECS):
-        n = len(_VECS)
-        col = [_IMPOSSIBLE] * max(n, NO_ID + 1)
-        for i in range(n):
-            if i != NO_ID:
-                col[i] = _VECS[_merge(i, rest)][at] - 1
+    if col is None:
+        n = -1
+        while n != len(_VECS):      # (a merge of a vector computed apart may intern another: then again)
+            n = len(_VECS)
+            col = [_IMPOSSIBLE] * max(n, NO_ID + 1)
+            for i in range(n):
+                if i != NO_ID:
+                    col[i] = _VECS[_merge(i, rest)][at] - 1
         if len(_COLUMNS) > 20_000:
             _COLUMNS.clear()
         _COLUMNS[key] = col
     return col
 
 
-Row: TypeAlias = tuple
-"""One suit's kinds changed one at a time beside the other suits' merged vector: (the standard-form shanten of the
-whole hand after each kind's change, 99 where impossible; adding, the kinds whose draw lowers the whole hand's
-shanten by one and their kind mask -- removing, None and 0)."""
-_ROWS: dict[tuple, Row] = {}
-
-
-def _row(code: int, suit: int, rest: VecId, at: int, delta: int) -> Row:
-    """The :data:`Row` of one tile more (delta +1) or fewer (-1) at each kind of a suit whose code is ``code``,
-    next to the other suits' merged vector ``rest``. Cached (bounded): the same suit beside the same rest recurs
-    turn after turn. Hot loops look ``_ROWS[(code, suit, rest, at, delta)]`` up themselves first."""
-    key = (code, suit, rest, at, delta)
-    row = _ROWS.get(key)
-    if row is None:
-        nbrs = _neighbour_ids(code, suit, delta)      # (interns the vectors of any suit past the table first)
-        col = _column(rest, at)
-        values = tuple(map(col.__getitem__, nbrs))
-        if delta > 0:
-            own = (_HONOR_IDS if suit == 3 else _SUIT_IDS)[code]
-            goal = col[_computed_id(code, suit == 3) if own == NO_ID else own] - 1
-            b = _BASES[suit]
-            down = tuple(b + i for i, x in enumerate(values) if x == goal)
-            row = (values, down, mask_of(down))
-        else:
-            row = (values, None, 0)
-        if len(_ROWS) > 200_000:
-            _ROWS.clear()
-        _ROWS[key] = row
-    return row
+def _draw_mask(code: int, suit: int, rest: VecId, at: int, goal: int) -> KindMask:
+    """The kinds of a suit (code ``code``, suit kind ``suit``) one more tile of which, beside the other suits'
+    merged vector ``rest``, gives the whole hand shanten ``goal`` (entry ``at``), as a kind mask."""
+    groups = _DRAW_GROUPS.get(code * 2 + (suit == 3)) or _draw_groups(code, suit == 3)
+    col = _COLUMNS.get(rest << 4 | at) or _column(rest, at)     # (read after the groups: they may intern ids)
+    m = 0
+    for y, ranks in groups:
+        if col[y] == goal:
+            m |= ranks
+    return m << _BASES[suit]
 
 
 def _combine(a: VecId, b: VecId, c: VecId, d: VecId):
@@ -559,8 +597,7 @@ def improving_kinds(counts, melds: int = 0, four_as_two_pairs: bool = False, kni
         for s in range(4):
             if not codes[s]:
                 continue   # a lone tile of an empty suit never helps the standard form
-            key = (codes[s], s, rests[s], at, 1)
-            found += (_ROWS.get(key) or _row(*key))[1]     # the draws that lower the standard form
+            found += kinds_of_mask(_draw_mask(codes[s], s, rests[s], at, std - 1))    # the draws that lower it
     if knitted:
         have = set(found)
         for k in range(N_KINDS):
@@ -601,9 +638,11 @@ class DiscardView:
     decision: the shanten after each discard (:func:`shanten_each` with delta -1) and, after one discard, the
     kinds whose draw lowers the shanten (:func:`improving_kinds` of the hand without that tile). A discard
     moves one suit's code and the seven pairs / orphans counts by one tile, so both questions start from this
-    reading instead of measuring the hand again."""
+    reading instead of measuring the hand again: a discard from suit ``s`` leaves every other suit's code as it
+    was, and the merged vector of the suits other than ``s`` (its column of shanten values) too."""
 
-    __slots__ = ("counts", "melds", "codes", "ids", "rests", "at", "n", "summary")
+    __slots__ = ("counts", "melds", "codes", "ids", "rests", "at", "n", "summary", "cols", "epoch", "pair_rests",
+                 "zeros_ones", "others_masks")
 
     def __init__(self, counts, melds: int = 0):
         self.counts = list(counts)
@@ -614,33 +653,92 @@ class DiscardView:
         self.at = 5 + _need(melds)
         self.n = n = sum(counts)
         self.summary = _summary(counts) if melds == 0 and n >= 13 else None
+        self.cols: list = [None, None, None, None]      # for each suit: _column(rests[suit], at), when read
+        self.epoch = _EPOCH         # (when the columns held were read: see _EPOCH)
+        self.pair_rests = None      # for each two suits: the other two merged (see _pairs), when read
+        self.zeros_ones = None      # (kinds held 0 times, kinds held once) as kind masks, when read
+        self.others_masks = None    # (suit << 16 | its vector id after a discard) -> the other suits' draws
+
+    def _cols(self) -> list:
+        """The columns held (for each suit: the column of the other suits merged, None until read), forgotten if
+        a vector was interned since they were read. A column is read after the ids it is indexed with: an id
+        interned later has no entry in it."""
+        if self.epoch != _EPOCH:
+            self.cols = [None, None, None, None]
+            self.epoch = _EPOCH
+        return self.cols
 
     def shanten_each(self, kinds) -> list[int]:
-        """:func:`shanten_each` of the hand with one tile of each of ``kinds`` taken out (99 where it has none)."""
-        out = _each_of_rows(self.codes, self.rests, self.at, kinds, -1)
+        """:func:`shanten_each` of the hand with one tile of each of ``kinds`` taken out (99 where it has none).
+        Each kind's suit, one tile fewer, beside the other suits' merged vector: the suit's new code looked up in
+        the table, then in the column of that rest."""
+        codes, counts, rests, at = self.codes, self.counts, self.rests, self.at
+        tables = (_SUIT_IDS, _SUIT_IDS, _SUIT_IDS, _HONOR_IDS)
+        cols = self._cols()
+        out = []
+        suit_of, pow5 = _SUIT_OF, _KIND_POW5
+        for k in kinds:
+            if not counts[k]:
+                out.append(_IMPOSSIBLE)
+                continue
+            s = suit_of[k]
+            x = tables[s][codes[s] - pow5[k]]
+            if x == NO_ID:          # a suit past the table: its id first (it may forget the columns)
+                x = _computed_id(codes[s] - pow5[k], s == 3)
+                cols = self._cols()
+                cols[s] = None
+            col = cols[s]
+            if col is None:
+                col = cols[s] = _COLUMNS.get(rests[s] << 4 | at) or _column(rests[s], at)
+            out.append(col[x])
         if self.summary is not None and self.n - 1 >= 13:       # seven pairs and orphans: 13 closed tiles
-            summary, counts = self.summary, self.counts
+            summary = self.summary
             floor = _summary_value(*summary, False)     # a discard never brings them lower
+            after = None
             for j, k in enumerate(kinds):
                 v = out[j]
                 if v != _IMPOSSIBLE and v > floor:
-                    t = _summary_after(summary, counts[k], _IS_ORPHAN[k], -1, False)
+                    # the special forms after the discard depend only on the copies held (1, 2, 3+) and whether
+                    # the kind is an orphan: six values, computed when first read
+                    if after is None:
+                        after = [None] * 8
+                    i = (3 if counts[k] > 3 else counts[k]) * 2 + _IS_ORPHAN[k]
+                    t = after[i]
+                    if t is None:
+                        t = after[i] = _summary_after(summary, counts[k], _IS_ORPHAN[k], -1, False)
                     if t < v:
                         out[j] = t
         return out
 
     def improving_after(self, k: int) -> tuple[int, ...]:
         """:func:`improving_kinds` of the hand without one tile of kind ``k`` (which it must hold)."""
+        return kinds_of_mask(self.improving_mask_after(k))
+
+    def _pairs(self) -> tuple[tuple[VecId, ...], ...]:
+        """For suits ``s`` and ``t``: the merged vector of the two other suits (``[s][s]`` unused)."""
+        a, b, c, d = self.ids
+        ab, ac, ad, bc, bd, cd = _merge(a, b), _merge(a, c), _merge(a, d), _merge(b, c), _merge(b, d), _merge(c, d)
+        found = self.pair_rests = ((NO_ID, cd, bd, bc), (cd, NO_ID, ad, ac), (bd, ad, NO_ID, ab),
+                                   (bc, ac, ab, NO_ID))
+        return found
+
+    def improving_mask_after(self, k: int) -> KindMask:
+        """The kinds of :meth:`improving_after` as a kind mask. Without the tile, suit ``s`` of ``k`` has a new
+        code and vector; a draw in ``s`` reads the column of the other suits (as the hand had them), a draw in
+        another suit ``t`` the column of the new vector merged with the two suits other than ``s`` and ``t``."""
         counts = self.counts
         s = _SUIT_OF[k]
-        codes = list(self.codes)
-        code = codes[s] = codes[s] - _KIND_POW5[k]
-        ids = list(self.ids)
+        codes = self.codes
+        code = codes[s] - _KIND_POW5[k]
         x = (_HONOR_IDS if s == 3 else _SUIT_IDS)[code]
-        ids[s] = _computed_id(code, s == 3) if x == NO_ID else x
-        whole, rests = _combine(*ids)
+        if x == NO_ID:
+            x = _computed_id(code, s == 3)
         at = self.at
-        std = _VECS[whole][at] - 1
+        cols = self._cols()
+        col_s = cols[s]
+        if col_s is None:
+            col_s = cols[s] = _COLUMNS.get(self.rests[s] << 4 | at) or _column(self.rests[s], at)
+        std = col_s[x]
         base = std
         n = self.n - 1
         summary = self.summary
@@ -656,17 +754,72 @@ class DiscardView:
             sp = _summary_value(pairs, kinds_n, halves, ok, opairs, False) if n >= 13 else _IMPOSSIBLE
             if sp < base:
                 base = sp
-        found: list = []
+        mask = 0
         if std - 1 < base:
-            for t in range(4):
-                if codes[t]:
-                    key = (codes[t], t, rests[t], at, 1)
-                    found += (_ROWS.get(key) or _row(*key))[1]
+            goal = std - 1          # a draw lowers the standard form by one at most
+            # the draws in the other suits depend on the vector suit s is left with, not on which tile went:
+            # kept by (suit, vector id) for the view's other discards
+            memo = self.others_masks
+            key = s << 16 | x
+            mask = -1 if memo is None else memo.get(key, -1)
+            if memo is None:
+                memo = self.others_masks = {}
+            if mask < 0:
+                mask = 0
+                others = (self.pair_rests or self._pairs())[s]
+                kk, mt = _K, _MT
+                for t in range(4):
+                    c = codes[t]
+                    if t == s or not c:     # (a lone tile of an empty suit never helps the standard form)
+                        continue
+                    groups = _DRAW_GROUPS.get(c * 2 + (t == 3)) or _draw_groups(c, t == 3)
+                    o = others[t]
+                    r = mt[x * kk + o] if x < kk and o < kk else _merge(x, o)
+                    col = _COLUMNS.get(r << 4 | at) or _column(r, at)
+                    m = 0
+                    for y, ranks in groups:
+                        if col[y] == goal:
+                            m |= ranks
+                    if m:
+                        mask |= m << _BASES[t]
+                memo[key] = mask
+            if code:
+                groups = _DRAW_GROUPS.get(code * 2 + (s == 3)) or _draw_groups(code, s == 3)
+                col = col_s if self.epoch == _EPOCH else _column(self.rests[s], at)
+                m = 0
+                for y, ranks in groups:
+                    if col[y] == goal:
+                        m |= ranks
+                if m:
+                    mask |= m << _BASES[s]
         if closed and sp <= base:       # as improving_kinds: a draw lowers seven pairs / orphans by one at most
-            counts[k] -= 1
-            found = _with_special_draws(found, counts, (pairs, kinds_n, halves, ok, opairs), base, False)
-            counts[k] += 1
-        return tuple(found)
+            zeros, ones = self.zeros_ones or self._zeros_ones()
+            bit = 1 << k
+            c = counts[k]
+            if c == 1:
+                ones &= ~bit
+                zeros |= bit
+            elif c == 2:
+                ones |= bit
+            # seven pairs: a new pair, or a new kind while under seven; orphans: a new orphan kind, or the first
+            # orphan pair (as _with_special_draws)
+            if 6 - pairs + (7 - kinds_n if kinds_n < 7 else 0) <= base:
+                mask |= ones | (zeros if kinds_n < 7 else 0)
+            if 13 - ok - (1 if opairs else 0) <= base:
+                mask |= _ORPHAN_MASK & (zeros if opairs else zeros | ones)
+        return mask
+
+    def _zeros_ones(self) -> tuple[KindMask, KindMask]:
+        # each count as the digit "1" (held 0 times / once) or "0", kind 33 first: read in base 2, a kind mask
+        held = bytes(self.counts)[::-1]
+        found = self.zeros_ones = (int(held.translate(_DIGIT_IF_0), 2), int(held.translate(_DIGIT_IF_1), 2))
+        return found
+
+
+_ORPHAN_MASK = mask_of(_ORPHANS)
+_DIGIT_IF_0 = bytes(49 if c == 0 else 48 for c in range(256))      # (49, 48: "1", "0")
+_DIGIT_IF_1 = bytes(49 if c == 1 else 48 for c in range(256))
+"""Byte translations of a count to the ASCII digit 1 when it is 0 (resp. 1), else 0."""
 
 
 def _specials_for_draw(counts, melds, four_as_two_pairs, knitted) -> int:

@@ -18,7 +18,10 @@ from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.ai.player import visible_counts
 from scorer.game.engine import Engine
 from scorer.game.mcr import McrEngine
-from scorer.shanten import DiscardView, improving_kinds, shanten_counts, shanten_each
+from scorer.game.state import waits_of_counts
+from scorer.kinds import mask_of
+from scorer.shanten import (DiscardView, improving_kinds, shanten_counts, shanten_each, standard_improving_mask_codes,
+                            standard_shanten, standard_shanten_each_codes, suit_codes)
 
 
 def _minus(c, k):
@@ -75,6 +78,60 @@ def test_discard_view_equals_shanten_each_and_improving_kinds(seed):
         assert view.counts == c             # the view leaves its copy of the hand as it found it
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_discard_view_masks_and_calls_measured_as_their_definition(seed):
+    """The improving draws after each discard as a kind mask, the view of a hand after a call (a declared meld
+    more, no special forms) and views asked again after other hands were read (the columns a view keeps)."""
+    rng = random.Random(seed)
+    views = []
+    for _ in range(20):
+        melds = rng.choice((0, 0, 1, 2, 3))
+        c = _hand(rng, 14 - 3 * melds)
+        view = DiscardView(c, melds)
+        views.append((view, c, melds))
+        for k in range(34):
+            if c[k]:
+                assert view.improving_mask_after(k) == mask_of(improving_kinds(_minus(c, k), melds))
+    for view, c, melds in views:           # read again after the others: the same answers
+        held = [k for k in range(34) if c[k]]
+        assert view.shanten_each(held) == [shanten_counts(_minus(c, k), melds) for k in held]
+        k = held[-1]
+        assert view.improving_after(k) == improving_kinds(_minus(c, k), melds)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_standard_shanten_of_each_change_and_improving_mask_by_definition(seed):
+    """The standard form after each one-tile change (99 where impossible: a fifth copy, a tile not held) and the
+    kinds whose draw lowers it, on hands of every size and suits crowded past fourteen tiles."""
+    rng = random.Random(seed)
+    for _ in range(15):
+        melds = rng.choice((0, 1, 2, 3, 4))
+        n = rng.choice((13, 14)) - 3 * melds
+        if rng.random() < 0.2:          # one suit crowded: a change may leave a suit the table does not hold
+            s = rng.randrange(3)
+            c = [0] * 34
+            while sum(c) < max(n, 15):
+                k = 9 * s + rng.randrange(9)
+                if c[k] < 4:
+                    c[k] += 1
+        else:
+            c = _hand(rng, n)
+        codes = suit_codes(c)
+        for delta in (1, -1):
+            want = []
+            for k in range(34):
+                if 0 <= c[k] + delta <= 4:
+                    c[k] += delta
+                    want.append(standard_shanten(c, melds))
+                    c[k] -= delta
+                else:
+                    want.append(99)
+            assert standard_shanten_each_codes(codes, melds, range(34), delta) == want
+        now = standard_shanten(c, melds)
+        assert standard_improving_mask_codes(codes, melds) == mask_of(
+            k for k in range(34) if c[k] < 4 and standard_shanten(_plus(c, k), melds) < now)
+
+
 # ---- the riichi AI's discard, by its definition ------------------------------------------------------------------
 def _connection(c, k):
     v = 2 * (c[k] - 1)
@@ -118,14 +175,77 @@ def reference_discard_kind(state, seat, discards, counts, melds, threat) -> int:
     return min(scored)[2]
 
 
+def reference_call(ai, state, seat, by_type):
+    """The riichi AI's answer to a discard it may call: pass in riichi, against a riichi, or with a closed
+    tenpai; else the first pon or chi (pons first) that keeps a yaku and lowers the shanten most, the shanten
+    after a call being that of its best discard other than the called kind (kuikae), measured on its own hand."""
+    p = state.players[seat]
+    pass_ = by_type.get("pass", [None])[0]
+    if p.riichi or any(state.players[t].riichi for t in range(4) if t != seat):
+        return pass_
+    counts, melds = p.counts(), len(p.melds)
+    best, best_sh = pass_, shanten_counts(counts, melds)
+    if best_sh <= 0 and p.is_closed:
+        return pass_
+    values = {31, 32, 33, 27 + state.round_wind, 27 + state.seat_wind(seat)}
+    for a in by_type.get("pon", []) + by_type.get("chi", []):
+        c = list(counts)
+        for t in a.tiles:
+            c[t >> 2] -= 1
+        if not ai._keeps_yaku(state, seat, c, a, values):
+            continue
+        after = min(shanten_counts(_minus(c, j), melds + 1) for j in range(34) if c[j] and j != a.tile >> 2)
+        if after < best_sh:
+            best, best_sh = a, after
+    return best
+
+
+def reference_riichi(state, seat, actions):
+    """The riichi AI's declaration: the riichi discard leaving the most live waits (copies not in hand nor in
+    view; the first of the most), declared if it leaves any and, against a riichi, at least four. The waits
+    are the engine's (:func:`scorer.game.state.waits_of_counts`)."""
+    p = state.players[seat]
+    counts, melds = p.counts(), len(p.melds)
+    visible = visible_counts(state, seat)
+    best, best_n = None, -1
+    for a in actions:
+        if a.type == "riichi":
+            c = _minus(counts, a.tile >> 2)
+            n = sum(max(0, 4 - c[w] - visible[w]) for w in waits_of_counts(c, melds))
+            if n > best_n:
+                best, best_n = a, n
+    threat = any(state.players[t].riichi for t in range(4) if t != seat)
+    return best if best is not None and best_n > 0 and (not threat or best_n >= 4) else None
+
+
 class CheckedRiichiAI(RiichiAI):
-    """The riichi AI, with every discard compared with :func:`reference_discard_kind`."""
+    """The riichi AI, with every discard compared with :func:`reference_discard_kind` and every answer to a call
+    with :func:`reference_call`."""
 
     checked = 0
+    calls_checked = 0
 
-    def _discard(self, state, seat, discards, counts, melds, visible, threat):
+    riichi_checked = 0
+
+    def choose(self, state, seat, actions):
+        got = super().choose(state, seat, actions)
+        if any(a.type == "riichi" for a in actions) and not any(a.type == "tsumo" for a in actions) \
+                and not any(a.type in ("ankan", "kakan") for a in actions):
+            want = reference_riichi(state, seat, actions)
+            assert got == want if want is not None else got.type != "riichi"
+            CheckedRiichiAI.riichi_checked += 1
+        return got
+
+    def _respond(self, state, seat, by_type):
+        got = super()._respond(state, seat, by_type)
+        want = reference_call(self, state, seat, by_type)
+        assert got == want or (want is None and got.type == "pass")
+        CheckedRiichiAI.calls_checked += 1
+        return got
+
+    def _discard(self, state, seat, discards, counts, melds, visible, threat, view=None):
         want = reference_discard_kind(state, seat, discards, list(counts), melds, threat)
-        got = super()._discard(state, seat, discards, counts, melds, visible, threat)
+        got = super()._discard(state, seat, discards, counts, melds, visible, threat, view)
         assert got.tile >> 2 == want
         CheckedRiichiAI.checked += 1
         return got
@@ -136,6 +256,20 @@ def test_riichi_ai_discards_as_its_definition_in_seeded_deals(seed):
     before = CheckedRiichiAI.checked
     Engine([CheckedRiichiAI(f"ai{s}") for s in range(4)], seed=7000 + seed).run()
     assert CheckedRiichiAI.checked > before
+
+
+def test_riichi_ai_declares_riichi_as_its_definition_in_seeded_deals():
+    before = CheckedRiichiAI.riichi_checked
+    for seed in range(12):
+        Engine([CheckedRiichiAI(f"ai{s}") for s in range(4)], seed=7300 + seed).run()
+    assert CheckedRiichiAI.riichi_checked > before + 5
+
+
+def test_riichi_ai_answers_calls_as_its_definition_in_seeded_deals():
+    before = CheckedRiichiAI.calls_checked
+    for seed in range(12):
+        Engine([CheckedRiichiAI(f"ai{s}") for s in range(4)], seed=7200 + seed).run()
+    assert CheckedRiichiAI.calls_checked > before + 20
 
 
 # ---- the MCR AI's plan measures, by their definition -------------------------------------------------------------

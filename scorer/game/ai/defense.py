@@ -22,23 +22,28 @@ def safe_kinds(state, target: int) -> set[int]:
     return safe
 
 
+_HONOR_DANGER = (5.0, 4.0, 2.0, 1.0, 5.0)
+"""An honor's danger by the copies of it in view (0-4): the more are seen, the fewer waits remain on it."""
+_NUMBER_DANGER = (6.0, 7.0, 9.0, 9.0, 9.0, 9.0, 9.0, 7.0, 6.0)
+"""A numbered tile's danger by rank (0-8) before suji and kabe: terminals least, 3-7 most."""
+
+
 def danger(kind: int, state, target: int, visible: list[int], genbutsu: set[int]) -> float:
     """0 is safe; larger is more dangerous to discard against ``target``'s riichi."""
     if kind in genbutsu:
         return 0.0
     if kind >= 27:
         seen = visible[kind]
-        return {3: 1.0, 2: 2.0, 1: 4.0}.get(seen, 5.0)
+        return _HONOR_DANGER[seen] if 0 <= seen <= 4 else 5.0
     pos = kind % 9
     lo_safe = pos < 3 or (kind - 3) in genbutsu
     hi_safe = pos > 5 or (kind + 3) in genbutsu
     if lo_safe and hi_safe:                 # suji
-        return 3.0 if pos in (0, 8) else 4.0
+        return 3.0 if pos == 0 or pos == 8 else 4.0
+    base = _NUMBER_DANGER[pos]
     # kabe: a ryanmen through a neighbour is impossible if all four copies of it are visible
-    kabe = (pos >= 1 and visible[kind - 1] >= 4) or (pos <= 7 and visible[kind + 1] >= 4)
-    base = {0: 6.0, 8: 6.0, 1: 7.0, 7: 7.0}.get(pos, 9.0)
-    if kabe:
-        base -= 2.5
-    elif lo_safe or hi_safe:
-        base -= 1.5                         # half suji
+    if (pos >= 1 and visible[kind - 1] >= 4) or (pos <= 7 and visible[kind + 1] >= 4):
+        return base - 2.5
+    if lo_safe or hi_safe:
+        return base - 1.5                   # half suji
     return base

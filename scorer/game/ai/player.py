@@ -18,20 +18,22 @@ from operator import itemgetter
 
 from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action)
 from scorer.game.ai.defense import danger, safe_kinds
-from scorer.game.state import ACT, GameState, waits_of_counts
-from scorer.shanten import DiscardView, improving_kinds, shanten_counts as shanten_cached, shanten_each
+from scorer.game.state import ACT, GameState
+from scorer.shanten import DiscardView, improving_kinds, shanten_counts as shanten_cached, standard_shanten
 from scorer.kinds import DORA_SUCCESSOR, HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
 
 _ORPHANS = TERMINALS_AND_HONORS
 
 
 _IMPROVING: dict[bytes, tuple[int, ...]] = {}
+_MELDS_BYTE = tuple(bytes((m,)) for m in range(5))
+"""The byte that ends an :data:`_IMPROVING` key: the number of declared melds (0-4)."""
 
 
 def ukeire(counts: list[int], melds: int, visible: list[int], base: int | None = None) -> int:
     """Unseen copies of the kinds that lower the shanten of a 3n+1 hand. The kinds are kept by hand (a bounded
     cache: a player who discards the tile just drawn asks about the same hand again next turn)."""
-    key = bytes(counts) + bytes((melds,))
+    key = bytes(counts) + _MELDS_BYTE[melds]
     kinds = _IMPROVING.get(key)
     if kinds is None:
         if len(_IMPROVING) > 20_000:
@@ -48,7 +50,7 @@ def ukeire(counts: list[int], melds: int, visible: list[int], base: int | None =
 def _ukeire_after(view: DiscardView, counts: list[int], k: int, melds: int, visible: list[int]) -> int:
     """:func:`ukeire` of the hand ``counts`` (which ``view`` read) without one tile of kind ``k``."""
     counts[k] -= 1
-    key = bytes(counts) + bytes((melds,))
+    key = bytes(counts) + _MELDS_BYTE[melds]
     kinds = _IMPROVING.get(key)
     if kinds is None:
         if len(_IMPROVING) > 20_000:
@@ -66,18 +68,10 @@ def _ukeire_after(view: DiscardView, counts: list[int], k: int, melds: int, visi
 _UKEIRE_CANDIDATES = 4
 
 
-def _connection(counts: list[int], k: int) -> int:
-    """How much a tile connects with the rest of the hand: copies, and neighbours one or two away in its suit."""
-    v = 2 * (counts[k] - 1) + _MIDDLE[k]
-    for j, w in _NEIGHBOURS[k]:
-        if counts[j]:
-            v += w
-    return v
-
-
 _NEIGHBOURS = tuple(tuple((k + d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if 0 <= k % 9 + d <= 8)
                     if k < HONOR else () for k in range(34))
-"""For each kind: the kinds one and two ranks away in its suit with the weight :func:`_connection` gives them."""
+"""For each kind: the kinds one and two ranks away in its suit, with the weight a held one adds to the kind's
+connection (how much a tile connects with the rest of the hand: copies, neighbours, a middle rank)."""
 _MIDDLE = tuple(1 if k < HONOR and 2 <= k % 9 <= 6 else 0 for k in range(34))
 """1 for the kinds 3-7 of a numbered suit (they connect both ways)."""
 
@@ -107,6 +101,27 @@ def _value_kinds(state: GameState, seat: int) -> set[int]:
     return {31, 32, 33, 27 + state.round_wind, 27 + state.seat_wind(seat)}
 
 
+_ORDER_AFTER = tuple(tuple((seat + i) % 4 for i in (1, 2, 3)) for seat in range(4))
+"""The other seats in turn order after each seat."""
+
+
+def _by_type(actions: list[Action]) -> dict[str, list[Action]]:
+    """The actions by type, each type's in their order."""
+    for a in actions:
+        if a.type != DISCARD:
+            break
+    else:
+        return {DISCARD: actions}       # most turns: discards only (after a call, in riichi, most draws)
+    by_type: dict[str, list[Action]] = {}
+    for a in actions:
+        same = by_type.get(a.type)
+        if same is None:
+            by_type[a.type] = [a]
+        else:
+            same.append(a)
+    return by_type
+
+
 class RiichiAI:
     """A shanten/ukeire player with simple calling, riichi and folding. Deterministic unless given a seed."""
 
@@ -116,13 +131,7 @@ class RiichiAI:
 
     # ---- entry ------------------------------------------------------------------------------------------------
     def choose(self, state: GameState, seat: int, actions: list[Action]) -> Action:
-        by_type: dict[str, list[Action]] = {}
-        for a in actions:
-            same = by_type.get(a.type)
-            if same is None:
-                by_type[a.type] = [a]
-            else:
-                same.append(a)
+        by_type = _by_type(actions)
         for win in (TSUMO, RON):
             if win in by_type:
                 return by_type[win][0]
@@ -133,38 +142,49 @@ class RiichiAI:
     # ---- own turn ---------------------------------------------------------------------------------------------
     def _turn(self, state, seat, by_type, actions) -> Action:
         p = state.players[seat]
-        if p.riichi and DISCARD in by_type and len(by_type) == 1:
+        if p.riichi and len(by_type) == 1 and DISCARD in by_type:
             return by_type[DISCARD][0]
         counts = p.counts()
         melds = len(p.melds)
         threat = self._threat(state, seat)
-        # kans: closed kan / added kan when they do not slow the hand and nobody is in riichi
-        if threat is None:
-            for kt in (ANKAN, KAKAN):
-                for a in by_type.get(kt, ()):
-                    if self._kan_keeps_shanten(counts, melds, a, state):
-                        return a
-        visible = None      # what this seat sees outside its hand: counted only when a choice reads it
-        if RIICHI in by_type:
-            visible = visible_counts(state, seat)
-            best, best_n = None, -1
-            for a in by_type[RIICHI]:
-                k = a.tile >> 2
-                counts[k] -= 1
-                n = 0
-                for w in waits_of_counts(counts, melds):
-                    left = 4 - counts[w] - visible[w]
-                    if left > 0:
-                        n += left
-                counts[k] += 1
-                if n > best_n:
-                    best, best_n = a, n
-            if best is not None and best_n > 0 and (threat is None or best_n >= 4):
-                return best
+        if len(by_type) > 1 or DISCARD not in by_type:
+            # kans: closed kan / added kan when they do not slow the hand and nobody is in riichi
+            if threat is None:
+                for kt in (ANKAN, KAKAN):
+                    for a in by_type.get(kt, ()):
+                        if self._kan_keeps_shanten(counts, melds, a, state):
+                            return a
+            if RIICHI in by_type:
+                visible = visible_counts(state, seat)
+                view = DiscardView(counts, melds)
+                best, best_n = None, -1
+                live: dict[int, int] = {}       # live waits by discarded kind (a red five and a plain one alike)
+                for a in by_type[RIICHI]:
+                    k = a.tile >> 2
+                    n = live.get(k)
+                    if n is None:
+                        # the waits of a tenpai hand are the draws that lower its shanten (to complete)
+                        waits = view.improving_after(k) if view.shanten_each((k,))[0] == 0 else ()
+                        counts[k] -= 1
+                        n = 0
+                        for w in waits:
+                            left = 4 - counts[w] - visible[w]
+                            if left > 0:
+                                n += left
+                        counts[k] += 1
+                        live[k] = n
+                    if n > best_n:
+                        best, best_n = a, n
+                if best is not None and best_n > 0 and (threat is None or best_n >= 4):
+                    return best
+                discards = by_type.get(DISCARD)
+                if not discards:
+                    return actions[0]
+                return self._discard(state, seat, discards, counts, melds, visible, threat, view)
         discards = by_type.get(DISCARD)
         if not discards:
             return actions[0]
-        return self._discard(state, seat, discards, counts, melds, visible, threat)
+        return self._discard(state, seat, discards, counts, melds, None, threat)
 
     def _kan_keeps_shanten(self, counts, melds, a: Action, state) -> bool:
         if a.type == KAKAN:
@@ -180,17 +200,20 @@ class RiichiAI:
         return shanten_cached(c, melds + 1) <= base
 
     def _threat(self, state, seat) -> int | None:
-        for s in range(1, 4):
-            t = (seat + s) % 4
-            if state.players[t].riichi:
+        """The first other seat in riichi, in turn order after ``seat`` (None if there is none)."""
+        players = state.players
+        for t in _ORDER_AFTER[seat]:
+            if players[t].riichi:
                 return t
         return None
 
-    def _discard(self, state, seat, discards, counts, melds, visible, threat) -> Action:
+    def _discard(self, state, seat, discards, counts, melds, visible, threat, view=None) -> Action:
         """Lowest shanten; ties by ukeire among the least connected (far from tenpai: the least connected); folds
-        against a riichi when far. ``visible`` is counted here when None and a step reads it."""
+        against a riichi when far. ``visible`` is counted here when None and a step reads it; ``view``: the
+        hand's DiscardView when already read."""
         kinds = sorted({a.tile >> 2 for a in discards})
-        view = DiscardView(counts, melds)
+        if view is None:
+            view = DiscardView(counts, melds)
         shs = view.shanten_each(kinds)
         best_sh = min(shs)
         if threat is not None and not state.players[seat].riichi:
@@ -200,37 +223,69 @@ class RiichiAI:
             if best_sh == 1:
                 far = _ukeire_after(view, counts, kinds[shs.index(best_sh)], melds, visible) < 6
             if far:
-                sh = dict(zip(kinds, shs))
-                dora = dora_kinds(state)
-                threats = [s for s in range(4) if s != seat and state.players[s].riichi]
-                safe = [safe_kinds(state, t) for t in threats]
-                scores = {k: max(danger(k, state, t, visible, g) for t, g in zip(threats, safe)) for k in kinds}
-                k = min(kinds, key=lambda k: (scores[k], sh[k], k in dora))
-                return self._pick_copy(discards, k)
-        cands = [k for k, x in zip(kinds, shs) if x == best_sh]
-        if len(cands) == 1:
-            return self._pick_copy(discards, cands[0])
+                return self._pick_copy(discards, self._fold(state, seat, kinds, shs, visible))
+        if shs.count(best_sh) == 1:
+            return self._pick_copy(discards, kinds[shs.index(best_sh)])
         # order the tied discards by how little they connect (isolated honors and terminals first, dora last);
         # far from tenpai that order decides, closer the few least connected are compared by ukeire
         dora = dora_kinds(state)
-        order = {k: _connection(counts, k) + 3 * (k in dora) for k in cands}
+        # each tied kind's sort key (connection, kind) packed as one int: connection * 34 + kind (connection >= 0)
+        keys = []
+        for k, x in zip(kinds, shs):
+            if x == best_sh:
+                # connection: 2 a further copy, 1 a middle rank, the weights of the neighbours held; 3 a dora
+                v = 2 * counts[k] - 2 + _MIDDLE[k] + 3 * (k in dora)
+                for j, w in _NEIGHBOURS[k]:
+                    if counts[j]:
+                        v += w
+                keys.append(v * 34 + k)
+        keys.sort()
         if best_sh >= 3:
-            return self._pick_copy(discards, min(cands, key=lambda k: (order[k], k)))
-        cands.sort(key=lambda k: (order[k], k))
+            return self._pick_copy(discards, keys[0] % 34)
         if visible is None:
             visible = visible_counts(state, seat)
         best, best_uk = None, -1
-        for k in cands[:_UKEIRE_CANDIDATES]:
-            uk = _ukeire_after(view, counts, k, melds, visible)
+        melds_byte = _MELDS_BYTE[melds]
+        for key in keys[:_UKEIRE_CANDIDATES]:
+            k = key % 34
+            counts[k] -= 1          # (as _ukeire_after)
+            hand = bytes(counts) + melds_byte
+            up = _IMPROVING.get(hand)
+            if up is None:
+                if len(_IMPROVING) > 20_000:
+                    _IMPROVING.clear()
+                up = _IMPROVING[hand] = view.improving_after(k)
+            uk = 0
+            for j in up:
+                left = 4 - counts[j] - visible[j]
+                if left > 0:
+                    uk += left
+            counts[k] += 1
             if uk > best_uk:          # the first of the most: ties keep the less connected tile
                 best, best_uk = k, uk
         return self._pick_copy(discards, best)
 
     @staticmethod
+    def _fold(state, seat, kinds, shs, visible) -> int:
+        """The discard kind against a riichi: the least dangerous (against the most dangerous of the riichi
+        players), then the lowest shanten, then not a dora."""
+        dora = dora_kinds(state)
+        threats = [s for s in range(4) if s != seat and state.players[s].riichi]
+        if len(threats) == 1:
+            t = threats[0]
+            g = safe_kinds(state, t)
+            scores = [danger(k, state, t, visible, g) for k in kinds]
+        else:
+            safe = [safe_kinds(state, t) for t in threats]
+            scores = [max(danger(k, state, t, visible, g) for t, g in zip(threats, safe)) for k in kinds]
+        return min(zip(scores, shs, kinds), key=lambda e: (e[0], e[1], e[2] in dora))[2]
+
+    @staticmethod
     def _pick_copy(discards: list[Action], kind: int) -> Action:
         """Discard a plain copy rather than a red five."""
         same = [a for a in discards if a.tile >> 2 == kind]
-        same.sort(key=lambda a: (a.tile in RED_FIVE_IDS, a.tile))
+        if len(same) > 1:
+            same.sort(key=lambda a: (a.tile in RED_FIVE_IDS, a.tile))
         return same[0]
 
     # ---- responses --------------------------------------------------------------------------------------------
@@ -246,6 +301,7 @@ class RiichiAI:
             return pass_                      # keep a closed tenpai for riichi
         values = _value_kinds(state, seat)
         best, best_sh = None, now
+        seen: dict[bytes, int] = {}     # calls that leave the same kinds (a red five or a plain one) alike
         for a in by_type.get(PON, []) + by_type.get(CHI, []):
             c = list(counts)
             for t in a.tiles:
@@ -253,8 +309,16 @@ class RiichiAI:
             if not self._keeps_yaku(state, seat, c, a, values):
                 continue
             called = a.tile >> 2
-            # the best discard after the call (not the called kind: kuikae)
-            after = min(shanten_each(c, melds + 1, [j for j in range(34) if c[j] and j != called], -1))
+            key = bytes(c) + bytes((called,))
+            after = seen.get(key)
+            if after is None:
+                # the best discard after the call (not the called kind: kuikae); no discard at all does better
+                # than the standard form of the hand after the call, so that is measured first
+                after = standard_shanten(c, melds + 1)
+                if after < best_sh:
+                    after = min(DiscardView(c, melds + 1).shanten_each(
+                        [j for j in range(34) if c[j] and j != called]))
+                seen[key] = after
             if after < best_sh:
                 best, best_sh = a, after
         return best or pass_
