@@ -218,12 +218,15 @@ class McrResult:
         fans = []
         got = d["fans_"]
         if got is not None:
+            # each row made once per preset, fan and count (see _fan_rows), copied
             for i in sorted(got):
-                fans.append({**rows[i], "count": got[i]})
+                n = got[i]
+                fans.append(rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n})
         flowers = d["flowers"]
         complete = d["form"] is not None
         if flowers and complete:
-            fans.append({**rows[F.FLOWER_TILES], "count": flowers})
+            fans.append(rows[F.FLOWER_TILES][flowers].copy() if flowers < _ROW_COUNTS
+                        else {**rows[F.FLOWER_TILES][1], "count": flowers})
         pays = []
         gain = 0
         for p in d["payments"]:
@@ -255,14 +258,17 @@ _KIND_TEXT = tuple(str(t) for t in _TILE_OF)
 _TEXT_OF_ORDER = [""] * 2 * (FLOWER_BASE + 8)  # a tile's notation by its ``order``: every kind and the red fives
 for _tile in [Tile(k) for k in range(FLOWER_BASE + 8)] + [Tile(k, True) for k in FIVES]:
     _TEXT_OF_ORDER[_tile.order] = str(_tile)
-_FAN_ROWS: dict[str, tuple] = {}  # preset name -> (by fan id: its row of to_dict without the count, minimum)
+# preset name -> (by fan id, then by count below _ROW_COUNTS: its row of to_dict, minimum)
+_FAN_ROWS: dict[str, tuple] = {}
+_ROW_COUNTS = 9  # a fan counts a few times at most, flowers up to eight
 
 
 def _fan_rows(preset: McrPreset) -> tuple:
     values = _preset_tables(preset)[1]
     rows = [None] * F.TABLE_SIZE
     for f in F.FANS:
-        rows[f.id] = {"name": f.name, "chinese": f.chinese, "points": values[f.id]}
+        rows[f.id] = [{"name": f.name, "chinese": f.chinese, "points": values[f.id], "count": n}
+                      for n in range(_ROW_COUNTS)]
     found = _FAN_ROWS[preset.name] = (rows, preset.minimum)
     return found
 
@@ -833,6 +839,51 @@ def _completions(counts: list[int], honor: bool, target: int, skip: int = -1, fi
     return tuple(out)
 
 
+def _taker_waits(code: int, suit: _Suit) -> list[int]:
+    """The kinds of the suit (its record) one more tile of which makes the count code ``code`` sets and at most
+    one pair (read from the core's per-suit table); a fifth copy is no wait."""
+    base = _BASES[suit.index]
+    honor = suit.honor
+    return [base + x for x in range(len(suit.counts))
+            if code >> 5 * x & 31 < 4 and suit_code_complete(code + (1 << 5 * x), honor)]
+
+
+def _standard_waits(suits: tuple, s: int, r: int, win_suit: _Suit) -> list[int]:
+    """The standard waits of the 13 tiles before the winning tile (of rank ``r`` in suit ``s``), any shape: the
+    suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair)."""
+    waits = []
+    # A small suit is read from the tables of small complete suits, a larger one from the core's per-suit table (a
+    # kind whose fifth copy would complete a suit is one all four of which are in view, left out below either way)
+    states = [suits[0].state, suits[1].state, suits[2].state, suits[3].state]
+    small = _SMALL_WAITS[0] is not None
+    before = win_suit.code - (1 << 5 * r)
+    if small and win_suit.size <= _SMALL_SUIT_TILES + 1:
+        complete = before in _SMALL_COMPLETE[win_suit.honor]
+    else:
+        complete = suit_code_complete(before, win_suit.honor)
+    states[s] = _TARGET_OF_SIZE[win_suit.size - 1] if complete else 0
+    broken = states.count(0)
+    if broken <= 1:
+        pairs = states.count(2)
+        # the one suit that is not sets (and a pair) must take the tile; else any suit may
+        for i in ((states.index(0),) if broken else range(4)):
+            elsewhere = pairs - (states[i] == 2)
+            if elsewhere > 1:
+                continue
+            # the hand ends with one pair
+            suit = suits[i]
+            target = 2 - elsewhere
+            size = suit.size + (i != s)  # once the tile is in
+            if target != _TARGET_OF_SIZE[size]:
+                continue
+            code = before if i == s else suit.code
+            if small and size <= _SMALL_SUIT_TILES:
+                waits += _SMALL_WAITS[i].get(code, ())
+            else:
+                waits += _taker_waits(code, suit)
+    return waits
+
+
 def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
     """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), from
     the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines
@@ -867,38 +918,29 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
                     if is_complete(rest, n_melds + 3, four_as_two_pairs=True):
                         waits.append(k)
     # standard: the suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair).
-    # A small suit is read from the tables of small complete suits, a larger one from the core's per-suit table (a
-    # kind whose fifth copy would complete a suit is one all four of which are in view, left out below either way)
-    states = [suits[0].state, suits[1].state, suits[2].state, suits[3].state]
-    small = _SMALL_WAITS[0] is not None
-    before = win_suit.code - (1 << 5 * r)
-    if small and win_suit.size <= _SMALL_SUIT_TILES + 1:
-        complete = before in _SMALL_COMPLETE[win_suit.honor]
-    else:
-        complete = suit_code_complete(before, win_suit.honor)
-    states[s] = _TARGET_OF_SIZE[win_suit.size - 1] if complete else 0
-    broken = states.count(0)
-    if broken <= 1:
-        pairs = states.count(2)
-        # the one suit that is not sets (and a pair) must take the tile; else any suit may
-        for i in ((states.index(0),) if broken else range(4)):
-            elsewhere = pairs - (states[i] == 2)
-            if elsewhere > 1:
-                continue
-            # the hand ends with one pair
-            suit = suits[i]
-            target = 2 - elsewhere
-            size = suit.size + (i != s)  # once the tile is in
-            if target != _TARGET_OF_SIZE[size]:
-                continue
-            code = before if i == s else suit.code
-            if small and size <= _SMALL_SUIT_TILES:
-                waits += _SMALL_WAITS[i].get(code, ())
+    m, p, so, h = suits
+    if m.state and p.state and so.state and h.state and m.has_pair + p.has_pair + so.has_pair + h.has_pair == 1:
+        # Four sets and a pair once the tile is in (the common case): the winning tile's suit takes a tile in its
+        # place, ending as it is (the other suits are sets, one of them with the pair); and when that suit was
+        # sets and a pair before the tile (so the hand held two pairs), the other suit with a pair may take one
+        # too, ending as sets. Each is one suit's completions, from the table of small suits one tile short
+        # or the core's per-suit table.
+        before = win_suit.code - (1 << 5 * r)
+        size = win_suit.size  # once the tile is in
+        if size <= _SMALL_SUIT_TILES and (table := _SMALL_WAITS[s]) is not None:
+            waits += table.get(before, ())
+            complete = not win_suit.has_pair and before in _SMALL_COMPLETE[win_suit.honor]
+        else:
+            waits += _taker_waits(before, win_suit)
+            complete = not win_suit.has_pair and suit_code_complete(before, win_suit.honor)
+        if complete:
+            other = m if m.has_pair else p if p.has_pair else so if so.has_pair else h
+            if other.size < _SMALL_SUIT_TILES and (table := _SMALL_WAITS[other.index]) is not None:
+                waits += table.get(other.code, ())
             else:
-                base = _BASES[i]
-                honor = suit.honor
-                waits += [base + x for x in range(len(suit.counts))
-                          if code >> 5 * x & 31 < 4 and suit_code_complete(code + (1 << 5 * x), honor)]
+                waits += _taker_waits(other.code, other)
+    else:
+        waits += _standard_waits(suits, s, r, win_suit)
     if n_melds == 0:
         distinct = mask.bit_count()
         if distinct <= 7:  # six pairs and a single (a kong's four counting as two pairs)
