@@ -233,6 +233,13 @@ class McrResult:
             pays.append({"from": p.payer, "amount": p.amount, "players": p.players})
             gain += p.amount * p.players
         waits = d["waits_"]
+        if waits is not None:
+            shown = [_TEXT_OF_ORDER[t.order] for t in waits]
+        else:
+            facts = d["facts_"]
+            shown = []
+            for k in (_winning_waits(facts, len(d["hand"].melds)) if facts is not None else self._waited_kinds()):
+                shown.append(_KIND_TEXT[k])
         fan_total = d["fan_total"]
         return {
             "rules": "mcr",
@@ -248,8 +255,7 @@ class McrResult:
             "payments": pays,
             "total_gain": gain,
             "shanten": d["shanten"],
-            "waits": [_TEXT_OF_ORDER[t.order] for t in waits] if waits is not None
-            else [_KIND_TEXT[k] for k in self._waited_kinds()],
+            "waits": shown,
         }
 
 
