@@ -967,7 +967,11 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
     if every is None:  # no kind has four tiles in view (counting the winning one too)
         return sorted(set(waits))
     # in view: the tiles before the winning one and the melds' (``every`` counts the winning tile too)
-    return sorted({k for k in waits if (every[_SUIT_OF[k]] >> _SHIFT_OF[k] & 31) - (k == win) < 4})
+    kept = set()
+    for k in waits:
+        if (every[_SUIT_OF[k]] >> _SHIFT_OF[k] & 31) - (k == win) < 4:
+            kept.add(k)
+    return sorted(kept)
 
 
 def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
