@@ -218,18 +218,28 @@ class McrResult:
         fans = []
         got = d["fans_"]
         if got is not None:
+            # each row made once per preset, fan and count (see _fan_rows), copied
             for i in sorted(got):
-                fans.append({**rows[i], "count": got[i]})
+                n = got[i]
+                fans.append(rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n})
         flowers = d["flowers"]
         complete = d["form"] is not None
         if flowers and complete:
-            fans.append({**rows[F.FLOWER_TILES], "count": flowers})
+            fans.append(rows[F.FLOWER_TILES][flowers].copy() if flowers < _ROW_COUNTS
+                        else {**rows[F.FLOWER_TILES][1], "count": flowers})
         pays = []
         gain = 0
         for p in d["payments"]:
             pays.append({"from": p.payer, "amount": p.amount, "players": p.players})
             gain += p.amount * p.players
         waits = d["waits_"]
+        if waits is not None:
+            shown = [_TEXT_OF_ORDER[t.order] for t in waits]
+        else:
+            facts = d["facts_"]
+            shown = []
+            for k in (_winning_waits(facts, len(d["hand"].melds)) if facts is not None else self._waited_kinds()):
+                shown.append(_KIND_TEXT[k])
         fan_total = d["fan_total"]
         return {
             "rules": "mcr",
@@ -245,8 +255,7 @@ class McrResult:
             "payments": pays,
             "total_gain": gain,
             "shanten": d["shanten"],
-            "waits": [_TEXT_OF_ORDER[t.order] for t in waits] if waits is not None
-            else [_KIND_TEXT[k] for k in self._waited_kinds()],
+            "waits": shown,
         }
 
 
@@ -255,14 +264,17 @@ _KIND_TEXT = tuple(str(t) for t in _TILE_OF)
 _TEXT_OF_ORDER = [""] * 2 * (FLOWER_BASE + 8)  # a tile's notation by its ``order``: every kind and the red fives
 for _tile in [Tile(k) for k in range(FLOWER_BASE + 8)] + [Tile(k, True) for k in FIVES]:
     _TEXT_OF_ORDER[_tile.order] = str(_tile)
-_FAN_ROWS: dict[str, tuple] = {}  # preset name -> (by fan id: its row of to_dict without the count, minimum)
+# preset name -> (by fan id, then by count below _ROW_COUNTS: its row of to_dict, minimum)
+_FAN_ROWS: dict[str, tuple] = {}
+_ROW_COUNTS = 9  # a fan counts a few times at most, flowers up to eight
 
 
 def _fan_rows(preset: McrPreset) -> tuple:
     values = _preset_tables(preset)[1]
     rows = [None] * F.TABLE_SIZE
     for f in F.FANS:
-        rows[f.id] = {"name": f.name, "chinese": f.chinese, "points": values[f.id]}
+        rows[f.id] = [{"name": f.name, "chinese": f.chinese, "points": values[f.id], "count": n}
+                      for n in range(_ROW_COUNTS)]
     found = _FAN_ROWS[preset.name] = (rows, preset.minimum)
     return found
 
@@ -317,6 +329,7 @@ _HK_SELF, _HK_FOURTH, _HK_KONG, _HK_WALL = (1 << b for b in range(23, 27))
 _HK_HOG = 27
 _HK_FORM = 30
 _HK_GREATER, _HK_KNITTED = 1 << 33, 1 << 34
+_HK_TILES = 35  # where the tiles key goes in the key of the joined hand-level parts (_HAND_FANS)
 _HK_PLAY = 0b1111111 << _HK_MELDED | 0b111 << _HK_FORM
 _HK_HOLDING = 0b11111 << _HK_SUITS | 0b111 << _HK_HOG | 0b111 << _HK_FORM | _HK_GREATER | _HK_KNITTED
 # The pungs key (``_PK_*``): bits 0-5 the pungs' counts of terminal and dragon pungs (the low bits of their summed
@@ -336,6 +349,7 @@ _KEYS_BOUND = 100_000
 _PLAY_FANS: dict[int, tuple] = {}
 _HOLDING_FANS: dict[int, tuple] = {}
 _TILE_FANS: dict[int, tuple] = {}
+_HAND_FANS: dict[int, tuple] = {}  # the three hand-level parts' fans joined, by hand key | tiles key << _HK_TILES
 _PUNG_FANS: dict[int, tuple] = {}
 _SET_FANS: dict[int, tuple] = {}
 _PLAY_GROUPS, _HOLDING_GROUPS = ("concealment", "win"), ("suits", "hog", "special")
@@ -423,6 +437,31 @@ def _part_fans(cache: dict, key: int, checks: tuple, info: _HandInfo, form: str,
     return found
 
 
+def _hand_fans(key: int, hand_key: int, tiles_key: int, info: _HandInfo, form: str, chows: tuple, pungs: tuple,
+               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> tuple:
+    """The fans of the hand-level parts (play, holding, tiles) of a hand key and tiles key not met together before:
+    each part from its own cache (worked out when new), joined (no fan is set by two parts) and cached by both keys."""
+    reading = (info, form, chows, pungs, pung_info, pair, waits_flags, traits)
+    part = hand_key & _HK_PLAY
+    found = _PLAY_FANS.get(part)
+    if found is None:
+        found = _part_fans(_PLAY_FANS, part, _PLAY_CHECKS, *reading)
+    part = hand_key & _HK_HOLDING
+    holding = _HOLDING_FANS.get(part)
+    if holding is None:
+        holding = _part_fans(_HOLDING_FANS, part, _HOLDING_CHECKS, *reading)
+    found += holding
+    if tiles_key:
+        tiles = _TILE_FANS.get(tiles_key)
+        if tiles is None:
+            tiles = _part_fans(_TILE_FANS, tiles_key, _TILE_CHECKS, *reading)
+        found += tiles
+    if len(_HAND_FANS) >= _KEYS_BOUND:
+        _HAND_FANS.clear()
+    _HAND_FANS[key] = found
+    return found
+
+
 def _full_context(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_info: tuple, pair: int,
                   waits_flags: int, traits: int, combos: bool = False) -> FanContext:
     """A context of the hand, form and reading with every field filled in (``combos``: the combination and kong
@@ -471,27 +510,12 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
     form_code = _FORM_CODE[form]
     if info.grouped:
         hand_key = info.key | form_code << _HK_FORM
-        key = hand_key & _HK_PLAY
-        found = _PLAY_FANS.get(key)
+        tiles_key = info.tiles_key
+        found = _HAND_FANS.get(key := hand_key | tiles_key << _HK_TILES)
         if found is None:
-            found = _part_fans(_PLAY_FANS, key, _PLAY_CHECKS, info, form, chows, pungs, pung_info, pair,
-                               waits_flags, traits)
+            found = _hand_fans(key, hand_key, tiles_key, info, form, chows, pungs, pung_info, pair, waits_flags,
+                               traits)
         fans = dict(found)
-        key = hand_key & _HK_HOLDING
-        found = _HOLDING_FANS.get(key)
-        if found is None:
-            found = _part_fans(_HOLDING_FANS, key, _HOLDING_CHECKS, info, form, chows, pungs, pung_info, pair,
-                               waits_flags, traits)
-        if found:
-            fans.update(found)
-        key = info.tiles_key
-        if key:
-            found = _TILE_FANS.get(key)
-            if found is None:
-                found = _part_fans(_TILE_FANS, key, _TILE_CHECKS, info, form, chows, pungs, pung_info, pair,
-                                   waits_flags, traits)
-            if found:
-                fans.update(found)
         n_pungs, facts, cp, mk, ck = pung_info
         pair_class = _PAIR_CLASS[pair]
         key = pair_class | _TRAITS_OF[traits] << _SK_TRAITS | waits_flags << _SK_WAITS | form_code << _SK_FORM
@@ -550,18 +574,17 @@ class _Suit:
     completions with one tile of a rank taken out (the winning tile), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "others", "knit", "code", "size", "state", "odd", "index")
+                 "others", "knit", "code", "size", "state", "odd", "index", "key_bits")
 
     def before_state(self, r: int) -> int:
-        """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out."""
+        """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out (0 neither, 1 sets, 2 sets
+        and a pair), read from the core's per-suit table (the suit holds at most four of a kind)."""
         if self.others is None:
             self.others = {}
         found = self.others.get(r)
         if found is None:
-            lst = list(self.counts)
-            lst[r] -= 1
-            target = 2 if sum(lst) % 3 == 2 else 1
-            found = self.others[r] = _suit_ok(tuple(lst), self.honor) if _could_be_sets(lst, target) else 0
+            found = self.others[r] = (_TARGET_OF_SIZE[self.size - 1]
+                                      if suit_code_complete(self.code - (1 << 5 * r), self.honor) else 0)
         return found
 
     def before_complete(self, r: int) -> bool:
@@ -573,21 +596,38 @@ class _Suit:
 
     def other_completion(self, r: int, target: int) -> bool:
         """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
-        or sets and a pair (2)? (Copies not limited, as in :func:`_completions`.) Searched only until one is
-        found (or, for a small suit, read from the table of small suits one tile short)."""
+        or sets and a pair (2), the target of the suit's size? (Copies not limited, as in :func:`_completions`.)
+        Read from the table of small suits one tile short, or for a larger suit (or one holding four of a kind)
+        from the core's per-suit table, rank by rank until one is found; a fifth copy, which that table does not
+        hold, is searched (:func:`_suit_ok`)."""
         if self.size <= _SMALL_SUIT_TILES and self.most < 4 and (table := _SMALL_WAITS[self.index]) is not None:
             # the table of small suits one tile short: no count reaches five, so "copies not limited" changes
-            # nothing (the target is the suit's size's)
-            kind = _BASES[self.index] + r
-            return any(k != kind for k in table.get(self.code - (1 << 5 * r), ()))
+            # nothing (the target is the suit's size's); its kinds are distinct
+            kinds = table.get(self.code - (1 << 5 * r))
+            return kinds is not None and (len(kinds) > 1 or kinds[0] != _BASES[self.index] + r)
         if self.others is None:
             self.others = {}
         key = 64 + r * 4 + target  # (the keys below 64 are before_state's)
         found = self.others.get(key)
         if found is None:
-            lst = list(self.counts)
-            lst[r] -= 1
-            found = self.others[key] = _completions(lst, self.honor, target, skip=r, first=True) != ()
+            found = False
+            before = self.code - (1 << 5 * r)
+            honor = self.honor
+            for x in range(len(self.counts)):
+                if x == r:
+                    continue
+                if before >> 5 * x & 31 < 4:
+                    if suit_code_complete(before + (1 << 5 * x), honor):
+                        found = True
+                        break
+                else:  # a fifth copy
+                    lst = list(self.counts)
+                    lst[r] -= 1
+                    lst[x] += 1
+                    if _suit_ok(tuple(lst), honor) == target:
+                        found = True
+                        break
+            self.others[key] = found
         return found
 
 _SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
@@ -638,6 +678,7 @@ def _suit(index: int, code: int) -> _Suit:
         found.even = not code & _ODD_BITS
         found.bits = bits
         found.odd = odd  # the kinds of the suit held an odd number of times
+        found.key_bits = _key_bits(bits)  # its part of the hand key: the suit present, or winds and dragons
         found.kinds = kinds
         found.readings = readings = _suit_readings(counts, base)
         found.single = readings[0] if len(readings) == 1 else None
@@ -804,6 +845,51 @@ def _completions(counts: list[int], honor: bool, target: int, skip: int = -1, fi
     return tuple(out)
 
 
+def _taker_waits(code: int, suit: _Suit) -> list[int]:
+    """The kinds of the suit (its record) one more tile of which makes the count code ``code`` sets and at most
+    one pair (read from the core's per-suit table); a fifth copy is no wait."""
+    base = _BASES[suit.index]
+    honor = suit.honor
+    return [base + x for x in range(len(suit.counts))
+            if code >> 5 * x & 31 < 4 and suit_code_complete(code + (1 << 5 * x), honor)]
+
+
+def _standard_waits(suits: tuple, s: int, r: int, win_suit: _Suit) -> list[int]:
+    """The standard waits of the 13 tiles before the winning tile (of rank ``r`` in suit ``s``), any shape: the
+    suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair)."""
+    waits = []
+    # A small suit is read from the tables of small complete suits, a larger one from the core's per-suit table (a
+    # kind whose fifth copy would complete a suit is one all four of which are in view, left out below either way)
+    states = [suits[0].state, suits[1].state, suits[2].state, suits[3].state]
+    small = _SMALL_WAITS[0] is not None
+    before = win_suit.code - (1 << 5 * r)
+    if small and win_suit.size <= _SMALL_SUIT_TILES + 1:
+        complete = before in _SMALL_COMPLETE[win_suit.honor]
+    else:
+        complete = suit_code_complete(before, win_suit.honor)
+    states[s] = _TARGET_OF_SIZE[win_suit.size - 1] if complete else 0
+    broken = states.count(0)
+    if broken <= 1:
+        pairs = states.count(2)
+        # the one suit that is not sets (and a pair) must take the tile; else any suit may
+        for i in ((states.index(0),) if broken else range(4)):
+            elsewhere = pairs - (states[i] == 2)
+            if elsewhere > 1:
+                continue
+            # the hand ends with one pair
+            suit = suits[i]
+            target = 2 - elsewhere
+            size = suit.size + (i != s)  # once the tile is in
+            if target != _TARGET_OF_SIZE[size]:
+                continue
+            code = before if i == s else suit.code
+            if small and size <= _SMALL_SUIT_TILES:
+                waits += _SMALL_WAITS[i].get(code, ())
+            else:
+                waits += _taker_waits(code, suit)
+    return waits
+
+
 def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
     """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), from
     the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines
@@ -838,38 +924,29 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
                     if is_complete(rest, n_melds + 3, four_as_two_pairs=True):
                         waits.append(k)
     # standard: the suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair).
-    # A small suit is read from the tables of small complete suits, a larger one from the core's per-suit table (a
-    # kind whose fifth copy would complete a suit is one all four of which are in view, left out below either way)
-    states = [suits[0].state, suits[1].state, suits[2].state, suits[3].state]
-    small = _SMALL_WAITS[0] is not None
-    before = win_suit.code - (1 << 5 * r)
-    if small and win_suit.size <= _SMALL_SUIT_TILES + 1:
-        complete = before in _SMALL_COMPLETE[win_suit.honor]
-    else:
-        complete = suit_code_complete(before, win_suit.honor)
-    states[s] = _TARGET_OF_SIZE[win_suit.size - 1] if complete else 0
-    broken = states.count(0)
-    if broken <= 1:
-        pairs = states.count(2)
-        # the one suit that is not sets (and a pair) must take the tile; else any suit may
-        for i in ((states.index(0),) if broken else range(4)):
-            elsewhere = pairs - (states[i] == 2)
-            if elsewhere > 1:
-                continue
-            # the hand ends with one pair
-            suit = suits[i]
-            target = 2 - elsewhere
-            size = suit.size + (i != s)  # once the tile is in
-            if target != _TARGET_OF_SIZE[size]:
-                continue
-            code = before if i == s else suit.code
-            if small and size <= _SMALL_SUIT_TILES:
-                waits += _SMALL_WAITS[i].get(code, ())
+    m, p, so, h = suits
+    if m.state and p.state and so.state and h.state and m.has_pair + p.has_pair + so.has_pair + h.has_pair == 1:
+        # Four sets and a pair once the tile is in (the common case): the winning tile's suit takes a tile in its
+        # place, ending as it is (the other suits are sets, one of them with the pair); and when that suit was
+        # sets and a pair before the tile (so the hand held two pairs), the other suit with a pair may take one
+        # too, ending as sets. Each is one suit's completions, from the table of small suits one tile short
+        # or the core's per-suit table.
+        before = win_suit.code - (1 << 5 * r)
+        size = win_suit.size  # once the tile is in
+        if size <= _SMALL_SUIT_TILES and (table := _SMALL_WAITS[s]) is not None:
+            waits += table.get(before, ())
+            complete = not win_suit.has_pair and before in _SMALL_COMPLETE[win_suit.honor]
+        else:
+            waits += _taker_waits(before, win_suit)
+            complete = not win_suit.has_pair and suit_code_complete(before, win_suit.honor)
+        if complete:
+            other = m if m.has_pair else p if p.has_pair else so if so.has_pair else h
+            if other.size < _SMALL_SUIT_TILES and (table := _SMALL_WAITS[other.index]) is not None:
+                waits += table.get(other.code, ())
             else:
-                base = _BASES[i]
-                honor = suit.honor
-                waits += [base + x for x in range(len(suit.counts))
-                          if code >> 5 * x & 31 < 4 and suit_code_complete(code + (1 << 5 * x), honor)]
+                waits += _taker_waits(other.code, other)
+    else:
+        waits += _standard_waits(suits, s, r, win_suit)
     if n_melds == 0:
         distinct = mask.bit_count()
         if distinct <= 7:  # six pairs and a single (a kong's four counting as two pairs)
@@ -890,7 +967,11 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
     if every is None:  # no kind has four tiles in view (counting the winning one too)
         return sorted(set(waits))
     # in view: the tiles before the winning one and the melds' (``every`` counts the winning tile too)
-    return sorted({k for k in waits if (every[_SUIT_OF[k]] >> _SHIFT_OF[k] & 31) - (k == win) < 4})
+    kept = set()
+    for k in waits:
+        if (every[_SUIT_OF[k]] >> _SHIFT_OF[k] & 31) - (k == win) < 4:
+            kept.add(k)
+    return sorted(kept)
 
 
 def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
@@ -1216,6 +1297,14 @@ def _too_many(hand: Hand) -> None:
     raise ImpossibleHandError(f"more than four {Tile(bad)} in the hand")
 
 
+def _key_bits(mask: int) -> int:
+    """The hand key's bits (_HK_SUITS.., _HK_WIND, _HK_DRAGON) of the kinds in ``mask``: which numbered suits are
+    present, a wind, a dragon."""
+    return ((mask & _SM != 0) << _HK_SUITS | (mask & _SP != 0) << _HK_SUITS + 1 | (mask & _SS != 0) << _HK_SUITS + 2
+            | (_HK_WIND if mask & _WIND_MASK else 0) | (_HK_DRAGON if mask & _DRAGON_MASK else 0))
+
+
+_KEY_BITS_OF_KIND = tuple(_key_bits(1 << k) for k in range(34))
 _LOW4, _HIGH4, _MID3 = F.RANKS_FAN_RANGES  # ranks 1-4, 6-9, 4-6 as bits 0-8
 
 
@@ -1247,6 +1336,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     h = sh.get(c := codes[3]) or _suit(3, c)
     suits = (m, p, s_, h)
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
+    key_bits = m.key_bits | p.key_bits | s_.key_bits | h.key_bits  # the suits, winds and dragons present
     info.closed_kinds = m.kinds + p.kinds + s_.kinds + h.kinds
     melded = win_in_melds = melded_kongs = concealed_kongs = 0
     melds = hand.melds
@@ -1267,6 +1357,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 fixed_traits += _CHOW_TRAIT[mid]
                 every[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
                 mask |= 7 << k
+                key_bits |= _KEY_BITS_OF_KIND[k]
                 if k <= win <= k + 2:
                     win_in_melds += 1
                 melded += 1
@@ -1276,6 +1367,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 fixed_facts += _PUNG_FACT[code]
                 fixed_traits += _PUNG_TRAIT[code]
                 mask |= 1 << k
+                key_bits |= _KEY_BITS_OF_KIND[k]
                 if typ is _PON:
                     n = 3
                     melded += 1
@@ -1327,16 +1419,11 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     if s.haitei or s.houtei:
         key |= _HK_WALL
     tiles = 0  # the tiles key
-    if mask & _HONOR:
-        if mask & _WIND_MASK:
-            key |= _HK_WIND
-        if mask & _DRAGON_MASK:
-            key |= _HK_DRAGON
-    else:
+    if not mask & _HONOR:
         ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF
         if not ranks & ~_LOW4 or not ranks & ~_HIGH4 or not ranks & ~_MID3:  # else no Upper/Middle/Lower fan
             tiles = ranks
-    key |= (mask & _SM != 0) << _HK_SUITS | (mask & _SP != 0) << _HK_SUITS + 1 | (mask & _SS != 0) << _HK_SUITS + 2
+    key |= key_bits
     if not (mask & _TERMINAL_HONOR and mask & _NOT_REVERSIBLE and mask & _NOT_GREEN and mask & _NOT_TERMINAL_HONOR):
         # every kind of one class: the "tiles" fans read which
         if not mask & _TERMINAL_HONOR:
@@ -1415,19 +1502,6 @@ def _best(info: _HandInfo):
     return best
 
 
-def _validate(hand: Hand) -> None:
-    """What makes a hand impossible under MCR beyond its tiles (those are checked as they are counted)."""
-    s = hand.situation
-    if s.dora or s.ura or s.riichi or s.double_riichi or s.ippatsu or s.tenhou or s.chiihou:
-        if s.dora or s.ura:
-            raise ImpossibleHandError("dora and ura indicators are not used under rules:mcr")
-        raise ImpossibleHandError("riichi, ippatsu, tenhou and chiihou are not used under rules:mcr")
-    if (hand.flowers and len(hand.flowers) > 8) or (s.flower_count and s.flower_count > 8):
-        raise ImpossibleHandError("at most 8 flowers")
-    if not (0 <= s.round_wind <= 3 and 0 <= s.seat_wind <= 3):
-        raise ImpossibleHandError("winds are 0-3 (East, South, West, North)")
-
-
 def _check_tiles(hand: Hand) -> None:
     """Red fives and flowers among the hand tiles (for hands that are not scored, which skip _prepare)."""
     tiles = list(hand.concealed) + [t for m in hand.melds for t in m.tiles]
@@ -1465,14 +1539,25 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     (red fives, dora, a fifth tile, a wrong number of tiles)."""
     name = preset or (hand.preset if hand.preset is not None and _names_our_preset(hand.rules) else None)
     p = _DEFAULT_PRESET if name is None else find_preset(name)
-    _validate(hand)
+    # what makes a hand impossible under MCR beyond its tiles (those are checked as they are counted)
+    s = hand.situation
+    if s.dora or s.ura or s.riichi or s.double_riichi or s.ippatsu or s.tenhou or s.chiihou:
+        if s.dora or s.ura:
+            raise ImpossibleHandError("dora and ura indicators are not used under rules:mcr")
+        raise ImpossibleHandError("riichi, ippatsu, tenhou and chiihou are not used under rules:mcr")
+    flower_tiles = hand.flowers
+    flower_count = s.flower_count
+    if (flower_tiles and len(flower_tiles) > 8) or (flower_count and flower_count > 8):
+        raise ImpossibleHandError("at most 8 flowers")
+    if (s.round_wind | s.seat_wind) & ~3:  # either outside 0-3 (a negative one too)
+        raise ImpossibleHandError("winds are 0-3 (East, South, West, North)")
     scored = _scored[0]
     if scored is not None:
         if scored >= _BUILD_AFTER:
             _build_small_suits()
         else:
             _scored[0] = scored + 1
-    flowers = len(hand.flowers) if hand.flowers else (hand.situation.flower_count or 0)  # (Hand.flower_total)
+    flowers = len(flower_tiles) if flower_tiles else (flower_count or 0)  # (Hand.flower_total)
     n_melds = len(hand.melds)
     size = len(hand.concealed) + (hand.winning_tile is not None) + 3 * n_melds
     if hand.winning_tile is None or size != 14:
@@ -1506,7 +1591,7 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     _set_attr(result, "__dict__", {
         "hand": hand, "preset": p.name, "win": meets, "reason": None if meets else "below 8 points",
         "fans_": fans, "fan_total": total, "flowers": flowers, "form": form, "shanten": -1,
-        "waits_": None, "payments": payments(total + flowers, hand.situation.tsumo) if meets else (),
+        "waits_": None, "payments": payments(total + flowers, s.tsumo) if meets else (),
         "facts_": (info.suit_infos, info.win, info.every)})
     return result
 

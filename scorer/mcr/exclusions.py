@@ -103,7 +103,10 @@ def exclude(fans: dict[int, int], table: ExclusionTable) -> None:
     each removing its targets (and reducing its reduced fans); a fan removed by an earlier row removes nothing
     itself. This is the one place exclusions are applied."""
     row_of = table.row_of
-    picked = [row_of[f] for f in fans if row_of[f]]  # the rows (1-based) of the fans present
+    picked = []  # the rows (1-based) of the fans present
+    for f in fans:
+        if row := row_of[f]:
+            picked.append(row)
     if not picked:
         return
     if len(picked) > 1:

@@ -103,6 +103,48 @@ def test_unique_wait_look_ups_equal_the_search():
     assert checked > 5000
 
 
+def test_unique_wait_of_large_suits_equals_the_search():
+    """A suit too large for the small-suit tables, or holding four of a kind, answers "was it sets before the
+    winning tile?" and "does a tile of another rank complete it (copies not limited: a fifth copy counts)?" from
+    the core's per-suit table: the same answers as the search, on every complete suit of 10-14 tiles built from
+    random sets and on complete suits with four of a kind (numbered and honors)."""
+    rng = random.Random(5)
+    checked = fifth = 0
+    for _ in range(1500):
+        honor = rng.random() < 0.25
+        ranks = 7 if honor else 9
+        counts = [0] * ranks
+        n_sets = rng.choice((2, 3, 3, 4, 4))
+        for _ in range(n_sets):
+            if honor or rng.random() < 0.4:
+                counts[rng.randrange(ranks)] += 3
+            else:
+                r = rng.randrange(ranks - 2)
+                for i in range(3):
+                    counts[r + i] += 1
+        if rng.random() < 0.6:
+            counts[rng.randrange(ranks)] += 2
+        size = sum(counts)
+        if max(counts) > 4 or (size <= E._SMALL_SUIT_TILES and max(counts) < 4):
+            continue
+        code = sum(n << 5 * r for r, n in enumerate(counts))
+        suit = E._suit(3 if honor else 1, code)
+        if not suit.state:
+            continue
+        target = 2 if suit.has_pair else 1
+        for r, n in enumerate(counts):
+            if not n:
+                continue
+            lst = list(counts)
+            lst[r] -= 1
+            searched = E._completions(lst, honor, target, skip=r, first=True) != ()
+            assert suit.other_completion(r, target) == searched, (counts, r)
+            assert suit.before_state(r) == E._suit_ok(tuple(lst), honor), (counts, r)
+            fifth += any(lst[x] == 4 for x in range(ranks) if x != r)
+            checked += 1
+    assert checked > 1000 and fifth > 50
+
+
 def test_core_table_answers_complete_for_large_suits():
     """The waits of a suit larger than the small-suit tables read the core's per-suit table
     (``scorer.arrangements.suit_code_complete``): the same answer as the search, on random suits of 10-14 tiles

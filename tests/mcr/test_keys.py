@@ -34,7 +34,7 @@ def _score_recording(hand) -> int:
         worked.append(((_CACHES[id(cache)], key), tuple(sorted(found))))
         return found
 
-    for cache in (E._PLAY_FANS, E._HOLDING_FANS, E._TILE_FANS, E._PUNG_FANS, E._SET_FANS):
+    for cache in (E._PLAY_FANS, E._HOLDING_FANS, E._TILE_FANS, E._PUNG_FANS, E._SET_FANS, E._HAND_FANS):
         cache.clear()
     E._part_fans = recording
     try:
