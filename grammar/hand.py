@@ -264,6 +264,11 @@ _DIGIT_COUNTS = {suit: {d: _ONE[t.kind] if t.kind < N_KINDS else 0 for d, t in t
 """suit letter -> {digit: the counts of its one tile} (flowers count nothing)."""
 _RED_COUNTS = {suit: _ONE[_DIGITS[suit]["0"].kind] for suit in "mps"}
 """suit letter -> the counts of its red five."""
+_KEYS = "abcdefghij"
+_DIGIT_TO_KEY = str.maketrans("".join(sorted("0123456789", key=lambda d: _DIGITS["m"][d].order)), _KEYS)
+"""A digit of a run -> a letter that sorts as its tile does (the red five 0 right after the plain 5): sorting a
+run's digits through it sorts its tiles (the digits of every suit sort alike)."""
+_KEY_TO_DIGIT = str.maketrans(_KEYS, "".join(sorted("0123456789", key=lambda d: _DIGITS["m"][d].order)))
 
 
 
@@ -421,19 +426,27 @@ quotes the value as typed where it says :data:`SHOWN`)."""
 # far more than lines do: ``seat:E``, ``dora:4p``, ``123m``, ``[555p]``). What depends on the rest of the line (a
 # keyword given twice, tiles after +X) is checked by the reader.
 _RUN, _FLOWER_RUN, _MELD, _WIN, _FLAG, _VALUE = range(6)
+_SUIT_RANK = {suit: rank for rank, suit in enumerate("mpsz")}
+"""The order of the suits in the canonical notation (and in TILE_ORDER)."""
+_UNORDERED = len(_SUIT_RANK)
+"""Above every suit's rank: the concealed runs read so far are not in canonical order (see :func:`_read`)."""
 
 
 class _Meaning(NamedTuple):
     kind: int            # _RUN, _FLOWER_RUN, _MELD, _WIN, _FLAG or _VALUE
-    what: object         # the tiles (a tuple), the Meld, the winning Tile, the flag's name, or (name, value)
+    what: object         # the tiles as written (a tuple), the Meld, the winning Tile, the flag's name, or
+    #                      (name, value)
     bit: int             # the presence bit of a keyword or of flower tiles (see _BIT), else 0
     counts: KindCounts   # the counts of the tiles it adds to the hand or the indicators
     reds: KindCounts     # the same for its red fives
-    text: str            # its part of the canonical notation: a meld's or +X's text, or a valued keyword's (see
-    #                      _value_text); "" for tiles, flags, rules: and preset: (written from the whole line)
+    text: str            # its part of the canonical notation: a concealed run's tiles sorted, a meld's or +X's
+    #                      text, or a valued keyword's (see _value_text); "" for flower tiles, flags, rules: and
+    #                      preset: (written from the whole line)
+    ordered: tuple       # a concealed run: its tiles sorted (TILE_ORDER); else ()
+    rank: int            # a concealed run: its suit's place in the canonical order (m 0, p 1, s 2, z 3); else 0
 
 
-_new_meaning = tuple.__new__   # a _Meaning from its five fields, without NamedTuple's keyword-handling __new__
+_new_meaning = tuple.__new__   # a _Meaning from its fields, without NamedTuple's keyword-handling __new__
 _MEANINGS: dict[str, _Meaning] = {}
 """token -> its meaning, filled by :func:`_meaning` up to :data:`_MAX_MEANINGS` entries (later tokens are worked out
 each time they come)."""
@@ -450,13 +463,17 @@ def _meaning(src: _Source, tok: str, i: int, present: int) -> _Meaning:
         digits = tok[:-1]
         tiles = _run_tiles(src, digits, suit, i)
         if suit == "f":
-            meaning = _new_meaning(_Meaning, (_FLOWER_RUN, tiles, _FLOWER_TILES_BIT, 0, 0, ""))
-        else:   # the run's counts from its digits (every digit names a tile: _run_tiles said so)
+            meaning = _new_meaning(_Meaning, (_FLOWER_RUN, tiles, _FLOWER_TILES_BIT, 0, 0, "", (), 0))
+        else:   # the run's counts from its digits (every digit names a tile: _run_tiles said so), and its digits
+            #     sorted as its tiles sort
+            in_order = "".join(sorted(digits.translate(_DIGIT_TO_KEY))).translate(_KEY_TO_DIGIT)
             meaning = _new_meaning(_Meaning, (_RUN, tiles, 0, sum(map(_DIGIT_COUNTS[suit].__getitem__, digits)),
-                                              digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0, ""))
+                                              digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0,
+                                              in_order + suit, tuple(map(_DIGITS[suit].__getitem__, in_order)),
+                                              _SUIT_RANK[suit]))
     elif c == "[" or c == "(":
         meld = _meld(src, tok, i)
-        meaning = _Meaning(_MELD, meld, 0, *_counts(meld.tiles), meld.notation())
+        meaning = _Meaning(_MELD, meld, 0, *_counts(meld.tiles), meld.notation(), (), 0)
     elif c == "+":
         tile = _DIGITS[tok[2]].get(tok[1])
         if tile is None:
@@ -464,7 +481,7 @@ def _meaning(src: _Source, tok: str, i: int, present: int) -> _Meaning:
                 Tile.parse(tok[1:])
             except ValueError as exc:
                 raise src.error(NotationError, str(exc), src.loc(i) + 1) from None
-        meaning = _Meaning(_WIN, tile, 0, *_counts((tile,)), "+" + str(tile))
+        meaning = _Meaning(_WIN, tile, 0, *_counts((tile,)), "+" + str(tile), (), 0)
     else:
         name, colon, value = tok.partition(":")
         name = name.lower()
@@ -484,13 +501,13 @@ def _meaning(src: _Source, tok: str, i: int, present: int) -> _Meaning:
                 reason = exc.reason.replace(SHOWN, src.quote(vloc, vloc + len(value)))
                 raise src.error(exc.cls, reason, vloc + exc.offset) from None
             counted = _counts(read) if name in ("dora", "ura") else (0, 0)   # indicators count as seen tiles
-            meaning = _Meaning(_VALUE, (name, read), _BIT[name], *counted, _value_text(name, read))
+            meaning = _Meaning(_VALUE, (name, read), _BIT[name], *counted, _value_text(name, read), (), 0)
         else:
             if name not in FLAGS:
                 hint = (f"{name}: needs a value" if name in FIELDS
                         else f"unknown keyword {_token_shown(src, i, tok, True)}")
                 raise src.error(NotationError, f"{hint}; expected {EXPECTED_KEYWORD}", src.loc(i))
-            meaning = _Meaning(_FLAG, name, _BIT[name], 0, 0, "")
+            meaning = _Meaning(_FLAG, name, _BIT[name], 0, 0, "", (), 0)
     if len(_MEANINGS) < _MAX_MEANINGS:
         _MEANINGS[tok] = meaning
     return meaning
@@ -761,10 +778,13 @@ def _plan(present: PresenceMask, rules: str) -> Plan:
 
 # ---- the reader of meaning: tokens -> Hand ------------------------------------------------------------------------
 def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None, allow_incomplete: bool) -> Hand:
-    concealed: list[Tile] = []
+    runs: list[tuple[tuple[Tile, ...], int]] = []   # the concealed runs as written, with their token index
+    ordered: tuple[Tile, ...] = ()   # the concealed tiles sorted, while the runs come one suit each in suit order
+    concealed_text = ""        # and their canonical notation
+    last_rank = -1             # the suit rank of the last run, or _UNORDERED once a run breaks the order
+    n_concealed = 0
     meld_text = ""             # the melds' canonical notation, in the order written
     texts: dict = {}           # valued keyword -> its part of the canonical notation
-    runs: list[tuple[tuple[Tile, ...], int]] = []
     flower_runs: list[tuple[tuple[Tile, ...], int]] = []
     melds: list[tuple[Meld, int]] = []
     win = None
@@ -772,7 +792,8 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
     present = counts = reds = 0   # present: a bit for each keyword (so one given twice is seen) and fact
     meaning_of = _MEANINGS.get
     for i, tok in enumerate(tokens):
-        kind, what, bit, tile_counts, red_counts, text = meaning_of(tok) or _meaning(src, tok, i, present)
+        kind, what, bit, tile_counts, red_counts, text, run_sorted, rank = (meaning_of(tok)
+                                                                            or _meaning(src, tok, i, present))
         if tile_counts:
             counts += tile_counts
             if red_counts:
@@ -783,14 +804,21 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
                 raise src.error(NotationError, twice, src.loc(i))
             present |= bit
             if kind == _VALUE:
-                values[what[0]] = what[1]
-                texts[what[0]] = text
+                name, value = what
+                values[name] = value
+                texts[name] = text
         elif kind == _RUN:
             if win is not None:
                 raise src.error(NotationError, "concealed tiles after the winning tile: write +X after them",
                                 src.loc(i))
-            concealed += what
             runs.append((what, i))
+            n_concealed += len(what)
+            if rank > last_rank:   # one more suit, after the ones before: the sorted tiles and text just follow
+                ordered += run_sorted
+                concealed_text += text
+                last_rank = rank
+            else:
+                last_rank = _UNORDERED
         elif kind == _MELD:
             melds.append((what, i))
             meld_text += text
@@ -810,18 +838,24 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
         raise src.error(NotationError, f"rules: expects riichi or mcr, found {fragment(rules_v)}", None)
 
     # the winning tile: +X, or the last concealed tile written (none for a 13-tile hand under analysis)
-    n_tiles = len(concealed) + 3 * len(melds)
+    n_tiles = n_concealed + 3 * len(melds)
+    popped = False
     if win is None:
         if runs and not (allow_incomplete and n_tiles == 13):
             last_tiles, last_i = runs[-1]
-            win = (concealed.pop(), last_i, len(last_tiles) - 1)
+            win = (last_tiles[-1], last_i, len(last_tiles) - 1)
+            last_rank = _UNORDERED   # the concealed tiles are the runs less that one: sorted afresh below
+            popped = True
     else:
         n_tiles += 1
     if reds:
         present |= _RED_BIT
 
     every, rest = _PLANS[rules_v].get(present & _RULE_BITS) or _plan(present & _RULE_BITS, rules_v)
-    if _no_tiles(win, runs) or _wrong_count(n_tiles, allow_incomplete) or _fifth_copy(counts):
+    # the first rows of RULES, which every line runs, pass at once on a 14-tile hand with a winning tile and no
+    # fifth copy
+    if not (n_tiles == 14 and win is not None and not (counts + _ABOVE_FOUR) & _TOP) and (
+            _no_tiles(win, runs) or _wrong_count(n_tiles, allow_incomplete) or _fifth_copy(counts)):
         rest = every   # one of the first rows fails: the table says which, and with what message
     if rest:   # the line's facts, for the rules (most lines pass the first rows and call up few others)
         f = _Line()
@@ -839,11 +873,18 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
     if preset_v:
         preset_v = preset_v.lower()
     # the concealed tiles, sorted, and the canonical notation (as format_hand writes it: tests/grammar/test_paths.py)
-    concealed = tuple(sorted(concealed, key=TILE_ORDER))
-    flowers = tuple(sorted([t for tiles, _ in flower_runs for t in tiles], key=TILE_ORDER)) if flower_runs else ()
-    notation = format_tiles(concealed, sort=False)
-    if flowers:
+    if last_rank == _UNORDERED:   # runs out of suit order, a suit written twice, or the winning tile taken off
+        written = [t for tiles, _ in runs for t in tiles]
+        if popped:
+            written.pop()
+        ordered = tuple(sorted(written, key=TILE_ORDER))
+        concealed_text = format_tiles(ordered, sort=False)
+    notation = concealed_text
+    if flower_runs:
+        flowers = tuple(sorted([t for tiles, _ in flower_runs for t in tiles], key=TILE_ORDER))
         notation += format_tiles(flowers, sort=False)
+    else:
+        flowers = ()
     notation += meld_text
     if win is not None:
         notation += "+" + _TEXT_OF[win[0].order]
@@ -857,17 +898,9 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
         get = texts.get
         notation += (get("round", "") + get("seat", "") + get("honba", "") + get("sticks", "") + get("dora", "")
                      + get("ura", "") + get("flowers", "") + get("claim", ""))
-    return build_parsed_hand(
-        concealed,
-        tuple([m for m, _ in melds]) if melds else (),
-        win[0] if win else None,
-        _situation(present, values) if present & _KEYWORD_BITS else _NO_SITUATION,
-        flowers,
-        rules_v,
-        preset_v or None,
-        values.get("claim"),
-        notation,
-    )
+    return build_parsed_hand(ordered, tuple([m for m, _ in melds]) if melds else (), win[0] if win else None,
+                             _situation(present, values) if present & _KEYWORD_BITS else _NO_SITUATION, flowers,
+                             rules_v, preset_v or None, values.get("claim"), notation)
 
 
 _TEXT_OF = {t.order: str(t) for table in _DIGITS.values() for t in table.values()}   # by sort key: a tile's notation
