@@ -177,6 +177,24 @@ def build_situation(tsumo: bool, riichi: bool, double_riichi: bool, ippatsu: boo
     return s
 
 
+def build_situation_of(flags: tuple[bool, ...], round_wind: int, seat_wind: int, honba: int, sticks: int,
+                       dora: tuple[Tile, ...], ura: tuple[Tile, ...], flower_count: int | None) -> Situation:
+    """As :func:`build_situation`, with the eleven flags (``tsumo`` to ``last_tile``, in field order) given as one
+    tuple: the notation parser keeps one such tuple for each set of flags a line can have."""
+    s = _SituationDraft()
+    (s.tsumo, s.riichi, s.double_riichi, s.ippatsu, s.haitei, s.houtei, s.rinshan, s.chankan, s.tenhou, s.chiihou,
+     s.last_tile) = flags
+    s.round_wind = round_wind
+    s.seat_wind = seat_wind
+    s.honba = honba
+    s.sticks = sticks
+    s.dora = dora
+    s.ura = ura
+    s.flower_count = flower_count
+    _become(s, "__class__", Situation)
+    return s
+
+
 def build_hand(concealed, melds: tuple[Meld, ...], winning_tile: Tile | None, situation: Situation,
                flowers, rules: str, preset: str | None, claim: str | None) -> Hand:
     """``Hand(...)`` with every field given in order (tiles in any order: they are sorted here), built without the
