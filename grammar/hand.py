@@ -91,6 +91,29 @@ Tokens: TypeAlias = "tuple[list[str], list[str]]"
 kind of token that starts with a letter, and they all follow the tile block."""
 
 
+_KEYWORD_RE = re.compile(_KEYWORD)
+
+
+class _Reread(Exception):
+    """The quick reader met something it does not take (see :func:`_quick_tokens`): the line is read again from
+    the start by the full reader, which accepts or explains it."""
+
+
+def _quick_tokens(line: str) -> Tokens | None:
+    """The tokens of a line written the usual way, or None: the tile block up to the first space, which its pieces
+    must fill (no space between them), then keywords one space apart. A keyword is checked as it is first read
+    (:func:`_keyword`); anything the quick reader does not take, or any error while it reads, sends the line to the
+    full reader (:class:`_Reread`), so a line means the same whichever reader takes it (tests/grammar/
+    test_paths.py checks the three readers agree). Nothing else is refused: the pieces fill the block exactly as
+    the whole-line expression reads it, and keywords (they start with a letter, pieces never do) one space apart
+    are a keyword list it reads."""
+    block, _, rest = line.partition(" ")
+    pieces = _PIECE_RE.findall(block)
+    if "".join(pieces) != block:   # something between or after the pieces: a space, a keyword without one, ...
+        return None
+    return pieces, rest.split(" ") if rest else []
+
+
 def _fast_tokens(line: str) -> Tokens | None:
     """The tokens of a well-formed line; None when the line needs explaining. (Their columns are found again
     only when an error needs one: :meth:`_Source.loc`.)"""
@@ -190,22 +213,28 @@ def _explain(src: "_Source", loc: int) -> tuple[str, int]:
 class _Source:
     """A line being read: ``line`` (folded to ASCII, stripped) and ``typed`` (the same characters as typed)."""
 
-    __slots__ = ("line", "typed", "locs")
+    __slots__ = ("line", "typed", "locs", "quick")
 
     def __init__(self, text: str, what: str = "hand line"):
+        self.quick = False   # True while the quick reader reads it (then an error means: read it again)
         if len(text) > MAX_LINE:
             # refused before anything is read: quote a window at the limit, not the whole text
             self.typed = text
             raise self.error(NotationError, too_long(len(text), what), MAX_LINE)
         folded = fold(text)
         line = folded.strip()
-        lead = len(folded) - len(folded.lstrip())
         self.line = line
-        self.typed = text[lead:lead + len(line)] if folded is not text else line
+        if line is text:   # ASCII with nothing to strip (the usual line): it is the text as typed
+            self.typed = text
+        else:
+            lead = len(folded) - len(folded.lstrip())
+            self.typed = text[lead:lead + len(line)] if folded is not text else line
         self.locs = None
 
     def loc(self, i: int) -> int:
         """The 0-based column of token ``i`` (worked out on the first error that needs one)."""
+        if self.quick:
+            raise _Reread
         if self.locs is None:
             self.locs = [m.start() for m in _TOKEN_RE.finditer(self.line)]
         return self.locs[i]
@@ -215,7 +244,10 @@ class _Source:
         return fragment(self.typed[start:end], marks)
 
     def error(self, cls, reason: str, loc: int | None) -> NotationError:
-        """``cls`` quoting the typed line with a caret under ``loc`` (0-based; None: no caret)."""
+        """``cls`` quoting the typed line with a caret under ``loc`` (0-based; None: no caret). (On the quick
+        reader, raises :class:`_Reread` instead: the full reader says what is wrong.)"""
+        if self.quick:
+            raise _Reread
         quoted, column, note = window(self.typed, None if loc is None else loc + 1)
         return cls(reason + note, quoted, column)
 
@@ -521,6 +553,8 @@ def _piece(src: _Source, tok: str, i: int) -> _Piece:
 def _keyword(src: _Source, tok: str, i: int, present: int) -> _Keyword:
     """The meaning of keyword ``tok``, token ``i`` of the line (``present``: the presence bits of the keywords
     before it), or the NotationError that says what is wrong with it."""
+    if src.quick and _KEYWORD_RE.fullmatch(tok) is None:   # the full reader checked it already
+        raise _Reread
     name, colon, value = tok.partition(":")
     name = name.lower()
     if colon:
@@ -980,10 +1014,21 @@ def _situation_flags(bits: PresenceMask) -> tuple[bool, ...]:
     return values
 
 
-def _parse(text: str, rules, preset, allow_incomplete, tokenize) -> Hand:
+def _parse(text: str, rules, preset, allow_incomplete, tokenize=None) -> Hand:
+    """Read one line with ``tokenize``; by default the quick reader first, then the full one for any line the
+    quick one does not take or finds wrong."""
     src = _Source(text)
     if not src.line:
         raise NotationError("empty hand: expected concealed tiles such as 123m456p")
+    if tokenize is None:
+        tokens = _quick_tokens(src.line)
+        if tokens is not None:
+            src.quick = True
+            try:
+                return _read(tokens, src, rules, preset, allow_incomplete)
+            except _Reread:
+                src.quick = False
+        tokenize = _tokens
     return _read(tokenize(src), src, rules, preset, allow_incomplete)
 
 
@@ -995,7 +1040,7 @@ def parse_hand(text: str, *, rules: str | None = None, preset: str | None = None
     ``allow_incomplete`` accepts a 13-tile hand too (for analysis); it then has no winning tile.
     Raises :class:`NotationError` (or its subclass :class:`ImpossibleHandError`) quoting the line.
     """
-    return _parse(text, rules, preset, allow_incomplete, _tokens)
+    return _parse(text, rules, preset, allow_incomplete)
 
 
 # ---- the formatter ---------------------------------------------------------------------------------------------
