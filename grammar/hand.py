@@ -139,8 +139,10 @@ def pyparsing_line():
             return (pp.Regex(TOKENS[name]).set_whitespace_chars(WHITESPACE)
                     .set_parse_action(lambda s, loc, toks: (toks[0], loc)).set_name(label))
 
-        piece = token("tiles", "tiles like 123m") | token("meld", "a meld like [555p]") \
-            | token("win", "a winning tile like +5z")
+        # the three pieces as one expression (what _PIECE_RE reads), not pyparsing's MatchFirst of three: that keeps
+        # each failed try in a frame its exception refers back to, a cycle for the garbage collector per line
+        piece = (pp.Regex(_PIECE).set_whitespace_chars(WHITESPACE)
+                 .set_parse_action(lambda s, loc, toks: (toks[0], loc)).set_name("tiles, a meld or +tile"))
         _PP_LINE = (pp.OneOrMore(piece).set_name("tiles, melds and +tile")
                     + pp.ZeroOrMore(token("keyword", "a keyword"))
                     + pp.StringEnd().set_whitespace_chars(WHITESPACE).set_name("a keyword")).parse_with_tabs()
@@ -155,8 +157,12 @@ def _pyparsing_tokens(src: "_Source") -> Tokens:
     try:
         found = list(pyparsing_line().parse_string(src.line, parse_all=True))
     except pp.ParseBaseException as exc:
-        why, col = _explain(src, exc.loc)
-        raise src.error(NotationError, why, col - 1) from None
+        stop = exc.loc
+    else:
+        stop = None
+    if stop is not None:   # raised here, not in the handler, so that pyparsing's exception is not its context
+        why, col = _explain(src, stop)
+        raise src.error(NotationError, why, col - 1)
     src.locs = [loc for _, loc in found]
     tokens = [tok for tok, _ in found]
     n_pieces = next((i for i, tok in enumerate(tokens) if tok[0].isalpha()), len(tokens))

@@ -138,3 +138,23 @@ def test_the_quick_reader_takes_the_canonical_form_by_itself(hand_line):
     hand, _ = hand_line
     taken = _quick_only(format_hand(hand))   # a tile block without spaces, keywords one space apart
     assert taken is not None and taken[1] == hand
+
+
+def test_a_refused_line_leaves_no_reference_cycles():
+    # a batch with many bad lines must not leave the garbage collector a cycle per line (pyparsing's MatchFirst
+    # keeps each failed try in a frame its exception refers back to: the grammar reads the pieces with one Regex)
+    import gc
+    bad = ["123m456p789s11z55z+5z ron !!", "12x", "123m [12", "+5z123m456p789s11z55z", "123m 456p789s11z55z+5z foo",
+           "[123m]456p789s11z55z+5z ron 5z", "123m456p789s11z55z+5z\tron\x0briichi", "ron 123m"]
+    for line in bad:   # the grammar built, first messages made
+        with pytest.raises(NotationError):
+            parse_hand(line)
+    gc.collect()
+    gc.disable()
+    try:
+        for line in bad * 5:
+            with pytest.raises(NotationError):
+                parse_hand(line)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
