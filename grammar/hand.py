@@ -1020,21 +1020,38 @@ def _situation_flags(bits: PresenceMask) -> tuple[bool, ...]:
     return values
 
 
+class _QuickSource(_Source):
+    """The line as the quick reader sees it: it needs no columns or quotes, since any error means the line is read
+    again by the full reader (every method an error needs raises :class:`_Reread`)."""
+
+    __slots__ = ()
+
+    def __init__(self):   # one for every line the quick reader reads
+        self.quick = True
+
+    def quote(self, start: int, end: int, marks: bool = True) -> str:
+        raise _Reread
+
+
+_QUICK = _QuickSource()
+
+
 def _parse(text: str, rules, preset, allow_incomplete, tokenize=None) -> Hand:
-    """Read one line with ``tokenize``; by default the quick reader first, then the full one for any line the
-    quick one does not take or finds wrong."""
+    """Read one line with ``tokenize``; by default the quick reader first (an ASCII line of at most MAX_LINE
+    characters), then the full one for any line the quick one does not take or finds wrong."""
+    if tokenize is None:
+        tokenize = _tokens
+        if len(text) <= MAX_LINE and text.isascii():
+            line = text.strip()   # as the full reader strips it (an ASCII line folds to itself)
+            tokens = _quick_tokens(line) if line else None
+            if tokens is not None:
+                try:
+                    return _read(tokens, _QUICK, rules, preset, allow_incomplete)
+                except _Reread:
+                    pass
     src = _Source(text)
     if not src.line:
         raise NotationError("empty hand: expected concealed tiles such as 123m456p")
-    if tokenize is None:
-        tokens = _quick_tokens(src.line)
-        if tokens is not None:
-            src.quick = True
-            try:
-                return _read(tokens, src, rules, preset, allow_incomplete)
-            except _Reread:
-                src.quick = False
-        tokenize = _tokens
     return _read(tokenize(src), src, rules, preset, allow_incomplete)
 
 
