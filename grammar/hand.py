@@ -16,10 +16,11 @@ Characters, length and quoting follow :mod:`grammar.text`: full-width forms read
 character is an error that quotes it, a line has at most 4,096 characters, and a message quotes at most a window
 of the line as it was typed, with a caret under the column at fault.
 
-How it reads. Two readers share one set of token definitions (:data:`TOKENS`): a compiled regular expression
-takes a well-formed line in one match (the fast path every good line takes), and the pyparsing grammar reads
-whatever the expression does not accept, to say where and why it fails. Both give the same tokens to one reader
-of meaning. A token means the same wherever it stands, so its meaning (tiles, a meld, a keyword's value, and its
+How it reads. Three readers share one set of token definitions (:data:`TOKENS`): the quick reader takes a line
+written the usual way (a tile block without spaces, keywords one space apart) with a few string operations and
+hands anything else, and any line it finds wrong, to a compiled regular expression that takes a well-formed line
+in one match; the pyparsing grammar reads whatever the expression does not accept, to say where and why it fails.
+All give the same tokens to one reader of meaning, so errors and their columns are always the full readers'. A token means the same wherever it stands, so its meaning (tiles, a meld, a keyword's value, and its
 tiles' counts packed in one integer) is worked out once and kept. The legality checks are data: :data:`RULES`, a
 table of (when, condition, error, message, column) rows; a line runs only the rows its keywords call up.
 pyparsing is imported only when a line needs explaining, and its exceptions never leave this module.
