@@ -504,6 +504,14 @@ class _Keyword(NamedTuple):
     reds: KindCounts     # the same for their red fives
     text: str            # a valued keyword's part of the canonical notation (see _value_text); "" for flags,
     #                      rules: and preset: (written from the whole line)
+    slot: int            # a valued keyword's place among those parts (_TEXT_SLOT); 0 for a flag
+
+
+_TEXT_ORDER = ("round", "seat", "honba", "sticks", "dora", "ura", "flowers", "claim", "rules", "preset")
+"""The valued keywords in the order the canonical notation writes them (as format_hand does; rules: and preset:,
+written from the whole line, add nothing here)."""
+_TEXT_SLOT = {name: slot for slot, name in enumerate(_TEXT_ORDER)}
+assert set(_TEXT_ORDER) == set(FIELDS)
 
 
 _new_meaning = tuple.__new__   # a _Piece or _Keyword from its fields, without NamedTuple's keyword-handling __new__
@@ -580,13 +588,13 @@ def _keyword(src: _Source, tok: str, i: int, present: int) -> _Keyword:
             reason = exc.reason.replace(SHOWN, src.quote(vloc, vloc + len(value)))
             raise src.error(exc.cls, reason, vloc + exc.offset) from None
         counted = _counts(read) if name in ("dora", "ura") else (0, 0)   # indicators count as seen tiles
-        meaning = _Keyword(name, read, _BIT[name], *counted, _value_text(name, read))
+        meaning = _Keyword(name, read, _BIT[name], *counted, _value_text(name, read), _TEXT_SLOT[name])
     else:
         if name not in FLAGS:
             hint = (f"{name}: needs a value" if name in FIELDS
                     else f"unknown keyword {_token_shown(src, i, tok, True)}")
             raise src.error(NotationError, f"{hint}; expected {EXPECTED_KEYWORD}", src.loc(i))
-        meaning = _Keyword(name, None, _BIT[name], 0, 0, "")
+        meaning = _Keyword(name, None, _BIT[name], 0, 0, "", 0)
     if len(_KEYWORDS) < _MAX_MEANINGS:
         _KEYWORDS[tok] = meaning
     return meaning
@@ -906,19 +914,20 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
             if red_counts:
                 reds += red_counts
     values: dict = {}          # valued keyword -> its value
-    texts: dict = {}           # valued keyword -> its part of the canonical notation
+    texts = None               # the valued keywords' parts of the canonical notation, by _TEXT_SLOT
     if keywords:
+        texts = [""] * len(_TEXT_ORDER)
         keyword_of = _KEYWORDS.get
         n_pieces = len(pieces)
         for i, tok in enumerate(keywords, n_pieces):
-            name, value, bit, tile_counts, red_counts, text = keyword_of(tok) or _keyword(src, tok, i, present)
+            name, value, bit, tile_counts, red_counts, text, slot = keyword_of(tok) or _keyword(src, tok, i, present)
             if present & bit:
                 raise src.error(NotationError, f"{name} given twice" if value is None else f"{name}: given twice",
                                 src.loc(i))
             present |= bit
             if value is not None:
                 values[name] = value
-                texts[name] = text
+                texts[slot] = text
                 if tile_counts:
                     counts += tile_counts
                     if red_counts:
@@ -986,9 +995,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
     bits = present & _FORMATTED_FLAG_BITS
     notation += _flag_texts.get(bits) or _flag_text(bits)
     if texts:
-        text_of = texts.get
-        notation += (text_of("round", "") + text_of("seat", "") + text_of("honba", "") + text_of("sticks", "")
-                     + text_of("dora", "") + text_of("ura", "") + text_of("flowers", "") + text_of("claim", ""))
+        notation += "".join(texts)
     if present & _KEYWORD_BITS:
         get = values.get
         bits = present & _SITUATION_FLAG_BITS
