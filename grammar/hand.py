@@ -16,10 +16,11 @@ Characters, length and quoting follow :mod:`grammar.text`: full-width forms read
 character is an error that quotes it, a line has at most 4,096 characters, and a message quotes at most a window
 of the line as it was typed, with a caret under the column at fault.
 
-How it reads. Two readers share one set of token definitions (:data:`TOKENS`): a compiled regular expression
-takes a well-formed line in one match (the fast path every good line takes), and the pyparsing grammar reads
-whatever the expression does not accept, to say where and why it fails. Both give the same tokens to one reader
-of meaning. A token means the same wherever it stands, so its meaning (tiles, a meld, a keyword's value, and its
+How it reads. Three readers share one set of token definitions (:data:`TOKENS`): the quick reader takes a line
+written the usual way (a tile block without spaces, keywords one space apart) with a few string operations and
+hands anything else, and any line it finds wrong, to a compiled regular expression that takes a well-formed line
+in one match; the pyparsing grammar reads whatever the expression does not accept, to say where and why it fails.
+All give the same tokens to one reader of meaning, so errors and their columns are always the full readers'. A token means the same wherever it stands, so its meaning (tiles, a meld, a keyword's value, and its
 tiles' counts packed in one integer) is worked out once and kept. The legality checks are data: :data:`RULES`, a
 table of (when, condition, error, message, column) rows; a line runs only the rows its keywords call up.
 pyparsing is imported only when a line needs explaining, and its exceptions never leave this module.
@@ -30,12 +31,12 @@ from __future__ import annotations
 import re
 import sys
 from functools import reduce
-from operator import attrgetter, or_
+from operator import attrgetter, itemgetter, or_
 from typing import Callable, NamedTuple, TypeAlias
 
 from grammar.text import MAX_LINE, fold, fragment, not_ascii, too_long, window
 from scorer.errors import ImpossibleHandError, NotationError
-from scorer.hand import WINDS, Hand, Situation, build_parsed_hand, build_situation
+from scorer.hand import WINDS, Hand, Situation, build_parsed_hand, build_situation_of
 from scorer.kinds import N_KINDS
 from scorer.melds import Meld, MeldType
 from scorer.rulesets import DEFAULT_RULES, RULE_NAMES, RULESETS, RuleSet
@@ -86,17 +87,43 @@ _PIECE_RE = re.compile(_PIECE)
 _TOKEN_RE = re.compile(f"{_PIECE}|{_KEYWORD}")
 
 
-def _fast_tokens(line: str) -> list[str] | None:
+Tokens: TypeAlias = "tuple[list[str], list[str]]"
+"""A line's tokens: (the pieces of the tile block, the keywords), each in the order written. A keyword is the one
+kind of token that starts with a letter, and they all follow the tile block."""
+
+
+_KEYWORD_RE = re.compile(_KEYWORD)
+
+
+class _Reread(Exception):
+    """The quick reader met something it does not take (see :func:`_quick_tokens`): the line is read again from
+    the start by the full reader, which accepts or explains it."""
+
+
+def _quick_tokens(line: str) -> Tokens | None:
+    """The tokens of a line written the usual way, or None: the tile block up to the first space, which its pieces
+    must fill (no space between them), then keywords one space apart. A keyword is checked as it is first read
+    (:func:`_keyword`); anything the quick reader does not take, or any error while it reads, sends the line to the
+    full reader (:class:`_Reread`), so a line means the same whichever reader takes it (tests/grammar/
+    test_paths.py checks the three readers agree). Nothing else is refused: the pieces fill the block exactly as
+    the whole-line expression reads it, and keywords (they start with a letter, pieces never do) one space apart
+    are a keyword list it reads."""
+    block, _, rest = line.partition(" ")
+    pieces = _PIECE_RE.findall(block)
+    if "".join(pieces) != block:   # something between or after the pieces: a space, a keyword without one, ...
+        return None
+    return pieces, rest.split(" ") if rest else []
+
+
+def _fast_tokens(line: str) -> Tokens | None:
     """The tokens of a well-formed line; None when the line needs explaining. (Their columns are found again
     only when an error needs one: :meth:`_Source.loc`.)"""
     m = _LINE_RE.fullmatch(line)
     if m is None:
         return None
     end = m.end(1)
-    tokens = _PIECE_RE.findall(line, 0, end)
     # the keywords: no keyword holds whitespace and the line is stripped, so split() finds exactly them
-    tokens += line[end:].split()
-    return tokens
+    return _PIECE_RE.findall(line, 0, end), line[end:].split()
 
 
 _PP_LINE = None
@@ -113,8 +140,10 @@ def pyparsing_line():
             return (pp.Regex(TOKENS[name]).set_whitespace_chars(WHITESPACE)
                     .set_parse_action(lambda s, loc, toks: (toks[0], loc)).set_name(label))
 
-        piece = token("tiles", "tiles like 123m") | token("meld", "a meld like [555p]") \
-            | token("win", "a winning tile like +5z")
+        # the three pieces as one expression (what _PIECE_RE reads), not pyparsing's MatchFirst of three: that keeps
+        # each failed try in a frame its exception refers back to, a cycle for the garbage collector per line
+        piece = (pp.Regex(_PIECE).set_whitespace_chars(WHITESPACE)
+                 .set_parse_action(lambda s, loc, toks: (toks[0], loc)).set_name("tiles, a meld or +tile"))
         _PP_LINE = (pp.OneOrMore(piece).set_name("tiles, melds and +tile")
                     + pp.ZeroOrMore(token("keyword", "a keyword"))
                     + pp.StringEnd().set_whitespace_chars(WHITESPACE).set_name("a keyword")).parse_with_tabs()
@@ -122,20 +151,26 @@ def pyparsing_line():
     return _PP_LINE
 
 
-def _pyparsing_tokens(src: "_Source") -> list[str]:
+def _pyparsing_tokens(src: "_Source") -> Tokens:
     """The tokens as pyparsing reads them (their columns go to ``src.locs``); a line it refuses raises a
     NotationError that says where and why."""
     import pyparsing as pp
     try:
-        pieces = list(pyparsing_line().parse_string(src.line, parse_all=True))
+        found = list(pyparsing_line().parse_string(src.line, parse_all=True))
     except pp.ParseBaseException as exc:
-        why, col = _explain(src, exc.loc)
-        raise src.error(NotationError, why, col - 1) from None
-    src.locs = [loc for _, loc in pieces]
-    return [tok for tok, _ in pieces]
+        stop = exc.loc
+    else:
+        stop = None
+    if stop is not None:   # raised here, not in the handler, so that pyparsing's exception is not its context
+        why, col = _explain(src, stop)
+        raise src.error(NotationError, why, col - 1)
+    src.locs = [loc for _, loc in found]
+    tokens = [tok for tok, _ in found]
+    n_pieces = next((i for i, tok in enumerate(tokens) if tok[0].isalpha()), len(tokens))
+    return tokens[:n_pieces], tokens[n_pieces:]
 
 
-def _tokens(src: "_Source") -> list[str]:
+def _tokens(src: "_Source") -> Tokens:
     """The fast path for a well-formed line, pyparsing for the rest."""
     tokens = _fast_tokens(src.line)
     return _pyparsing_tokens(src) if tokens is None else tokens
@@ -185,22 +220,28 @@ def _explain(src: "_Source", loc: int) -> tuple[str, int]:
 class _Source:
     """A line being read: ``line`` (folded to ASCII, stripped) and ``typed`` (the same characters as typed)."""
 
-    __slots__ = ("line", "typed", "locs")
+    __slots__ = ("line", "typed", "locs", "quick")
 
     def __init__(self, text: str, what: str = "hand line"):
+        self.quick = False   # True while the quick reader reads it (then an error means: read it again)
         if len(text) > MAX_LINE:
             # refused before anything is read: quote a window at the limit, not the whole text
             self.typed = text
             raise self.error(NotationError, too_long(len(text), what), MAX_LINE)
         folded = fold(text)
         line = folded.strip()
-        lead = len(folded) - len(folded.lstrip())
         self.line = line
-        self.typed = text[lead:lead + len(line)] if folded is not text else line
+        if line is text:   # ASCII with nothing to strip (the usual line): it is the text as typed
+            self.typed = text
+        else:
+            lead = len(folded) - len(folded.lstrip())
+            self.typed = text[lead:lead + len(line)] if folded is not text else line
         self.locs = None
 
     def loc(self, i: int) -> int:
         """The 0-based column of token ``i`` (worked out on the first error that needs one)."""
+        if self.quick:
+            raise _Reread
         if self.locs is None:
             self.locs = [m.start() for m in _TOKEN_RE.finditer(self.line)]
         return self.locs[i]
@@ -210,7 +251,10 @@ class _Source:
         return fragment(self.typed[start:end], marks)
 
     def error(self, cls, reason: str, loc: int | None) -> NotationError:
-        """``cls`` quoting the typed line with a caret under ``loc`` (0-based; None: no caret)."""
+        """``cls`` quoting the typed line with a caret under ``loc`` (0-based; None: no caret). (On the quick
+        reader, raises :class:`_Reread` instead: the full reader says what is wrong.)"""
+        if self.quick:
+            raise _Reread
         quoted, column, note = window(self.typed, None if loc is None else loc + 1)
         return cls(reason + note, quoted, column)
 
@@ -264,6 +308,11 @@ _DIGIT_COUNTS = {suit: {d: _ONE[t.kind] if t.kind < N_KINDS else 0 for d, t in t
 """suit letter -> {digit: the counts of its one tile} (flowers count nothing)."""
 _RED_COUNTS = {suit: _ONE[_DIGITS[suit]["0"].kind] for suit in "mps"}
 """suit letter -> the counts of its red five."""
+_KEYS = "abcdefghij"
+_DIGIT_TO_KEY = str.maketrans("".join(sorted("0123456789", key=lambda d: _DIGITS["m"][d].order)), _KEYS)
+"""A digit of a run -> a letter that sorts as its tile does (the red five 0 right after the plain 5): sorting a
+run's digits through it sorts its tiles (the digits of every suit sort alike)."""
+_KEY_TO_DIGIT = str.maketrans(_KEYS, "".join(sorted("0123456789", key=lambda d: _DIGITS["m"][d].order)))
 
 
 
@@ -280,6 +329,11 @@ def _run_tiles(src: _Source, digits: str, suit: str, i: int, skip: int = 0) -> t
                 except ValueError as exc:
                     raise src.error(NotationError, str(exc), src.loc(i) + skip + k) from None
         raise  # pragma: no cover - every missing digit makes Tile.parse fail
+
+
+def _written(tok: str) -> tuple[Tile, ...]:
+    """The tiles of a concealed run token already read (every digit names a tile), in the order written."""
+    return tuple(map(_DIGITS[tok[-1]].__getitem__, tok[:-1]))
 
 
 _MELD_SHAPES = "expected a chi like [123m], a pon like [555p] or a kan like [5555p] / (5555p)"
@@ -420,43 +474,67 @@ quotes the value as typed where it says :data:`SHOWN`)."""
 # A token means the same wherever it stands, so its meaning is worked out once and kept (tokens repeat across lines
 # far more than lines do: ``seat:E``, ``dora:4p``, ``123m``, ``[555p]``). What depends on the rest of the line (a
 # keyword given twice, tiles after +X) is checked by the reader.
-_RUN, _FLOWER_RUN, _MELD, _WIN, _FLAG, _VALUE = range(6)
+_RUN, _FLOWER_RUN, _MELD, _WIN = range(4)
+_SUIT_RANK = {suit: rank for rank, suit in enumerate("mpsz")}
+"""The order of the suits in the canonical notation (and in TILE_ORDER)."""
+_UNORDERED = len(_SUIT_RANK)
+"""Above every suit's rank: the concealed runs read so far are not in canonical order (see :func:`_read`)."""
 
 
-class _Meaning(NamedTuple):
-    kind: int            # _RUN, _FLOWER_RUN, _MELD, _WIN, _FLAG or _VALUE
-    what: object         # the tiles (a tuple), the Meld, the winning Tile, the flag's name, or (name, value)
-    bit: int             # the presence bit of a keyword or of flower tiles (see _BIT), else 0
-    counts: KindCounts   # the counts of the tiles it adds to the hand or the indicators
+class _Piece(NamedTuple):
+    """The meaning of a piece of the tile block."""
+    kind: int            # _RUN, _FLOWER_RUN, _MELD or _WIN
+    what: object         # the flower tiles as written (a tuple), the Meld, or the winning Tile; None for a
+    #                      concealed run (its tiles as written are worked out only when needed: _written)
+    bit: int             # the presence bit of flower tiles (see _BIT), else 0
+    counts: KindCounts   # the counts of the tiles it adds to the hand
     reds: KindCounts     # the same for its red fives
-    text: str            # its part of the canonical notation: a meld's or +X's text, or a valued keyword's (see
-    #                      _value_text); "" for tiles, flags, rules: and preset: (written from the whole line)
+    text: str            # its part of the canonical notation: a concealed run's tiles sorted, a meld's or +X's
+    #                      text; "" for flower tiles (written from all of them)
+    ordered: tuple       # a concealed run: its tiles sorted (TILE_ORDER); else ()
+    rank: int            # a concealed run: its suit's place in the canonical order (m 0, p 1, s 2, z 3); else 0
 
 
-_new_meaning = tuple.__new__   # a _Meaning from its five fields, without NamedTuple's keyword-handling __new__
-_MEANINGS: dict[str, _Meaning] = {}
-"""token -> its meaning, filled by :func:`_meaning` up to :data:`_MAX_MEANINGS` entries (later tokens are worked out
-each time they come)."""
+class _Keyword(NamedTuple):
+    """The meaning of a keyword."""
+    name: str            # the keyword, lower case, without its colon
+    value: object        # a valued keyword's value, read by its field reader (FIELDS); None for a flag
+    bit: int             # its presence bit (see _BIT)
+    counts: KindCounts   # the counts of the indicator tiles of dora: and ura: (they count as seen tiles), else 0
+    reds: KindCounts     # the same for their red fives
+    text: str            # a valued keyword's part of the canonical notation (see _value_text); "" for flags,
+    #                      rules: and preset: (written from the whole line)
+    slot: int            # a valued keyword's place among those parts (_TEXT_SLOT); 0 for a flag
+
+
+_TEXT_ORDER = ("round", "seat", "honba", "sticks", "dora", "ura", "flowers", "claim", "rules", "preset")
+"""The valued keywords in the order the canonical notation writes them (as format_hand does; rules: and preset:,
+written from the whole line, add nothing here)."""
+_TEXT_SLOT = {name: slot for slot, name in enumerate(_TEXT_ORDER)}
+assert set(_TEXT_ORDER) == set(FIELDS)
+
+
+_new_meaning = tuple.__new__   # a _Piece or _Keyword from its fields, without NamedTuple's keyword-handling __new__
+_PIECES: dict[str, _Piece] = {}
+_KEYWORDS: dict[str, _Keyword] = {}
+"""token -> its meaning, filled by :func:`_piece` and :func:`_keyword` up to :data:`_MAX_MEANINGS` entries each
+(later tokens are worked out each time they come)."""
 _MAX_MEANINGS = 1 << 14   # about 6 MB when full; 60,000 generated lines hold 22,000 distinct tokens, and the
 #                           16,384 most frequent of them are 99% of the tokens of those lines
 
 
-def _meaning(src: _Source, tok: str, i: int, present: int) -> _Meaning:
-    """The meaning of token ``i`` (``present``: the presence bits of the keywords before it), or the NotationError
-    that says what is wrong with it."""
+def clear_meanings() -> None:
+    """Forget every token's meaning (tests: every token worked out afresh)."""
+    _PIECES.clear()
+    _KEYWORDS.clear()
+
+
+def _piece(src: _Source, tok: str, i: int) -> _Piece:
+    """The meaning of piece ``i`` of the tile block, or the NotationError that says what is wrong with it."""
     c = tok[0]
-    if "0" <= c <= "9":
-        suit = tok[-1]
-        digits = tok[:-1]
-        tiles = _run_tiles(src, digits, suit, i)
-        if suit == "f":
-            meaning = _new_meaning(_Meaning, (_FLOWER_RUN, tiles, _FLOWER_TILES_BIT, 0, 0, ""))
-        else:   # the run's counts from its digits (every digit names a tile: _run_tiles said so)
-            meaning = _new_meaning(_Meaning, (_RUN, tiles, 0, sum(map(_DIGIT_COUNTS[suit].__getitem__, digits)),
-                                              digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0, ""))
-    elif c == "[" or c == "(":
+    if c == "[" or c == "(":
         meld = _meld(src, tok, i)
-        meaning = _Meaning(_MELD, meld, 0, *_counts(meld.tiles), meld.notation())
+        meaning = _Piece(_MELD, meld, 0, *_counts(meld.tiles), meld.notation(), (), 0)
     elif c == "+":
         tile = _DIGITS[tok[2]].get(tok[1])
         if tile is None:
@@ -464,35 +542,61 @@ def _meaning(src: _Source, tok: str, i: int, present: int) -> _Meaning:
                 Tile.parse(tok[1:])
             except ValueError as exc:
                 raise src.error(NotationError, str(exc), src.loc(i) + 1) from None
-        meaning = _Meaning(_WIN, tile, 0, *_counts((tile,)), "+" + str(tile))
+        meaning = _Piece(_WIN, tile, 0, *_counts((tile,)), "+" + str(tile), (), 0)
+    else:   # a digit run and its suit
+        suit = tok[-1]
+        digits = tok[:-1]
+        if suit == "f":
+            meaning = _new_meaning(_Piece, (_FLOWER_RUN, _run_tiles(src, digits, suit, i), _FLOWER_TILES_BIT, 0, 0,
+                                            "", (), 0))
+        else:   # the run's digits sorted as its tiles sort, its tiles in that order, and its counts
+            in_order = ("".join(sorted(digits)) if "0" not in digits   # no red five: the digits sort as the tiles
+                        else "".join(sorted(digits.translate(_DIGIT_TO_KEY))).translate(_KEY_TO_DIGIT))
+            try:   # (itemgetter of two or more keys gives a tuple; of one, the item)
+                ordered = itemgetter(*in_order)(_DIGITS[suit]) if len(in_order) > 1 else (_DIGITS[suit][in_order],)
+            except KeyError:   # a digit that names no tile of the suit: the first one written is the error
+                _run_tiles(src, digits, suit, i)
+                raise  # pragma: no cover - _run_tiles raised
+            meaning = _new_meaning(_Piece, (_RUN, None, 0, sum(map(_DIGIT_COUNTS[suit].__getitem__, digits)),
+                                            digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0,
+                                            in_order + suit, ordered, _SUIT_RANK[suit]))
+    if len(_PIECES) < _MAX_MEANINGS:
+        _PIECES[tok] = meaning
+    return meaning
+
+
+def _keyword(src: _Source, tok: str, i: int, present: int) -> _Keyword:
+    """The meaning of keyword ``tok``, token ``i`` of the line (``present``: the presence bits of the keywords
+    before it), or the NotationError that says what is wrong with it."""
+    if src.quick and _KEYWORD_RE.fullmatch(tok) is None:   # the full reader checked it already
+        raise _Reread
+    name, colon, value = tok.partition(":")
+    name = name.lower()
+    if colon:
+        reader = FIELDS.get(name)
+        if reader is None:
+            raise src.error(NotationError, f"unknown keyword {fragment(name + ':')}; expected "
+                            f"{EXPECTED_KEYWORD}", src.loc(i))
+        if present & _BIT[name]:
+            raise src.error(NotationError, f"{name}: given twice", src.loc(i))
+        if not value:
+            raise src.error(NotationError, f"{name}: needs a value", src.loc(i) + len(name) + 1)
+        try:
+            read = reader(name, value)
+        except _FieldError as exc:
+            vloc = src.loc(i) + len(name) + 1
+            reason = exc.reason.replace(SHOWN, src.quote(vloc, vloc + len(value)))
+            raise src.error(exc.cls, reason, vloc + exc.offset) from None
+        counted = _counts(read) if name in ("dora", "ura") else (0, 0)   # indicators count as seen tiles
+        meaning = _Keyword(name, read, _BIT[name], *counted, _value_text(name, read), _TEXT_SLOT[name])
     else:
-        name, colon, value = tok.partition(":")
-        name = name.lower()
-        if colon:
-            reader = FIELDS.get(name)
-            if reader is None:
-                raise src.error(NotationError, f"unknown keyword {fragment(name + ':')}; expected "
-                                f"{EXPECTED_KEYWORD}", src.loc(i))
-            if present & _BIT[name]:
-                raise src.error(NotationError, f"{name}: given twice", src.loc(i))
-            if not value:
-                raise src.error(NotationError, f"{name}: needs a value", src.loc(i) + len(name) + 1)
-            try:
-                read = reader(name, value)
-            except _FieldError as exc:
-                vloc = src.loc(i) + len(name) + 1
-                reason = exc.reason.replace(SHOWN, src.quote(vloc, vloc + len(value)))
-                raise src.error(exc.cls, reason, vloc + exc.offset) from None
-            counted = _counts(read) if name in ("dora", "ura") else (0, 0)   # indicators count as seen tiles
-            meaning = _Meaning(_VALUE, (name, read), _BIT[name], *counted, _value_text(name, read))
-        else:
-            if name not in FLAGS:
-                hint = (f"{name}: needs a value" if name in FIELDS
-                        else f"unknown keyword {_token_shown(src, i, tok, True)}")
-                raise src.error(NotationError, f"{hint}; expected {EXPECTED_KEYWORD}", src.loc(i))
-            meaning = _Meaning(_FLAG, name, _BIT[name], 0, 0, "")
-    if len(_MEANINGS) < _MAX_MEANINGS:
-        _MEANINGS[tok] = meaning
+        if name not in FLAGS:
+            hint = (f"{name}: needs a value" if name in FIELDS
+                    else f"unknown keyword {_token_shown(src, i, tok, True)}")
+            raise src.error(NotationError, f"{hint}; expected {EXPECTED_KEYWORD}", src.loc(i))
+        meaning = _Keyword(name, None, _BIT[name], 0, 0, "", 0)
+    if len(_KEYWORDS) < _MAX_MEANINGS:
+        _KEYWORDS[tok] = meaning
     return meaning
 
 
@@ -506,7 +610,7 @@ class _Line:
     src: _Source
     tokens: list           # the line's tokens
     present: int           # the presence bits (see _BIT) of its keywords and facts
-    runs: list             # [(tiles, token index)] of the concealed tiles, as written
+    runs: list             # [(token, token index)] of the concealed tiles, as written (see _written)
     flower_runs: list      # the same for flower tiles
     melds: list            # [(Meld, token index)]
     win: tuple | None      # (Tile, token index, offset in the token): +X, or the last concealed tile written
@@ -556,8 +660,8 @@ class _Line:
         concealed tiles as written, the winning tile, the melds, then the dora and ura indicators (at the column
         of their value)."""
         win = self.win
-        for tiles, i in self.runs:
-            for k, t in enumerate(tiles):
+        for tok, i in self.runs:
+            for k, t in enumerate(_written(tok)):
                 if win is None or (i, k) != win[1:]:
                     yield t, self.col(i, k)
         if win is not None:
@@ -619,14 +723,15 @@ class Rule(NamedTuple):
     error: type
     message: str | Callable[[_Line], str]
     at: Callable[[_Line], int | None]
-    allowed_by: str | None = None
-    """The :class:`~scorer.rulesets.RuleSet` flag this rule reads, when it reads nothing else (it fails exactly
-    when the line's rule set lacks the flag): a line's plan leaves it out under a rule set that has it."""
+    by_keywords: bool = False
+    """``fails`` reads only which keywords and facts the line has (``present``, ``tsumo``, ``riichi``, ``has``) and
+    its rule set, so the plan of a presence mask decides it once (see :func:`_plan`): left out where it cannot
+    fail."""
 
 
 def _needs_flag(when: tuple[str, ...], flag: str, message: str, at) -> Rule:
     """A rule that fails when the line's rule set lacks ``flag`` (a RuleSet attribute: what its notation allows)."""
-    return Rule(when, lambda f: not getattr(f.ruleset, flag), NotationError, message, at, flag)
+    return Rule(when, lambda f: not getattr(f.ruleset, flag), NotationError, message, at, True)
 
 
 def _kw(name):
@@ -681,7 +786,8 @@ RULES: tuple[Rule, ...] = (
          lambda f: f"flower {_first_twice_flower(f)[0]} twice: each flower is there once",
          lambda f: _first_twice_flower(f)[1]),
     # -- the keywords: what they may say together and about the tiles
-    Rule(("ron", "tsumo"), _always, ImpossibleHandError, "ron and tsumo together: a hand wins one way", _kw("ron")),
+    Rule(("ron", "tsumo"), _always, ImpossibleHandError, "ron and tsumo together: a hand wins one way", _kw("ron"),
+         True),
     *(_needs_flag((flag,), "riichi_keywords", f"{flag} is a riichi keyword, not used under rules:mcr", _kw(flag))
       for flag in RIICHI_ONLY_FLAGS),
     *(_needs_flag((name,), "riichi_keywords", f"{name}: is a riichi keyword, not used under rules:mcr", _kw(name))
@@ -689,43 +795,43 @@ RULES: tuple[Rule, ...] = (
     _needs_flag(("last-tile",), "flowers", "last-tile is an MCR keyword: add rules:mcr", _kw("last-tile")),
     _needs_flag(("flowers",), "flowers", "flowers: is an MCR keyword: add rules:mcr", _val("flowers")),
     Rule(("riichi", "double-riichi"), _always, ImpossibleHandError, "riichi and double-riichi together: write one",
-         _kw("double-riichi")),
+         _kw("double-riichi"), True),
     *(Rule((flag,), attrgetter("open_hand"), ImpossibleHandError,
            "riichi with an open meld: riichi needs a closed hand", _kw(flag)) for flag in ("riichi", "double-riichi")),
-    Rule(("ippatsu",), lambda f: not f.riichi, ImpossibleHandError, "ippatsu without riichi", _kw("ippatsu")),
+    Rule(("ippatsu",), lambda f: not f.riichi, ImpossibleHandError, "ippatsu without riichi", _kw("ippatsu"), True),
     Rule(("ura",), lambda f: not f.riichi, ImpossibleHandError, "ura: without riichi: ura dora count only for riichi",
-         _kw("ura")),
+         _kw("ura"), True),
     Rule(("ura",), lambda f: len(f.values["ura"]) > max(len(f.values.get("dora", ())), 1), ImpossibleHandError,
          "more ura indicators than dora indicators", _val("ura")),
     Rule(("haitei",), lambda f: not f.tsumo, ImpossibleHandError,
-         "haitei with ron: the last draw wins by tsumo (houtei is the last discard)", _kw("haitei")),
+         "haitei with ron: the last draw wins by tsumo (houtei is the last discard)", _kw("haitei"), True),
     Rule(("houtei",), attrgetter("tsumo"), ImpossibleHandError,
-         "houtei with tsumo: the last discard wins by ron (haitei is the last draw)", _kw("houtei")),
+         "houtei with tsumo: the last discard wins by ron (haitei is the last draw)", _kw("houtei"), True),
     Rule(("rinshan",), lambda f: not f.tsumo, ImpossibleHandError,
-         "rinshan with ron: the replacement tile after a kan is drawn (tsumo)", _kw("rinshan")),
+         "rinshan with ron: the replacement tile after a kan is drawn (tsumo)", _kw("rinshan"), True),
     Rule(("rinshan",), lambda f: f.kans == 0, ImpossibleHandError,
          "rinshan without a kan: the replacement tile comes after a kan", _kw("rinshan")),
     Rule(("rinshan", "haitei"), _always, ImpossibleHandError,
-         "haitei with rinshan: a replacement tile is not the last draw", _kw("haitei")),
+         "haitei with rinshan: a replacement tile is not the last draw", _kw("haitei"), True),
     Rule(("chankan",), attrgetter("tsumo"), ImpossibleHandError, "chankan with tsumo: robbing a kan is a ron",
-         _kw("chankan")),
+         _kw("chankan"), True),
     Rule(("chankan",), lambda f: f.has("houtei") or f.has("haitei"), ImpossibleHandError,
-         "chankan with haitei or houtei", _kw("chankan")),
+         "chankan with haitei or houtei", _kw("chankan"), True),
     Rule(("tenhou",), lambda f: not f.tsumo or f.seat != 0 or bool(f.melds), ImpossibleHandError,
          "tenhou is the dealer's (seat:E) tsumo on the first draw, with no melds", _kw("tenhou")),
     Rule(("chiihou",), lambda f: not f.tsumo or f.seat == 0 or bool(f.melds), ImpossibleHandError,
          "chiihou is a non-dealer's tsumo on the first draw, with no melds", _kw("chiihou")),
-    *(Rule((flag,), attrgetter("riichi"), ImpossibleHandError, "tenhou/chiihou with riichi", _kw(flag))
+    *(Rule((flag,), attrgetter("riichi"), ImpossibleHandError, "tenhou/chiihou with riichi", _kw(flag), True)
       for flag in ("tenhou", "chiihou")),
     Rule(("flowers", "flower-tiles"), _always, NotationError, "flowers: and flower tiles together: write one",
-         _val("flowers")),
+         _val("flowers"), True),
     Rule(("flowers",), lambda f: f.values["flowers"] > 8, ImpossibleHandError, "flowers: at most 8",
          _val("flowers")),
 )
 """Every legality check of a line, in the order they are tried (the first that fails is the error)."""
 _EVERY_LINE = 3
 """The first rows of RULES, which every line runs: no concealed tiles, the count, a fifth copy."""
-assert all(not r.when and r.allowed_by is None for r in RULES[:_EVERY_LINE])
+assert all(not r.when and not r.by_keywords for r in RULES[:_EVERY_LINE])
 
 FACTS = ("red", "flower-tiles")
 PresenceMask: TypeAlias = int
@@ -749,48 +855,47 @@ looked up by ``present & _RULE_BITS`` and lines that differ only in those share 
 
 def _plan(present: PresenceMask, rules: str) -> Plan:
     """The rules a line with presence mask ``present`` under rule set ``rules`` must pass, in table order, each as
-    ``(rule.fails, rule)``; a rule that reads only a flag the rule set has is left out (it cannot fail); and the
+    ``(rule.fails, rule)``; a rule decided by the keywords (``by_keywords``) is left out where it passes (a line
+    with this mask cannot fail it), kept where it fails (so the first rule that fails is still the error); and the
     same without the :data:`_EVERY_LINE` rows. Worked out once per mask and rule set: there are no more masks than
     sets of keywords a line can have, and few occur."""
-    ruleset = RULESETS[rules]
+    probe = _Line()   # what a rule decided by the keywords reads, and nothing else
+    probe.present, probe.ruleset = present, RULESETS[rules]
+    probe.tsumo, probe.riichi = present & _TSUMO_BIT != 0, present & _RIICHI_BITS != 0
     rows = tuple((rule.fails, rule) for rule, when in zip(RULES, _WHEN_BITS) if present & when == when
-                 and not (rule.allowed_by and getattr(ruleset, rule.allowed_by)))
+                 and not (rule.by_keywords and not rule.fails(probe)))
     plan = _PLANS[rules][present] = (rows, rows[_EVERY_LINE:])
     return plan
 
 
 # ---- the reader of meaning: tokens -> Hand ------------------------------------------------------------------------
-def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None, allow_incomplete: bool) -> Hand:
-    concealed: list[Tile] = []
+def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, allow_incomplete: bool) -> Hand:
+    pieces, keywords = tokens
+    runs: list[tuple[str, int]] = []   # the concealed runs (their tokens) as written, with their token index
+    ordered: tuple[Tile, ...] = ()   # the concealed tiles sorted, while the runs come one suit each in suit order
+    concealed_text = ""        # and their canonical notation
+    last_rank = -1             # the suit rank of the last run, or _UNORDERED once a run breaks the order
+    n_concealed = 0
     meld_text = ""             # the melds' canonical notation, in the order written
-    texts: dict = {}           # valued keyword -> its part of the canonical notation
-    runs: list[tuple[tuple[Tile, ...], int]] = []
     flower_runs: list[tuple[tuple[Tile, ...], int]] = []
     melds: list[tuple[Meld, int]] = []
     win = None
-    values: dict = {}
     present = counts = reds = 0   # present: a bit for each keyword (so one given twice is seen) and fact
-    meaning_of = _MEANINGS.get
-    for i, tok in enumerate(tokens):
-        kind, what, bit, tile_counts, red_counts, text = meaning_of(tok) or _meaning(src, tok, i, present)
-        if tile_counts:
-            counts += tile_counts
-            if red_counts:
-                reds += red_counts
-        if kind >= _FLAG:  # a keyword
-            if present & bit:
-                twice = f"{what} given twice" if kind == _FLAG else f"{what[0]}: given twice"
-                raise src.error(NotationError, twice, src.loc(i))
-            present |= bit
-            if kind == _VALUE:
-                values[what[0]] = what[1]
-                texts[what[0]] = text
-        elif kind == _RUN:
+    piece_of = _PIECES.get
+    for i, tok in enumerate(pieces):
+        kind, what, bit, tile_counts, red_counts, text, run_sorted, rank = piece_of(tok) or _piece(src, tok, i)
+        if kind == _RUN:
             if win is not None:
                 raise src.error(NotationError, "concealed tiles after the winning tile: write +X after them",
                                 src.loc(i))
-            concealed += what
-            runs.append((what, i))
+            runs.append((tok, i))
+            n_concealed += len(run_sorted)
+            if rank > last_rank:   # one more suit, after the ones before: the sorted tiles and text just follow
+                ordered += run_sorted
+                concealed_text += text
+                last_rank = rank
+            else:
+                last_rank = _UNORDERED
         elif kind == _MELD:
             melds.append((what, i))
             meld_text += text
@@ -804,29 +909,58 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
                                 src.loc(i))
             flower_runs.append((what, i))
             present |= bit
+        if tile_counts:
+            counts += tile_counts
+            if red_counts:
+                reds += red_counts
+    values: dict = {}          # valued keyword -> its value
+    texts = None               # the valued keywords' parts of the canonical notation, by _TEXT_SLOT
+    if keywords:
+        texts = [""] * len(_TEXT_ORDER)
+        keyword_of = _KEYWORDS.get
+        n_pieces = len(pieces)
+        for i, tok in enumerate(keywords, n_pieces):
+            name, value, bit, tile_counts, red_counts, text, slot = keyword_of(tok) or _keyword(src, tok, i, present)
+            if present & bit:
+                raise src.error(NotationError, f"{name} given twice" if value is None else f"{name}: given twice",
+                                src.loc(i))
+            present |= bit
+            if value is not None:
+                values[name] = value
+                texts[slot] = text
+                if tile_counts:
+                    counts += tile_counts
+                    if red_counts:
+                        reds += red_counts
 
     rules_v = values.get("rules") or (rules or DEFAULT_RULES).lower()
     if rules_v not in RULE_SETS:
         raise src.error(NotationError, f"rules: expects riichi or mcr, found {fragment(rules_v)}", None)
 
     # the winning tile: +X, or the last concealed tile written (none for a 13-tile hand under analysis)
-    n_tiles = len(concealed) + 3 * len(melds)
+    n_tiles = n_concealed + 3 * len(melds)
+    popped = False
     if win is None:
         if runs and not (allow_incomplete and n_tiles == 13):
-            last_tiles, last_i = runs[-1]
-            win = (concealed.pop(), last_i, len(last_tiles) - 1)
+            last_tok, last_i = runs[-1]
+            win = (_DIGITS[last_tok[-1]][last_tok[-2]], last_i, len(last_tok) - 2)
+            last_rank = _UNORDERED   # the concealed tiles are the runs less that one: sorted afresh below
+            popped = True
     else:
         n_tiles += 1
     if reds:
         present |= _RED_BIT
 
     every, rest = _PLANS[rules_v].get(present & _RULE_BITS) or _plan(present & _RULE_BITS, rules_v)
-    if _no_tiles(win, runs) or _wrong_count(n_tiles, allow_incomplete) or _fifth_copy(counts):
+    # the first rows of RULES, which every line runs, pass at once on a 14-tile hand with a winning tile and no
+    # fifth copy
+    if not (n_tiles == 14 and win is not None and not (counts + _ABOVE_FOUR) & _TOP) and (
+            _no_tiles(win, runs) or _wrong_count(n_tiles, allow_incomplete) or _fifth_copy(counts)):
         rest = every   # one of the first rows fails: the table says which, and with what message
     if rest:   # the line's facts, for the rules (most lines pass the first rows and call up few others)
         f = _Line()
         f.src, f.tokens, f.present, f.runs, f.flower_runs, f.melds, f.win, f.values = (
-            src, tokens, present, runs, flower_runs, melds, win, values)
+            src, pieces + keywords, present, runs, flower_runs, melds, win, values)
         f.ruleset, f.allow_incomplete, f.n_tiles, f.counts, f.reds = (RULESETS[rules_v], allow_incomplete, n_tiles,
                                                                        counts, reds)
         f.tsumo, f.riichi = present & _TSUMO_BIT != 0, present & _RIICHI_BITS != 0
@@ -839,11 +973,18 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
     if preset_v:
         preset_v = preset_v.lower()
     # the concealed tiles, sorted, and the canonical notation (as format_hand writes it: tests/grammar/test_paths.py)
-    concealed = tuple(sorted(concealed, key=TILE_ORDER))
-    flowers = tuple(sorted([t for tiles, _ in flower_runs for t in tiles], key=TILE_ORDER)) if flower_runs else ()
-    notation = format_tiles(concealed, sort=False)
-    if flowers:
+    if last_rank == _UNORDERED:   # runs out of suit order, a suit written twice, or the winning tile taken off
+        written = [t for tok, _ in runs for t in _written(tok)]
+        if popped:
+            written.pop()
+        ordered = tuple(sorted(written, key=TILE_ORDER))
+        concealed_text = format_tiles(ordered, sort=False)
+    notation = concealed_text
+    if flower_runs:
+        flowers = tuple(sorted([t for tiles, _ in flower_runs for t in tiles], key=TILE_ORDER))
         notation += format_tiles(flowers, sort=False)
+    else:
+        flowers = ()
     notation += meld_text
     if win is not None:
         notation += "+" + _TEXT_OF[win[0].order]
@@ -854,20 +995,17 @@ def _read(tokens: list[str], src: _Source, rules: str | None, preset: str | None
     bits = present & _FORMATTED_FLAG_BITS
     notation += _flag_texts.get(bits) or _flag_text(bits)
     if texts:
-        get = texts.get
-        notation += (get("round", "") + get("seat", "") + get("honba", "") + get("sticks", "") + get("dora", "")
-                     + get("ura", "") + get("flowers", "") + get("claim", ""))
-    return build_parsed_hand(
-        concealed,
-        tuple([m for m, _ in melds]) if melds else (),
-        win[0] if win else None,
-        _situation(present, values) if present & _KEYWORD_BITS else _NO_SITUATION,
-        flowers,
-        rules_v,
-        preset_v or None,
-        values.get("claim"),
-        notation,
-    )
+        notation += "".join(texts)
+    if present & _KEYWORD_BITS:
+        get = values.get
+        bits = present & _SITUATION_FLAG_BITS
+        situation = build_situation_of(_flag_values.get(bits) or _situation_flags(bits), get("round", 0),
+                                       get("seat", 1), get("honba", 0), get("sticks", 0), get("dora", ()),
+                                       get("ura", ()), get("flowers"))
+    else:
+        situation = _NO_SITUATION
+    return build_parsed_hand(ordered, tuple([m for m, _ in melds]) if melds else (), win[0] if win else None,
+                             situation, flowers, rules_v, preset_v or None, values.get("claim"), notation)
 
 
 _TEXT_OF = {t.order: str(t) for table in _DIGITS.values() for t in table.values()}   # by sort key: a tile's notation
@@ -890,14 +1028,35 @@ def _situation_flags(bits: PresenceMask) -> tuple[bool, ...]:
     return values
 
 
-def _situation(present: PresenceMask, values: dict) -> Situation:
-    get = values.get
-    bits = present & _SITUATION_FLAG_BITS
-    return build_situation(*(_flag_values.get(bits) or _situation_flags(bits)), get("round", 0), get("seat", 1),
-                           get("honba", 0), get("sticks", 0), get("dora", ()), get("ura", ()), get("flowers"))
+class _QuickSource(_Source):
+    """The line as the quick reader sees it: it needs no columns or quotes, since any error means the line is read
+    again by the full reader (every method an error needs raises :class:`_Reread`)."""
+
+    __slots__ = ()
+
+    def __init__(self):   # one for every line the quick reader reads
+        self.quick = True
+
+    def quote(self, start: int, end: int, marks: bool = True) -> str:
+        raise _Reread
 
 
-def _parse(text: str, rules, preset, allow_incomplete, tokenize) -> Hand:
+_QUICK = _QuickSource()
+
+
+def _parse(text: str, rules, preset, allow_incomplete, tokenize=None) -> Hand:
+    """Read one line with ``tokenize``; by default the quick reader first (an ASCII line of at most MAX_LINE
+    characters), then the full one for any line the quick one does not take or finds wrong."""
+    if tokenize is None:
+        tokenize = _tokens
+        if len(text) <= MAX_LINE and text.isascii():
+            line = text.strip()   # as the full reader strips it (an ASCII line folds to itself)
+            tokens = _quick_tokens(line) if line else None
+            if tokens is not None:
+                try:
+                    return _read(tokens, _QUICK, rules, preset, allow_incomplete)
+                except _Reread:
+                    pass
     src = _Source(text)
     if not src.line:
         raise NotationError("empty hand: expected concealed tiles such as 123m456p")
@@ -912,7 +1071,7 @@ def parse_hand(text: str, *, rules: str | None = None, preset: str | None = None
     ``allow_incomplete`` accepts a 13-tile hand too (for analysis); it then has no winning tile.
     Raises :class:`NotationError` (or its subclass :class:`ImpossibleHandError`) quoting the line.
     """
-    return _parse(text, rules, preset, allow_incomplete, _tokens)
+    return _parse(text, rules, preset, allow_incomplete)
 
 
 # ---- the formatter ---------------------------------------------------------------------------------------------

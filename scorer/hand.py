@@ -177,27 +177,39 @@ def build_situation(tsumo: bool, riichi: bool, double_riichi: bool, ippatsu: boo
     return s
 
 
+def build_situation_of(flags: tuple[bool, ...], round_wind: int, seat_wind: int, honba: int, sticks: int,
+                       dora: tuple[Tile, ...], ura: tuple[Tile, ...], flower_count: int | None) -> Situation:
+    """As :func:`build_situation`, with the eleven flags (``tsumo`` to ``last_tile``, in field order) given as one
+    tuple: the notation parser keeps one such tuple for each set of flags a line can have."""
+    s = _SituationDraft()
+    (s.tsumo, s.riichi, s.double_riichi, s.ippatsu, s.haitei, s.houtei, s.rinshan, s.chankan, s.tenhou, s.chiihou,
+     s.last_tile) = flags
+    s.round_wind = round_wind
+    s.seat_wind = seat_wind
+    s.honba = honba
+    s.sticks = sticks
+    s.dora = dora
+    s.ura = ura
+    s.flower_count = flower_count
+    _become(s, "__class__", Situation)
+    return s
+
+
 def build_hand(concealed, melds: tuple[Meld, ...], winning_tile: Tile | None, situation: Situation,
                flowers, rules: str, preset: str | None, claim: str | None) -> Hand:
     """``Hand(...)`` with every field given in order (tiles in any order: they are sorted here), built without the
     per-field frozen-dataclass calls."""
-    return _assemble(tuple(sorted(concealed, key=TILE_ORDER)), melds, winning_tile, situation,
-                     tuple(sorted(flowers, key=TILE_ORDER)) if flowers else (), rules, preset, claim, None)
+    return build_parsed_hand(tuple(sorted(concealed, key=TILE_ORDER)), melds, winning_tile, situation,
+                             tuple(sorted(flowers, key=TILE_ORDER)) if flowers else (), rules, preset, claim, None)
 
 
 def build_parsed_hand(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winning_tile: Tile | None,
-                      situation: Situation, flowers, rules: str, preset: str | None, claim: str | None,
-                      notation: str) -> Hand:
-    """As :func:`build_hand`, for the notation parser: ``concealed`` and ``flowers`` are already tuples in
-    ``TILE_ORDER``, and ``notation`` is the hand's canonical notation (what ``format_hand`` gives: the grammar's
-    tests check it), kept so that :meth:`Hand.notation` costs nothing."""
-    return _assemble(concealed, melds, winning_tile, situation, flowers, rules, preset, claim, notation)
-
-
-def _assemble(concealed: tuple[Tile, ...], melds, winning_tile, situation, flowers: tuple[Tile, ...], rules: str,
-              preset: str | None, claim: str | None, notation: str | None) -> Hand:
-    """A Hand from fields already in their final form (a draft filled slot by slot, then made a Hand); its
-    notation memo filled when ``notation`` is known."""
+                      situation: Situation, flowers: tuple[Tile, ...], rules: str, preset: str | None,
+                      claim: str | None, notation: str | None) -> Hand:
+    """As :func:`build_hand`, from fields already in their final form (for the notation parser): ``concealed`` and
+    ``flowers`` are tuples in ``TILE_ORDER``, and ``notation`` is the hand's canonical notation (what
+    ``format_hand`` gives: the grammar's tests check it), kept so that :meth:`Hand.notation` costs nothing; None
+    when not known. A draft is filled slot by slot, then made a Hand."""
     h = _HandDraft()
     h.concealed = concealed
     h.melds = melds
