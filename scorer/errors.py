@@ -8,7 +8,10 @@ from unicodedata import east_asian_width
 def caret_pad(line: str, column: int) -> str:
     """The padding that puts a caret under ``column`` (1-based) of ``line`` as a terminal shows it: a wide
     (full-width) character takes two cells, so it is padded with an ideographic space."""
-    return "".join("\u3000" if east_asian_width(c) in "WF" else " " for c in line[:column - 1])
+    head = line[:column - 1]
+    if head.isascii():      # (most bad lines): one cell a character
+        return " " * len(head)
+    return "".join("\u3000" if east_asian_width(c) in "WF" else " " for c in head)
 
 
 class MjscoreError(ValueError):
