@@ -149,38 +149,11 @@ class _HandDraft(_NotationMemo):
     __slots__ = Hand.__slots__
 
 
-def build_situation(tsumo: bool, riichi: bool, double_riichi: bool, ippatsu: bool, haitei: bool, houtei: bool,
-                    rinshan: bool, chankan: bool, tenhou: bool, chiihou: bool, last_tile: bool, round_wind: int,
-                    seat_wind: int, honba: int, sticks: int, dora: tuple[Tile, ...], ura: tuple[Tile, ...],
-                    flower_count: int | None) -> Situation:
-    """``Situation(...)`` with every field given in order, built without the per-field frozen-dataclass calls."""
-    s = _SituationDraft()
-    s.tsumo = tsumo
-    s.riichi = riichi
-    s.double_riichi = double_riichi
-    s.ippatsu = ippatsu
-    s.haitei = haitei
-    s.houtei = houtei
-    s.rinshan = rinshan
-    s.chankan = chankan
-    s.tenhou = tenhou
-    s.chiihou = chiihou
-    s.last_tile = last_tile
-    s.round_wind = round_wind
-    s.seat_wind = seat_wind
-    s.honba = honba
-    s.sticks = sticks
-    s.dora = dora
-    s.ura = ura
-    s.flower_count = flower_count
-    _become(s, "__class__", Situation)
-    return s
-
-
 def build_situation_of(flags: tuple[bool, ...], round_wind: int, seat_wind: int, honba: int, sticks: int,
                        dora: tuple[Tile, ...], ura: tuple[Tile, ...], flower_count: int | None) -> Situation:
-    """As :func:`build_situation`, with the eleven flags (``tsumo`` to ``last_tile``, in field order) given as one
-    tuple: the notation parser keeps one such tuple for each set of flags a line can have."""
+    """``Situation(...)`` built without the per-field frozen-dataclass calls: the eleven flags (``tsumo`` to
+    ``last_tile``, in field order) as one tuple — the notation parser keeps one such tuple for each set of flags a
+    line can have — then every other field in order."""
     s = _SituationDraft()
     (s.tsumo, s.riichi, s.double_riichi, s.ippatsu, s.haitei, s.houtei, s.rinshan, s.chankan, s.tenhou, s.chiihou,
      s.last_tile) = flags
