@@ -167,6 +167,8 @@ def mcr_panel(d: dict):
         parts.append(Text("\nNot counted", style="bold"))
         for row in d["not_counted"]:
             parts.append(Text(f"  {row['name']} ({row['points'] * row['count']}): {row['why']}", style="dim"))
+    for row in d.get("dropped") or ():  # win flags the rules make impossible
+        parts.append(Text(f"\n{row['flag']} dropped: {row['why']}", style="yellow"))
     if d.get("win"):
         parts.append(_payments(d))
         parts.append(Text(f"\nWinner gains {d.get('total_gain')}", style="bold"))

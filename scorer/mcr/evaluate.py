@@ -1619,6 +1619,30 @@ _new_object = object.__new__
 _set_attr = object.__setattr__
 
 
+def dropped_flags(hand: Hand) -> list[dict]:
+    """The win flags of a hand that the rules make impossible, which the evaluation drops as a referee would
+    (see the hand key in :func:`_prepare`), each as {"flag", "why"}: ``last-tile`` when the hand holds another
+    copy of the winning tile (the last of its kind has its other three in view, none in the hand, unless three
+    are in its own melds); ``chankan`` on a discard win when the hand holds or has melded the winning tile's kind
+    (a robbed kong's tile is the fourth of its kind, the other three in the robbed pung). Off the hot path."""
+    s = hand.situation
+    wt = hand.winning_tile
+    if wt is None:
+        return []
+    held = sum(t.kind == wt.kind for t in hand.concealed)
+    in_melds = sum(t.kind == wt.kind for m in hand.melds for t in m.tiles)
+    out = []
+    if s.last_tile and held and in_melds != 3:
+        out.append({"flag": "last-tile", "why": f"{wt} cannot be the last of its kind: the hand holds "
+                                                f"{held} more ({F.FAN_BY_ID[F.LAST_TILE].name} not counted)"})
+    if s.chankan and not s.tsumo and (held or in_melds):
+        where = "holds" if held else "has melded"
+        fan = F.FAN_BY_ID[F.ROBBING_THE_KONG].name
+        out.append({"flag": "chankan", "why": f"{wt} cannot be robbed from a kong: the hand {where} "
+                                              f"{held or in_melds} of its four ({fan} not counted)"})
+    return out
+
+
 def explain(hand: Hand, preset: str | None = None) -> tuple | None:
     """How the best form of a complete hand was counted, for explanations (off the hot path: the hand is scored
     again in plain mode, every check on a full context): (form, chows' middle codes, pungs' codes, pair code,

@@ -196,11 +196,14 @@ def explain_count(hand, preset: str | None = None) -> dict:
       (sets that already combined into a counted fan: ``sets`` are its sets, ``by`` the counted fans they make);
     * ``made_by``: each counted combination fan with the sets that make it.
 
-    Both empty for a hand that is not complete."""
+    * ``dropped``: the win flags the rules make impossible, dropped, and why (:func:`~scorer.mcr.evaluate.
+      dropped_flags`).
+
+    ``not_counted`` and ``made_by`` are empty for a hand that is not complete."""
     from scorer.mcr.combinations import set_fans
-    from scorer.mcr.evaluate import explain, preset_values
+    from scorer.mcr.evaluate import dropped_flags, explain, preset_values
     from scorer.mcr.presets import find_preset
-    out: dict = {"form": None, "not_counted": [], "made_by": []}
+    out: dict = {"form": None, "not_counted": [], "made_by": [], "dropped": dropped_flags(hand)}
     entry = explain(hand, preset)
     if entry is None:
         return out

@@ -62,7 +62,7 @@ def test_identical_instances_are_one_row():
 
 
 def test_not_complete_has_no_explanation():
-    assert explain_count(_mcr("123456789m124p5s+6s")) == {"form": None, "not_counted": [], "made_by": []}
+    assert explain_count(_mcr("123456789m124p5s+6s")) == {"form": None, "not_counted": [], "made_by": [], "dropped": []}
 
 
 @pytest.mark.parametrize("index", range(len(RULEBOOK)) if RULEBOOK else [pytest.param(0, marks=pytest.mark.skip(
