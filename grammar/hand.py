@@ -791,7 +791,7 @@ RULES: tuple[Rule, ...] = (
     *(_needs_flag((flag,), "riichi_keywords", f"{flag} is a riichi keyword, not used under rules:mcr", _kw(flag))
       for flag in RIICHI_ONLY_FLAGS),
     *(_needs_flag((name,), "riichi_keywords", f"{name}: is a riichi keyword, not used under rules:mcr", _kw(name))
-      for name in ("dora", "ura")),
+      for name in ("dora", "ura", "honba", "sticks")),
     _needs_flag(("last-tile",), "flowers", "last-tile is an MCR keyword: add rules:mcr", _kw("last-tile")),
     _needs_flag(("flowers",), "flowers", "flowers: is an MCR keyword: add rules:mcr", _val("flowers")),
     Rule(("riichi", "double-riichi"), _always, ImpossibleHandError, "riichi and double-riichi together: write one",
@@ -811,8 +811,11 @@ RULES: tuple[Rule, ...] = (
          "rinshan with ron: the replacement tile after a kan is drawn (tsumo)", _kw("rinshan"), True),
     Rule(("rinshan",), lambda f: f.kans == 0, ImpossibleHandError,
          "rinshan without a kan: the replacement tile comes after a kan", _kw("rinshan")),
-    Rule(("rinshan", "haitei"), _always, ImpossibleHandError,
-         "haitei with rinshan: a replacement tile is not the last draw", _kw("haitei"), True),
+    # riichi's replacement tiles come from the dead wall, never the last draw; MCR (no dead wall) draws them from
+    # the wall's end, so the replacement may be the wall's last tile: Out with Replacement Tile and Last Tile Draw
+    # together (the rule set decides, so this rule is not settled by the keywords alone)
+    Rule(("rinshan", "haitei"), attrgetter("ruleset.dead_wall"), ImpossibleHandError,
+         "haitei with rinshan: a replacement tile is not the last draw", _kw("haitei")),
     Rule(("chankan",), attrgetter("tsumo"), ImpossibleHandError, "chankan with tsumo: robbing a kan is a ron",
          _kw("chankan"), True),
     Rule(("chankan",), lambda f: f.has("houtei") or f.has("haitei"), ImpossibleHandError,

@@ -443,7 +443,7 @@ def check_mcr_claim(result, claim: Claim) -> ClaimVerdict:
     want = claim.points
     if want == total:
         return ClaimVerdict(claim, True, str(total), (), (), detail)
-    why = []
+    why = _edition_reasons(result, want)  # another edition's count first: it names the rule that differs
     for f in fans:
         pts = f.get("points", 0) * f.get("count", 1)
         if want == total - pts:
@@ -461,6 +461,28 @@ def check_mcr_claim(result, claim: Claim) -> ClaimVerdict:
     if not why:
         why.append(f"no single missed fan explains the difference: the hand is {detail}")
     return ClaimVerdict(claim, False, str(total), tuple(why), (), detail)
+
+
+def _edition_reasons(result, want: int) -> list[str]:
+    """When another MCR edition (preset) counts the hand to the claimed total: that edition's rules that make the
+    difference, named ("the claim is the Green Book count: Green Book: melded + concealed kong score ...")."""
+    from scorer.mcr.evaluate import evaluate
+    from scorer.mcr.presets import PRESETS, edition_rules, find_preset
+    if getattr(result, "hand", None) is None or getattr(result, "preset", None) is None:
+        return []  # a result that cannot be scored again (a bare row)
+    ours = find_preset(result.preset)
+    out = []
+    for name, other in PRESETS.items():
+        if name == ours.name:
+            continue
+        theirs = evaluate(result.hand, name)
+        if theirs.total != want:
+            continue
+        fan_ids = set(result.fans_ or ()) | set(theirs.fans_ or ())
+        rules = "; ".join(edition_rules(ours, other, fan_ids)) or f"{other.title or name} scoring"
+        out.append(f"{want} is the {other.title or name} count ({rules}); this preset ({ours.name}) counts "
+                   f"{result.total}")
+    return out
 
 
 def check_claim(result, claim: Claim | str) -> ClaimVerdict:

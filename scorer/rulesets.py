@@ -38,6 +38,7 @@ class RuleSet:
     red_fives: bool = True        # 0m/0p/0s
     riichi_keywords: bool = True  # riichi, ippatsu, dora:, ura:, ...
     flowers: bool = False         # 1f-8f, flowers:N, last-tile
+    dead_wall: bool = True        # replacement tiles come from a dead wall (so never the last draw: no rinshan haitei)
     # the game table: the table preset a deal (or a log without a start line) is played under by default, the
     # module of its text mode (play_interactive, play_auto) and the board's heading ({wind}: the round wind)
     table_preset: str = "standard"
@@ -84,7 +85,7 @@ RULESETS: dict[str, RuleSet] = {r.name: r for r in (
             "scorer.riichi.presets:find_preset", "scorer.claims:check_riichi_claim", _riichi_summary),
     RuleSet("mcr", "MCR", "scorer.mcr.evaluate:evaluate", "scorer.mcr.presets:PRESETS",
             "scorer.mcr.presets:find_preset", "scorer.claims:check_mcr_claim", _mcr_summary,
-            red_fives=False, riichi_keywords=False, flowers=True, table_preset="mcr",
+            red_fives=False, riichi_keywords=False, flowers=True, dead_wall=False, table_preset="mcr",
             text_mode="scorer.cli.play_mcr", round_heading="MCR · prevalent wind {wind}",
             four_as_two_pairs=True, knitted=True, value_waits=True),
 )}

@@ -104,8 +104,8 @@ def complete_hands(draw, rules: str = "riichi", allow_red: bool = True):
         houtei=(not tsumo) and draw(st.integers(0, 9)) == 0,
         round_wind=draw(st.integers(0, 3)),
         seat_wind=draw(st.integers(0, 3)),
-        honba=draw(st.integers(0, 3)),
-        sticks=draw(st.integers(0, 2)),
+        honba=draw(st.integers(0, 3)) if rules == "riichi" else 0,  # riichi keywords (an error under MCR)
+        sticks=draw(st.integers(0, 2)) if rules == "riichi" else 0,
         dora=dora,
         ura=ura,
     )

@@ -48,12 +48,17 @@ def hand_text(words: List[str]) -> str:
     return text
 
 
-def _score_dict(text: str, rules: Optional[str], preset: Optional[str]) -> dict:
-    """Score one line; its result as a dict, with the claim columns when the line has ``claim:``."""
+def _score_dict(text: str, rules: Optional[str], preset: Optional[str], explain: bool = False) -> dict:
+    """Score one line; its result as a dict, with the claim columns when the line has ``claim:``. ``explain``
+    (one hand's ``score``, not the stream): a result that can explain its count (an MCR result's
+    ``explanation()``) adds its keys (``not_counted``, ``made_by``, ``form``) after the result's own."""
     from scorer import parse, score
     hand = parse(text, rules=rules, preset=preset)
     result = score(hand)
     d = result.to_dict()
+    explanation = getattr(result, "explanation", None) if explain and d.get("fans") else None
+    if explanation is not None:
+        d.update(explanation())
     if hand.claim is not None:
         from scorer.claims import claim_fields
         d.update(claim_fields(result, hand))
@@ -86,7 +91,7 @@ def score(
         raise typer.Exit(_score_stream(sys.stdin, rules, preset))
     try:
         text = hand_text(hand)
-        d = _score_dict(text, rules, preset)
+        d = _score_dict(text, rules, preset, explain=True)
     except MjscoreError as exc:
         from scorer.batch import error_text
         _print_error(error_text(exc))

@@ -159,6 +159,16 @@ def mcr_panel(d: dict):
             if d.get("waits"):
                 summary.append(f"   waits {' '.join(d['waits'])}")
     parts.append(summary)
+    if d.get("made_by"):  # the explanation, when the score command asked for it: which sets make each fan
+        parts.append(Text("\nMade by", style="bold"))
+        for row in d["made_by"]:
+            parts.append(Text(f"  {row['name']}: {' '.join(row['sets'])}"))
+    if d.get("not_counted"):  # ... and what was not counted, and why
+        parts.append(Text("\nNot counted", style="bold"))
+        for row in d["not_counted"]:
+            parts.append(Text(f"  {row['name']} ({row['points'] * row['count']}): {row['why']}", style="dim"))
+    for row in d.get("dropped") or ():  # win flags the rules make impossible
+        parts.append(Text(f"\n{row['flag']} dropped: {row['why']}", style="yellow"))
     if d.get("win"):
         parts.append(_payments(d))
         parts.append(Text(f"\nWinner gains {d.get('total_gain')}", style="bold"))

@@ -202,6 +202,12 @@ class McrResult:
     def complete(self) -> bool:
         return self.form is not None
 
+    def explanation(self) -> dict:
+        """What was not counted and why, and which sets make each combination fan (worked out on request, not
+        part of :meth:`to_dict`): see :func:`scorer.mcr.explain.explain_count`."""
+        from scorer.mcr.explain import explain_count
+        return explain_count(self.hand, self.preset)
+
     def fan_counts(self, key: str = "chinese") -> dict[str, int]:
         """Fans by name (``"chinese"``, ``"name"`` or ``"key"``) -> count; Flower Tiles included when present."""
         return {getattr(line.fan, key): line.count for line in self.fans}
@@ -375,7 +381,7 @@ class _HandInfo:
     __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
                  "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped", "tiles_key",
                  "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds", "every",
-                 "nine_gates")
+                 "nine_gates", "trace")  # trace: set only by explain() (a list of the forms scored, plain mode)
 
     @property
     def closed(self) -> list[int]:
@@ -546,13 +552,20 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
             combos = set_fans(chows, pungs, pair)
             if combos:
                 fans.update(combos)
+        exclude(fans, info.exclusions)
     else:
         ctx = _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits, True)
         fans = dict(_plain_fans(F.HAND_CHECKS, ctx))
         fans.update(_plain_fans(F.ARRANGEMENT_CHECKS, ctx))
-    # exclusions, the wind pungs folded into Pung of Terminals or Honors, the total; Chicken Hand when nothing
-    # else is left
-    exclude(fans, info.exclusions)
+        trace = getattr(info, "trace", None)  # explain(): keep what each exclusion removed, and the reading
+        if trace is not None:
+            why: dict = {}
+            trace.append((form, chows, pungs, pair, dict(fans), why, fans))
+            exclude(fans, info.exclusions, why)
+        else:
+            exclude(fans, info.exclusions)
+    # exclusions (above), the wind pungs folded into Pung of Terminals or Honors, the total; Chicken Hand when
+    # nothing else is left
     if _POT_WIND in fans:
         fans[_POT] = fans.get(_POT, 0) + fans.pop(_POT_WIND)
     values = info.values
@@ -1278,7 +1291,13 @@ def _nine_gates_form(info: _HandInfo):
     fans[F.NINE_GATES] = 1
     for fid in NINE_GATES_EXTRAS[info.win % 9 + 1]:
         fans[fid] = 1
-    exclude(fans, info.exclusions)
+    trace = getattr(info, "trace", None)  # explain(): keep what each exclusion removed
+    if trace is not None:
+        why: dict = {}
+        trace.append((F.NINE, (), (), 0, dict(fans), why, fans))
+        exclude(fans, info.exclusions, why)
+    else:
+        exclude(fans, info.exclusions)
     values = info.values
     return sum(n * values[i] for i, n in fans.items()), fans
 
@@ -1598,3 +1617,44 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
 
 _new_object = object.__new__
 _set_attr = object.__setattr__
+
+
+def dropped_flags(hand: Hand) -> list[dict]:
+    """The win flags of a hand that the rules make impossible, which the evaluation drops as a referee would
+    (see the hand key in :func:`_prepare`), each as {"flag", "why"}: ``last-tile`` when the hand holds another
+    copy of the winning tile (the last of its kind has its other three in view, none in the hand, unless three
+    are in its own melds); ``chankan`` on a discard win when the hand holds or has melded the winning tile's kind
+    (a robbed kong's tile is the fourth of its kind, the other three in the robbed pung). Off the hot path."""
+    s = hand.situation
+    wt = hand.winning_tile
+    if wt is None:
+        return []
+    held = sum(t.kind == wt.kind for t in hand.concealed)
+    in_melds = sum(t.kind == wt.kind for m in hand.melds for t in m.tiles)
+    out = []
+    if s.last_tile and held and in_melds != 3:
+        out.append({"flag": "last-tile", "why": f"{wt} cannot be the last of its kind: the hand holds "
+                                                f"{held} more ({F.FAN_BY_ID[F.LAST_TILE].name} not counted)"})
+    if s.chankan and not s.tsumo and (held or in_melds):
+        where = "holds" if held else "has melded"
+        fan = F.FAN_BY_ID[F.ROBBING_THE_KONG].name
+        out.append({"flag": "chankan", "why": f"{wt} cannot be robbed from a kong: the hand {where} "
+                                              f"{held or in_melds} of its four ({fan} not counted)"})
+    return out
+
+
+def explain(hand: Hand, preset: str | None = None) -> tuple | None:
+    """How the best form of a complete hand was counted, for explanations (off the hot path: the hand is scored
+    again in plain mode, every check on a full context): (form, chows' middle codes, pungs' codes, pair code,
+    {fan id: count} before the exclusions, {removed fan id: (the fan that removed it, counts)}, the fans counted),
+    or None for a hand that is not complete. The same hand as :func:`evaluate` reads (its preset included)."""
+    result = evaluate(hand, preset)
+    if result.form is None:
+        return None
+    info = _prepare(hand, find_preset(result.preset), grouped=False)
+    info.trace = []
+    best = _best(info)
+    for entry in info.trace:
+        if entry[6] is best[2]:  # the form that won: its fans are the very dict _best returned
+            return entry
+    return None

@@ -98,10 +98,11 @@ def compile_exclusions(rows, reductions) -> ExclusionTable:
     return ExclusionTable(tuple(out), index, row_of)
 
 
-def exclude(fans: dict[int, int], table: ExclusionTable) -> None:
+def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None) -> None:
     """Remove the fans that the present fans imply, in place: the rows of the fans present, in the table's order,
     each removing its targets (and reducing its reduced fans); a fan removed by an earlier row removes nothing
-    itself. This is the one place exclusions are applied."""
+    itself. This is the one place exclusions are applied. ``why`` (for explanations, off the hot path): filled
+    before each removal with removed fan id -> (the fan whose row removed it, how many counts it lost)."""
     row_of = table.row_of
     picked = []  # the rows (1-based) of the fans present
     for f in fans:
@@ -117,9 +118,13 @@ def exclude(fans: dict[int, int], table: ExclusionTable) -> None:
         if src in fans:
             for t in targets:
                 if t in fans:
+                    if why is not None:
+                        why[t] = (src, fans[t])
                     del fans[t]
             for t, n in reductions:
                 if t in fans:
+                    if why is not None:
+                        why[t] = (src, min(n, fans[t]))
                     left = fans[t] - n
                     if left > 0:
                         fans[t] = left

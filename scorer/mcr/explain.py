@@ -142,3 +142,113 @@ def fan_rows(preset: str | None = None) -> list[dict]:
                      "excluded_by": [F.FAN_BY_ID[s].name for s in excluded_by.get(f.id, ())],
                      "note": notes.get(f.id)})
     return rows
+
+
+# ---- explaining one hand's count -----------------------------------------------------------------------------------
+def _set_text(code: int, chow: bool) -> str:
+    """A set as notation: a chow by its middle code ("456p"), a pung by its code ("555m", "111z")."""
+    from scorer.mcr.fans import KIND_OF_CODE
+    from scorer.tiles import Tile
+    kind = KIND_OF_CODE[code]
+    text = str(Tile(kind))
+    rank, suit = int(text[:-1]), text[-1]
+    return f"{rank - 1}{rank}{rank + 1}{suit}" if chow else f"{rank}{rank}{rank}{suit}"
+
+
+def _combination_instances(chows: tuple, pungs: tuple, pair: int) -> list[tuple[int, tuple[str, ...]]]:
+    """Every fan that some two, three or four sets of an arrangement make, each with its sets, before the
+    account-once principle keeps some of them: [(fan id, set texts)], larger combinations first."""
+    from itertools import combinations as choose
+    from scorer.mcr import combinations as C
+    out: list[tuple[int, tuple[str, ...]]] = []
+    chow_texts = [_set_text(c, True) for c in chows]
+    if len(chows) == 4:
+        fan = C._terminal_chows(chows, pair)
+        if fan:
+            out.append((fan, tuple(chow_texts)))
+    for n, check in ((4, C._four_chows_fan), (3, C._three_chows_fan), (2, C._two_chows_fan)):
+        for idx in choose(range(len(chows)), n):
+            fan = check(*(chows[i] for i in idx))
+            if fan:
+                out.append((fan, tuple(chow_texts[i] for i in idx)))
+    numbered = [c for c in pungs if c < 0x41]  # honor pungs combine only in the checks' fans (winds, dragons)
+    pung_texts = [_set_text(c, False) for c in numbered]
+    for n, check in ((4, C._four_pungs_fan), (3, C._three_pungs_fan), (2, C._two_pungs_fan)):
+        for idx in choose(range(len(numbered)), n):
+            fan = check(*(numbered[i] for i in idx))
+            if fan and fan not in C._PUNG_FANS_OWNED_BY_CHECKS:
+                out.append((fan, tuple(pung_texts[i] for i in idx)))
+    return out
+
+
+def _fan_row(fid: int, count: int, values: list[int]) -> dict:
+    fid = F.PUNG_OF_TERMINALS_OR_HONORS if fid == F.POT_WIND else fid  # the wind part is the same fan
+    f = F.FAN_BY_ID[fid]
+    return {"name": f.name, "chinese": f.chinese, "points": values[fid], "count": count}
+
+
+def explain_count(hand, preset: str | None = None) -> dict:
+    """Why the count of a complete MCR hand is what it is, as plain values (what ``mjscore score`` adds to its
+    output; not part of a result's ``to_dict``, so batch rows do not pay for it):
+
+    * ``not_counted``: each fan present but not counted, with ``reason`` ``"excluded"`` (the non-repeat principle:
+      ``by`` names the fan whose row in :data:`scorer.mcr.exclusions.EXCLUSIONS` removes it) or ``"account-once"``
+      (sets that already combined into a counted fan: ``sets`` are its sets, ``by`` the counted fans they make);
+    * ``made_by``: each counted combination fan with the sets that make it.
+
+    * ``dropped``: the win flags the rules make impossible, dropped, and why (:func:`~scorer.mcr.evaluate.
+      dropped_flags`).
+
+    ``not_counted`` and ``made_by`` are empty for a hand that is not complete."""
+    from scorer.mcr.combinations import set_fans
+    from scorer.mcr.evaluate import dropped_flags, explain, preset_values
+    from scorer.mcr.presets import find_preset
+    out: dict = {"form": None, "not_counted": [], "made_by": [], "dropped": dropped_flags(hand)}
+    entry = explain(hand, preset)
+    if entry is None:
+        return out
+    form, chows, pungs, pair, before, why, counted = entry
+    out["form"] = form
+    p = find_preset(preset if preset is not None else _preset_of(hand))
+    values = preset_values(p)
+    not_counted = out["not_counted"]
+    for fid, (by, n) in why.items():
+        row = _fan_row(fid, n, values)
+        row.update(reason="excluded", by=[F.FAN_BY_ID[by].name],
+                   why=f"not counted beside {F.FAN_BY_ID[by].name} (non-repeat)")
+        not_counted.append(row)
+    if form == F.STANDARD:
+        kept = dict(set_fans(chows, pungs, pair))  # what the account-once principle keeps, by fan
+        made: list[tuple[int, tuple[str, ...]]] = []
+        dropped: list[tuple[int, tuple[str, ...]]] = []
+        for fid, sets in _combination_instances(chows, pungs, pair):
+            if kept.get(fid, 0) > 0:
+                kept[fid] -= 1
+                made.append((fid, sets))
+            else:
+                dropped.append((fid, sets))
+        for fid, sets in made:
+            if fid in counted:
+                out["made_by"].append({"name": F.FAN_BY_ID[fid].name, "chinese": F.FAN_BY_ID[fid].chinese,
+                                       "sets": list(sets)})
+        grouped: dict[tuple, int] = {}  # the same fan of the same sets (two identical chows): one row, counted
+        for instance in dropped:
+            grouped[instance] = grouped.get(instance, 0) + 1
+        for (fid, sets), n in grouped.items():
+            by = []
+            for mid, msets in made:
+                name = F.FAN_BY_ID[mid].name
+                if set(sets) & set(msets) and name not in by:
+                    by.append(name)
+            row = _fan_row(fid, n, values)
+            row.update(reason="account-once", by=by, sets=list(sets),
+                       why=f"its sets {' '.join(sets)} already combine into "
+                           + (", ".join(by) if by else "other fans") + " (account-once)")
+            not_counted.append(row)
+    return out
+
+
+def _preset_of(hand) -> str | None:
+    """The preset a hand names when it is one of MCR's (as the evaluator reads it), else None (the default)."""
+    from scorer.mcr.evaluate import _names_our_preset
+    return hand.preset if hand.preset is not None and _names_our_preset(hand.rules) else None

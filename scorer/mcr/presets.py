@@ -24,6 +24,7 @@ class McrPreset:
     mixed_kong_fan: bool = True          # melded + concealed kong: the MIL combination fan (else 1 + 2)
     lesser_hk_all_types: bool = False    # All Types is added to Lesser Honors and Knitted Tiles
     minimum: int = 8                     # points needed to win, flowers not counted
+    title: str = ""                      # the edition's name for people ("Green Book"), in claim reasons
 
     @property
     def options(self) -> dict:
@@ -56,6 +57,7 @@ PRESETS: dict[str, McrPreset] = {
         name="mcr",
         description="Mahjong Competition Rules as the reference calculator PyMahjongGB 1.4.0 scores them "
                     "(MIL: a melded and a concealed kong together score 5).",
+        title="MCR (PyMahjongGB)",
     ),
     "green-book": McrPreset(
         name="green-book",
@@ -64,8 +66,32 @@ PRESETS: dict[str, McrPreset] = {
         two_concealed_kongs=8,
         mixed_kong_fan=False,
         lesser_hk_all_types=True,
+        title="Green Book",
     ),
 }
+
+# Each setting in which editions differ: (the fans it touches, what an edition with that setting says). Read by
+# :func:`edition_rules` (the reason a claim counted by another edition gives).
+EDITION_RULES = (
+    ((F.TWO_CONCEALED_KONGS,), lambda p: f"Two Concealed Kongs is worth {p.two_concealed_kongs}"),
+    ((F.CONCEALED_KONG_AND_MELDED_KONG, F.MELDED_KONG, F.CONCEALED_KONG),
+     lambda p: "melded + concealed kong score the MIL combination (5)" if p.mixed_kong_fan
+     else "melded + concealed kong score Melded Kong + Concealed Kong (1 + 2)"),
+    ((F.LESSER_HONORS_AND_KNITTED_TILES, F.ALL_TYPES),
+     lambda p: "Lesser Honors and Knitted Tiles adds All Types" if p.lesser_hk_all_types
+     else "Lesser Honors and Knitted Tiles implies All Types"),
+)
+
+
+def edition_rules(preset: McrPreset, other: McrPreset, fan_ids) -> list[str]:
+    """The rules of edition ``other`` that differ from ``preset``'s and touch one of ``fan_ids`` (the fans either
+    edition counts for a hand), each as "Green Book: ..."."""
+    fan_ids = set(fan_ids)
+    out = []
+    for fans, says in EDITION_RULES:
+        if fan_ids.intersection(fans) and says(other) != says(preset):
+            out.append(f"{other.title or other.name}: {says(other)}")
+    return out
 DEFAULT = "mcr"
 
 _COMPILED = {name: p.exclusions for name, p in PRESETS.items()}

@@ -40,10 +40,24 @@ def test_fixture_covers_every_outcome():
     assert sum(c["input"].startswith(_DROP) for c in CASES) > 50
 
 
+# Inputs whose outcome changed on purpose since 9e9e6d6 (the file itself stays byte-identical): input -> the fans
+# the hand now has. Issue 15 part 5: a kong's replacement may be the wall's last tile under MCR, so rinshan with
+# haitei is no longer refused by the grammar (it was {"error": "ImpossibleHandError"}); PyMahjongGB 1.4.0 counts
+# Last Tile Draw and Out with Replacement Tile together too.
+CHANGED_ON_PURPOSE = {
+    "4z(1111z)(7777z)(6666z)(5555z)+4z rules:mcr tsumo haitei rinshan seat:E":
+        {"Last Tile Draw", "Out with Replacement Tile", "Four Kongs", "Big Three Dragons"},
+}
+
+
 @pytest.mark.parametrize("case", CASES, ids=[str(i) for i in range(len(CASES))])
 def test_to_dict_unchanged(case):
-    got = json.dumps(_new_dict(case["input"]), ensure_ascii=False)
-    assert got == json.dumps(case["dict"], ensure_ascii=False)
+    got = _new_dict(case["input"])
+    if case["input"] in CHANGED_ON_PURPOSE:
+        assert case["dict"] == {"error": "ImpossibleHandError"}
+        assert CHANGED_ON_PURPOSE[case["input"]] <= {f["name"] for f in got["fans"]}
+        return
+    assert json.dumps(got, ensure_ascii=False) == json.dumps(case["dict"], ensure_ascii=False)
 
 
 _SETTINGS = dict(deadline=None, suppress_health_check=list(HealthCheck), derandomize=False)
