@@ -84,6 +84,7 @@ class Engine:
         self._after_discard = getattr(rules, "abortive_after_discard", None) if self.preset.abortive_draws \
             else None
         self._kan_dora_later = self.preset.kan_dora == "after_discard"
+        self.scored: list = []               # every win's scorer result, in the order announced
         self._dora_owed = 0                  # open kans whose new indicator waits for the kan's discard
 
     # ---- plumbing ---------------------------------------------------------------------------------------------
@@ -283,7 +284,8 @@ class Engine:
 
     def _announce(self, seat: int, from_seat: int | None, tile: int, ura: tuple, hand, result,
                   deltas: list[int]) -> None:
-        self.result = result
+        self.result = result                # the last win's scorer result (double ron: both in ``scored``)
+        self.scored.append(result)
         self.emit(ev.Win(seat=seat, from_seat=from_seat, tile=tile, deltas=deltas, han=int(result.han or 0),
                          fu=int(result.fu or 0), points=int(result.points or 0),
                          yaku=[f"{y.name} {y.han}" for y in result.yaku],

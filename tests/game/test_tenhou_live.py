@@ -158,3 +158,38 @@ def test_nagashi_mangan_is_settled_as_the_replays_settle_it(tmp_path):
 def test_the_standard_table_still_refuses_nothing_and_tenhou_is_played_live():
     from scorer.cli.play import unplayable
     assert unplayable(Engine([TsumogiriPlayer() for _ in range(4)], seed=1, preset="tenhou")) is None
+
+
+# a seed whose dealer (you, at ``mjscore play``) holds nine different terminals and honors after the first draw
+NINE_SEED = 105
+
+
+def test_the_nine_terminals_seed_still_offers_it():
+    east = ScriptedPlayer([("nine_terminals", None)])
+    eng, _ = run([east, TsumogiriPlayer(), TsumogiriPlayer(), TsumogiriPlayer()], seed=NINE_SEED)
+    assert eng.state.result.reason == "nine_terminals"
+
+
+def test_play_tenhou_offers_nine_terminals_to_the_human_through_a_pty(tmp_path):
+    """``mjscore play --preset tenhou`` on a pseudo-terminal: the first turn names the nine-terminals choice, a
+    plain Enter at its confirmation goes back to the turn, ``abort`` and ``y`` end the deal as an abortive draw;
+    the log replays verified."""
+    from tests.game.test_play_e2e import drive
+    log = tmp_path / "deal.jsonl"
+    said = []
+
+    def answer(last: str):
+        said.append(last)
+        if "[y/N]" in last:
+            return "" if sum("[y/N]" in x for x in said) == 1 else "y"
+        if last.startswith("Discard (") and "abort" in last:
+            return "abort"
+        return None
+    code, screen, _ = drive(["--preset", "tenhou", "--seed", str(NINE_SEED), "--log", str(log)], [],
+                            answer=answer)
+    assert code == 0, screen[-2000:]
+    assert "Nine terminals (九種九牌)" in screen and "Abortive draw: nine terminals" in screen
+    assert sum("[y/N]" in x for x in said) == 2           # declined once (back to the turn), then confirmed
+    events = [line for line in log.read_text(encoding="utf-8").splitlines() if line]
+    assert '"reason":"nine_terminals"' in events[-1] and len(events) == 4
+    verify(tmp_path, [log.read_text(encoding="utf-8")])
