@@ -340,7 +340,9 @@ def _result_panel(engine, console, names, deltas) -> None:
         return
     wins = [r for r in st.results if r.type == "win"]
     if len(wins) > 1:       # double ron: each winner's hand and its own settlement, then the point changes
-        console.print(f"[bold green]Double ron[/] on {names[wins[0].from_seat]}'s discard.")
+        console.print(f"[bold green]Double ron[/] on {names[wins[0].from_seat]}'s discard: the honba and the "
+                      f"deposits go to the nearest winner, {names[wins[0].seat]} (each panel shows the hand as "
+                      f"scored; the deltas are what is paid).")
         for w, result in zip(wins, getattr(engine, "scored", ())[-len(wins):]):
             console.print(f"[bold green]{names[w.seat]}[/] by ron: {w.points:,} points, deltas "
                           + " ".join(f"{d:+,}" for d in w.deltas))

@@ -193,3 +193,39 @@ def test_play_tenhou_offers_nine_terminals_to_the_human_through_a_pty(tmp_path):
     events = [line for line in log.read_text(encoding="utf-8").splitlines() if line]
     assert '"reason":"nine_terminals"' in events[-1] and len(events) == 4
     verify(tmp_path, [log.read_text(encoding="utf-8")])
+
+
+def test_pao_the_feeder_of_the_third_dragon_pays_the_whole_daisangen_tsumo(tmp_path):
+    """South pons East's three dragons in turn, then draws its wait: East, who fed the last dragon set, pays the
+    whole yakuman (pao), as the replays settle it."""
+    east = ScriptedPlayer([("discard", "5z"), ("discard", "6z"), ("discard", "7z")])
+    south = ScriptedPlayer([("pon", "5z"), ("discard", "2m"), ("pon", "6z"), ("discard", "3m"), ("pon", "7z"),
+                            ("discard", "4m"), ("tsumo", None)])
+    hands = ["567z111m999m111p9p", "556677z234m56p99s", "5678m2345678p22s", "3456s2345m5678p9m"]
+    wall = Wall.arranged(hands, "1s2s3s4s5s6s7s8s1s2s4p")
+    eng, text = run([east, south, TsumogiriPlayer(), TsumogiriPlayer()], wall=wall)
+    res = eng.state.result
+    assert res.type == "win" and res.seat == 1 and res.from_seat is None
+    assert any("daisangen" in y.lower() or "big three" in y.lower() for y in res.yaku), res.yaku
+    assert res.deltas == [-32000, 32000, 0, 0]
+    verify(tmp_path, [text])
+
+
+def test_the_end_of_a_double_ron_shows_both_winners_and_one_point_table():
+    from rich.console import Console
+
+    from scorer.cli.play import _result_panel, payout_rows
+    players = [ScriptedPlayer([("discard", "5p")]), ScriptedPlayer([("ron", None)]), ScriptedPlayer([("ron", None)]),
+               TsumogiriPlayer()]
+    wall = Wall.arranged([EAST, WAITING[0], WAITING[1], "19m19p19s123456z7z"], "9s")
+    start = [25000, 25000, 25000, 24000]
+    eng, _ = run(players, wall=wall, honba=1, sticks=1, scores=start)
+    st = eng.state
+    deltas = [st.players[s].score - start[s] for s in range(4)]
+    c = Console(width=80, record=True)
+    _result_panel(eng, c, ["You", "AI South", "AI West", "AI North"], deltas)
+    text = c.export_text()
+    assert "Double ron" in text and "AI South by ron" in text and "AI West by ron" in text
+    heads, cols = payout_rows(st, deltas)
+    assert "other" not in heads                     # every change accounted for by hand, honba and deposits
+    assert [sum(c[s] for c in cols) for s in range(4)] == deltas
