@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Callable
 
-from scorer.game.actions import ANKAN, DISCARD, KAKAN, PASS, RIICHI, RON, TSUMO, Action
+from scorer.game.actions import ANKAN, DISCARD, KAKAN, NINE_TERMINALS, PASS, RIICHI, RON, TSUMO, Action
 
 WIND_NAMES = ("East", "South", "West", "North")
 MAX_INPUT = 200     # characters of one answer that are kept (the rest of a pasted novel is dropped)
@@ -155,6 +155,10 @@ class HumanPlayer:
                 self.console.print(f"[bold green]You can win: {self.view.word('tsumo')} (t).[/]")
             elif drawn is not None:
                 self._say_announcement(state, seat, drawn, True)
+            if NINE_TERMINALS in by:
+                self.console.print("[bold yellow]Nine terminals (九種九牌): you hold nine different terminals and "
+                                   "honors on your first draw; type abort to end the deal as a draw, or "
+                                   "discard to play on.[/]")
         header()
         tsumo_words = {"t", "tsumo", self.view.word("tsumo")}
         kan_words = {"k", "kan", self.view.word("kan")}
@@ -165,6 +169,8 @@ class HumanPlayer:
             extra.append("[bold magenta]r[/] riichi")
         if ANKAN in by or KAKAN in by:
             extra.append(f"[bold]k[/] {self.view.word('kan')}")
+        if NINE_TERMINALS in by:
+            extra.append("[bold yellow]abort[/] nine terminals")
         enter = drawn is not None and any(a.tile == drawn for a in by.get(DISCARD, []) + by.get(RIICHI, []))
         while True:
             hint = ", ".join(["index or tile"] + (["Enter = drawn tile"] if enter else []) + extra + ["? help"])
@@ -174,6 +180,11 @@ class HumanPlayer:
                 continue
             if text in tsumo_words and TSUMO in by:
                 return by[TSUMO][0]
+            if text in ("abort", "nine", "nine terminals", "kyuushu") and NINE_TERMINALS in by:
+                ok = self.input("End the deal as an abortive draw (nine terminals)? \\[y/N] ").strip().lower()
+                if ok in ("y", "yes"):
+                    return by[NINE_TERMINALS][0]
+                continue
             if text in kan_words and (ANKAN in by or KAKAN in by):
                 a = self._menu(state, by.get(ANKAN, []) + by.get(KAKAN, []), self.view.word("kan").capitalize())
                 if a is not None:
@@ -327,16 +338,22 @@ def _result_panel(engine, console, names, deltas) -> None:
     res = st.result
     if res is None:
         return
+    wins = [r for r in st.results if r.type == "win"]
+    if len(wins) > 1:       # double ron: each winner's hand and its own settlement, then the point changes
+        console.print(f"[bold green]Double ron[/] on {names[wins[0].from_seat]}'s discard: the honba and the "
+                      f"deposits go to the nearest winner, {names[wins[0].seat]} (each panel shows the hand as "
+                      f"scored; the deltas are what is paid).")
+        for w, result in zip(wins, getattr(engine, "scored", ())[-len(wins):]):
+            console.print(f"[bold green]{names[w.seat]}[/] by ron: {w.points:,} points, deltas "
+                          + " ".join(f"{d:+,}" for d in w.deltas))
+            _win_panel(console, result.to_dict())
+        print_point_changes(st, console, names, deltas)
+        return
     if res.type == "win":
         how = "tsumo" if res.from_seat is None else f"ron from {names[res.from_seat]}"
         console.print(f"[bold green]{names[res.seat]} win{'s' if names[res.seat] != 'You' else ''}[/] by {how}.")
         d = engine.result.to_dict()
-        try:
-            from scorer.cli.render import panel
-            console.print(panel(d))
-        except Exception:   # the shared renderer is optional here: fall back to a plain line
-            console.print(f"{d.get('hand')}  {d.get('han')} han {d.get('fu')} fu  {d.get('points')} points  "
-                          f"yaku: {', '.join(y['name'] for y in d.get('yaku', []))}")
+        _win_panel(console, d)
         heads, cols = payout_rows(st, deltas)
         part = {h: c[res.seat] for h, c in zip(heads, cols)}
         line = f"{names[res.seat]}: the hand {part.get('hand', 0):+,}"
@@ -346,12 +363,21 @@ def _result_panel(engine, console, names, deltas) -> None:
             if part.get("riichi paid"):
                 line += f"; riichi paid {part['riichi paid']:+,}"
         console.print(line + f"; net change {deltas[res.seat]:+,}.")
+    elif res.reason not in ("exhaustive", "nagashi_mangan"):     # an abortive draw: nobody pays
+        from scorer.logs.replay import DRAW_NAMES
+        console.print(f"[bold]Abortive draw: {DRAW_NAMES.get(res.reason, res.reason)}.[/] Nobody pays; "
+                      + ("the riichi deposits stay on the table." if any(p.riichi_accepted for p in st.players)
+                         else "no deposits were on the table."))
     else:
         tp = [names[s] for s in range(4) if res.tenpai[s]]
         console.print(f"[bold]Exhaustive draw.[/] Tenpai: {', '.join(tp) if tp else 'nobody'}.")
         pre = st.preset
         n = sum(res.tenpai)
-        if 0 < n < 4:
+        if res.reason == "nagashi_mangan":
+            won = ", ".join(names[s] for s in range(4) if res.deltas[s] > 0)
+            console.print(f"[bold]Nagashi mangan[/] (every discard a terminal or honor, none called): {won} "
+                          f"paid as for a mangan tsumo; no noten payments.")
+        elif 0 < n < 4:
             console.print(f"Noten payments: {pre.noten_payment:,} in all, each noten player pays "
                           f"{pre.noten_payment // (4 - n):,}, each tenpai player receives {pre.noten_payment // n:,}.")
         else:
@@ -360,6 +386,16 @@ def _result_panel(engine, console, names, deltas) -> None:
             console.print("Riichi deposits: " + ("returned to their owners." if res.deposits_returned else
                                                  "stay on the table."))
     print_point_changes(st, console, names, deltas)
+
+
+def _win_panel(console, d: dict) -> None:
+    """A scored win (its ``to_dict()``) through the shared renderer."""
+    try:
+        from scorer.cli.render import panel
+        console.print(panel(d))
+    except Exception:   # the shared renderer is optional here: fall back to a plain line
+        console.print(f"{d.get('hand')}  {d.get('han')} han {d.get('fu')} fu  {d.get('points')} points  "
+                      f"yaku: {', '.join(y['name'] for y in d.get('yaku', []))}")
 
 
 def payout_rows(st, deltas) -> tuple[list[str], list[list[int]]]:
@@ -372,16 +408,20 @@ def payout_rows(st, deltas) -> tuple[list[str], list[list[int]]]:
     riichi_paid = [-pre.riichi_cost if p.riichi_accepted else 0 for p in st.players]
     cols: list[tuple[str, list[int]]] = []
     if res is not None and res.type == "win":
+        # every win on the deal's last tile (double ron: two; the first announced is the nearest to the discarder
+        # and takes the honba and the deposits)
+        wins = [r for r in st.results if r.type == "win"] or [res]
+        first = wins[0]
         honba = [0, 0, 0, 0]
         if st.honba and pre.riichi:
-            per = 300 * st.honba if res.from_seat is not None else 100 * st.honba
+            per = 300 * st.honba if first.from_seat is not None else 100 * st.honba
             for s in range(4):
-                if s != res.seat and (res.from_seat is None or s == res.from_seat):
+                if s != first.seat and (first.from_seat is None or s == first.from_seat):
                     honba[s] -= per
-                    honba[res.seat] += per
-        # the payments cancel out: what the win adds to the table is the deposits the winner collects
-        on_table = [sum(res.deltas) if s == res.seat else 0 for s in range(4)]
-        hand = [res.deltas[s] - honba[s] - on_table[s] for s in range(4)]
+                    honba[first.seat] += per
+        # the payments cancel out: what a win adds to the table is the deposits the winner collects
+        on_table = [sum(sum(w.deltas) for w in wins if w.seat == s) for s in range(4)]
+        hand = [sum(w.deltas[s] for w in wins) - honba[s] - on_table[s] for s in range(4)]
         cols = [("hand", hand), ("honba", honba), ("deposits", on_table)]
     elif res is not None:
         returned = [pre.riichi_cost if (p.riichi_accepted and getattr(res, "deposits_returned", False)) else 0
@@ -440,8 +480,9 @@ def play_interactive(seed: int | None = None, log_path: str | None = None, conso
 
 
 def unplayable(engine) -> str | None:
-    """Why ``engine`` cannot play its preset live (the engine refuses it before the first event), or None. A
-    table preset such as ``tenhou`` needs double ron and abortive draws, which only the replays settle so far."""
+    """Why ``engine`` cannot play its preset live (the engine refuses it before the first event), or None: a
+    preset asking for more than its table's rules object plays (double ron or abortive draws at the one-deal
+    table). ``tenhou`` is played live: its table settles double ron, abortive draws and pao."""
     probe = engine.__class__.__new__(engine.__class__)
     probe.__dict__.update(engine.__dict__)
     probe.log, probe.on_event, probe.events = None, None, []

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 DISCARD, RIICHI, TSUMO, ANKAN, KAKAN, RON, CHI, PON, KAN, PASS = (
     "discard", "riichi", "tsumo", "ankan", "kakan", "ron", "chi", "pon", "kan", "pass")
+# an abortive draw a player may declare on an uninterrupted first draw (九種九牌), at tables that list it
+NINE_TERMINALS = "nine_terminals"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,8 @@ class Action:
             return f"{self.type} {t} with {own}"
         if self.type == ANKAN:
             return f"closed kan {own}"
+        if self.type == NINE_TERMINALS:
+            return "nine terminals (abortive draw)"
         return f"{self.type} {t}".strip()
 
 

@@ -2,9 +2,18 @@
 ``legal_actions`` and turns it into events; every event goes through ``GameState.apply`` and into the log.
 
 Call priority: every response to a discard is collected before the tile is awarded; ron beats pon and kan,
-which beat chi; equal claims go by seat order after the discarder. Several rons: head bump (only the nearest
-claimant wins). A kan turns over a new dora indicator and draws a replacement; an added kan first opens a
-chankan window (ron only). The first win ends the deal; if the wall runs out, noten players pay tenpai players.
+which beat chi; equal claims go by seat order after the discarder. Several rons: as the preset's
+``multiple_ron`` says — head bump (only the nearest claimant wins) or double ron (both win; three rons abort when
+the preset lists ``triple_ron``). A kan turns over a new dora indicator (at once, or after the kan's discard: the
+preset's ``kan_dora``) and draws a replacement; an added kan first opens a chankan window (ron only). The first
+win ends the deal; if the wall runs out, noten players pay tenpai players.
+
+What differs between tables is asked of the table's rules object, never of a preset's name: its
+``win_deltas`` (every winner's settlement), ``draw_event`` (an exhaustive or abortive draw's settlement: None
+keeps the engine's own), ``abortive_after_discard`` (four winds, four riichi, four kans once a discard passes)
+and the actions it lists (nine terminals at the ``tenhou`` table). The ``tenhou`` table answers them with the
+settlement functions the replays use (:mod:`scorer.game.tenhou`). A table without these steps pays nothing for
+them: the engine looks them up once per deal.
 """
 
 from __future__ import annotations
@@ -14,8 +23,8 @@ from typing import Callable, Protocol, Sequence, TextIO
 
 from scorer.errors import MjscoreError
 from scorer.game import events as ev
-from scorer.game.actions import ANKAN, CHI, KAKAN, KAN, PON, RIICHI, RON, TSUMO, Action
-from scorer.game.rules.riichi import scored_win
+from scorer.game.actions import ANKAN, CHI, KAKAN, KAN, NINE_TERMINALS, PON, RIICHI, RON, TSUMO, Action
+from scorer.game.rules.riichi import scored_win, settle_win  # noqa: F401 (settle_win: its old home)
 from scorer.game.presets import TablePreset, find_preset
 from scorer.game.state import RESPOND, GameState
 from scorer.game.wall import Wall
@@ -38,38 +47,6 @@ _ORDER_AFTER = tuple(tuple((seat + i) % 4 for i in (1, 2, 3)) for seat in range(
 def order_after(seat: int) -> list[int]:
     """The other seats in turn order after ``seat`` (priority order for equal claims)."""
     return list(_ORDER_AFTER[seat])
-
-
-def settle_win(result, state: GameState, winner: int, from_seat: int | None) -> list[int]:
-    """Every seat's point change for a scored win: the payments (honba included) and the deposits on the table."""
-    deltas = [0, 0, 0, 0]
-    for s, amount in _payments(result, state, winner, from_seat).items():
-        deltas[s] -= amount
-        deltas[winner] += amount
-    deltas[winner] += state.sticks * state.preset.riichi_cost
-    return deltas
-
-
-def _payments(result, state: GameState, winner: int, from_seat: int | None) -> dict[int, int]:
-    """Who pays how much (honba included), from the scorer's payments: one per payer, ``from`` (``payer``) being
-    ``discarder`` (ron), ``dealer`` or ``non-dealer`` (tsumo). Reads the result's ``payments`` objects, or the
-    ``payments`` list of its ``to_dict()``."""
-    by_role: dict[str, int] = {}
-    pays = getattr(result, "payments", None)
-    if pays is None:
-        pays = result.to_dict().get("payments") or []
-    for p in pays:
-        if isinstance(p, dict):
-            by_role[p["from"]] = int(p["amount"])
-        else:
-            by_role[p.payer] = int(p.amount)
-    if from_seat is not None:
-        return {from_seat: by_role["discarder"]}
-    out = {}
-    for s in range(4):
-        if s != winner:
-            out[s] = by_role["dealer"] if s == state.dealer else by_role["non-dealer"]
-    return out
 
 
 def notation_of(hand) -> str:
@@ -101,6 +78,14 @@ class Engine:
         self.state = GameState(self.preset, seed)
         self.events: list[ev.Event] = []
         self.actions: list[Action] = []      # every action chosen, in order (for tests)
+        rules = self.state.rules
+        # the table's own steps, looked up once (None: the table has none and the engine skips them)
+        self._multiple_ron = self.preset.multiple_ron != "head_bump"
+        self._after_discard = getattr(rules, "abortive_after_discard", None) if self.preset.abortive_draws \
+            else None
+        self._kan_dora_later = self.preset.kan_dora == "after_discard"
+        self.scored: list = []               # every win's scorer result, in the order announced
+        self._dora_owed = 0                  # open kans whose new indicator waits for the kan's discard
 
     # ---- plumbing ---------------------------------------------------------------------------------------------
     def emit(self, event: ev.Event) -> None:
@@ -131,8 +116,12 @@ class Engine:
     # ---- the deal ---------------------------------------------------------------------------------------------
     def run(self) -> GameState:
         pre = self.preset
-        if pre.multiple_ron != "head_bump" or pre.abortive_draws or pre.kan_dora != "immediate":
-            raise NotImplementedError(f"this engine plays head bump, no abortive draws and immediate kan dora; "
+        rules = self.state.rules
+        if pre.multiple_ron not in rules.multiple_ron_played or not set(pre.abortive_draws) <= \
+                rules.abortive_draws_played or pre.kan_dora not in ("immediate", "after_discard", "none"):
+            raise NotImplementedError(f"the {rules.name} table plays several rons as "
+                                      f"{', '.join(rules.multiple_ron_played)} and abortive draws "
+                                      f"{', '.join(sorted(rules.abortive_draws_played)) or 'none'}; "
                                       f"preset {pre.name!r} asks for more")
         wall = self.wall
         names = [getattr(p, "name", type(p).__name__) for p in self.players]
@@ -156,6 +145,9 @@ class Engine:
             if a.type == TSUMO:
                 self._win(seat, None, a.tile)
                 return st
+            if a.type == NINE_TERMINALS:        # an abortive draw the player chose (listed by the table)
+                self.emit(st.rules.draw_event(st, "nine_terminals"))
+                return st
             if a.type == ANKAN:
                 self.emit(ev.Call(seat=seat, kind="ankan", tiles=sorted(a.tiles)))
                 if not self._replacement(seat):
@@ -168,7 +160,7 @@ class Engine:
                                   from_seat=pon.from_seat))
                 rons = self._collect(seat, only_ron=True)
                 if rons:
-                    self._win(rons[0], seat, a.tile, chankan=True)   # head bump
+                    self._wins(rons, seat, a.tile, chankan=True)
                     return st
                 if not self._replacement(seat):
                     return self._exhausted()
@@ -177,13 +169,20 @@ class Engine:
             if a.type == RIICHI:
                 self.emit(ev.Riichi(seat=seat))
             self.emit(ev.discard_event(seat, a.tile, a.tile == st.last_draw))
+            if self._dora_owed:                 # kan dora after the discard: an open kan's new indicator
+                self._turn_dora()
             responses = self._collect_all(seat)
             rons = [s for s, r in responses if r.type == RON] if responses else ()   # most discards: no answer
             if rons:
-                self._win(rons[0], seat, st.last_discard)           # head bump: nearest after the discarder
+                self._wins(rons, seat, st.last_discard)             # nearest after the discarder first
                 return st
             if st.riichi_pending == seat:
                 self.emit(ev.RiichiAccepted(seat=seat))
+            if self._after_discard is not None:  # four winds, four riichi, four kans: the discard has passed
+                reason = self._after_discard(st)
+                if reason is not None:
+                    self.emit(st.rules.draw_event(st, reason))
+                    return st
             call = None
             if responses:
                 call = next(((s, r) for s, r in responses if r.type in (PON, KAN)), None) or \
@@ -204,10 +203,28 @@ class Engine:
         return True
 
     def _replacement(self, seat: int) -> bool:
-        """A kan: a new dora indicator, then the replacement from the dead wall (always there: a kan needs it)."""
+        """A kan: a new dora indicator, then the replacement from the dead wall (always there: a kan needs it).
+        Kan dora after the discard (the preset's ``kan_dora``): an open or added kan's indicator waits for the
+        kan's discard (or the next kan); a closed kan's is turned over at once."""
+        if self._kan_dora_later:
+            if self._dora_owed:             # a second kan before the discard: the first one's indicator now
+                self._turn_dora()
+            if self.events[-1].type == "call" and self.events[-1].kind == "ankan":
+                self._turn_dora(1)
+            else:
+                self._dora_owed += 1
+            self.emit(ev.draw_event(seat, self.wall.draw_replacement(), True))
+            return True
         self.emit(ev.Dora(indicator=self.wall.dora_indicator(self.state.kans)))
         self.emit(ev.draw_event(seat, self.wall.draw_replacement(), True))
         return True
+
+    def _turn_dora(self, n: int | None = None) -> None:
+        """Turn over ``n`` new dora indicators (None: every one owed to an open kan)."""
+        if n is None:
+            n, self._dora_owed = self._dora_owed, 0
+        for _ in range(n):
+            self.emit(ev.Dora(indicator=self.wall.dora_indicator(len(self.state.dora_indicators))))
 
     def _collect_all(self, discarder: int) -> list[tuple[int, Action]]:
         """Every seat's response to a discard (or an added kan's tile), asked before anything is awarded, in
@@ -232,25 +249,56 @@ class Engine:
     def _collect(self, offerer: int, only_ron: bool) -> list[int]:
         return [s for s, a in self._collect_all(offerer) if a.type == RON]
 
-    def _win(self, seat: int, from_seat: int | None, tile: int, chankan: bool = False) -> None:
+    def _wins(self, seats: list[int], from_seat: int, tile: int, chankan: bool = False) -> None:
+        """Every ron on one tile (``seats`` nearest after the discarder first): head bump (the nearest wins), or
+        double ron under the preset's ``multiple_ron`` — both winners scored on the table as it stands, settled
+        by the table's ``win_deltas`` at once (the honba and deposits to the nearest), then announced in turn;
+        three rons abort the deal when the preset lists ``triple_ron``."""
+        if len(seats) == 1 or not self._multiple_ron:
+            self._win(seats[0], from_seat, tile, chankan)
+            return
+        st = self.state
+        if len(seats) >= 3 and "triple_ron" in self.preset.abortive_draws:
+            self.emit(st.rules.draw_event(st, "triple_ron"))
+            return
+        scored = [self._scored(s, from_seat, tile, chankan) for s in seats[:2]]
+        deltas = st.rules.win_deltas(st, [(s, result) for s, _, _, result in scored], from_seat)
+        for (s, ura, hand, result), d in zip(scored, deltas):
+            self._announce(s, from_seat, tile, ura, hand, result, d)
+
+    def _scored(self, seat: int, from_seat: int | None, tile: int, chankan: bool) -> tuple:
+        """(seat, ura indicators, hand, result) of a declared win, scored on the table as it stands."""
         st = self.state
         ura = tuple(self.wall.ura_indicator(i) for i in range(len(st.dora_indicators))) \
             if st.players[seat].riichi else ()
         hand, result = scored_win(st, seat, tile, tsumo=from_seat is None, chankan=chankan, ura=ura)
         if not result.win:
             raise IllegalActionError(f"seat {seat} declared a win the scorer refuses: {result.reason}")
-        deltas = settle_win(result, st, seat, from_seat)
-        text = notation_of(hand)
-        self.result = result
+        return seat, ura, hand, result
+
+    def _win(self, seat: int, from_seat: int | None, tile: int, chankan: bool = False) -> None:
+        st = self.state
+        _, ura, hand, result = self._scored(seat, from_seat, tile, chankan)
+        deltas = st.rules.win_deltas(st, [(seat, result)], from_seat)[0]
+        self._announce(seat, from_seat, tile, ura, hand, result, deltas)
+
+    def _announce(self, seat: int, from_seat: int | None, tile: int, ura: tuple, hand, result,
+                  deltas: list[int]) -> None:
+        self.result = result                # the last win's scorer result (double ron: both in ``scored``)
+        self.scored.append(result)
         self.emit(ev.Win(seat=seat, from_seat=from_seat, tile=tile, deltas=deltas, han=int(result.han or 0),
                          fu=int(result.fu or 0), points=int(result.points or 0),
                          yaku=[f"{y.name} {y.han}" for y in result.yaku],
                          limit=result.limit,
-                         ura_indicators=list(ura), hand=text))
+                         ura_indicators=list(ura), hand=notation_of(hand)))
 
     def _exhausted(self) -> GameState:
         """An exhaustive draw: noten players pay tenpai players; riichi deposits as the preset says."""
         st, pre = self.state, self.preset
+        settled = st.rules.draw_event(st, "exhaustive")     # the table's own settlement (tenhou: nagashi)
+        if settled is not None:
+            self.emit(settled)
+            return st
         tenpai = st.rules.tenpai_at_draw(st)       # karaten as the preset says
         n = sum(tenpai)
         deltas = [0, 0, 0, 0]

@@ -131,6 +131,16 @@ def test_play_preset_plays_any_preset_the_engine_runs(capsys):
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["rules"] == "mcr"
     c, _ = console()
-    # tenhou needs double ron and abortive draws: refused before the deal, as a usage error
-    assert play_interactive(seed=1, console=c, input_fn=lambda p: "", preset="tenhou") == 2
-    assert "cannot be played live" in capsys.readouterr().err
+    # tenhou (double ron, abortive draws, pao) is played live on the replays' settlement
+    assert play_interactive(seed=1, console=c, input_fn=lambda p: "", preset="tenhou") == 0
+    assert "cannot be played live" not in capsys.readouterr().err
+    # a preset asking more than its table plays (double ron at the one-deal table) is still refused up front
+    import dataclasses
+
+    from scorer.cli.play import unplayable
+    from scorer.game.ai import TsumogiriPlayer
+    from scorer.game.engine import Engine
+    from scorer.game.presets import find_preset
+    odd = dataclasses.replace(find_preset("standard"), multiple_ron="double")
+    why = unplayable(Engine([TsumogiriPlayer() for _ in range(4)], seed=1, preset=odd))
+    assert why and "cannot be played live" in why and "head_bump" in why

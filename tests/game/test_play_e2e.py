@@ -22,10 +22,10 @@ _MJSCORE = Path(sys.executable).with_name("mjscore")
 COMMAND = [str(_MJSCORE), "play"] if _MJSCORE.exists() else [sys.executable, "-m", "scorer.cli.play"]
 
 
-def drive(args, discards, timeout=180.0):
+def drive(args, discards, timeout=180.0, answer=None):
     """Run ``mjscore play ARGS`` (or ``python -m scorer.cli.play ARGS``) on a pty and play: each discard prompt gets the next of
     ``discards`` (then Enter: the drawn tile), each confirmation ``y``, each call prompt Enter (pass), a win on
-    offer is taken.
+    offer is taken. ``answer(last line)``: a reply of the caller's own for a prompt (None: the rules above).
     Returns (exit code, screen text, prompts answered)."""
     master, slave = pty.openpty()
     env = {**os.environ, "COLUMNS": "120", "LINES": "50", "TERM": "xterm-256color"}
@@ -54,9 +54,12 @@ def drive(args, discards, timeout=180.0):
             if proc.poll() is not None:
                 break
             plain = ANSI.sub(b"", pending)
-            if plain.rstrip().endswith((b":", b"[Y/n]", b"?")):
+            if plain.rstrip().endswith((b":", b"[Y/n]", b"?", b"[y/N]")):
                 last = plain.rstrip().splitlines()[-1] if plain.strip() else b""
-                if last.endswith(b"[Y/n]"):
+                own = answer(last.decode("utf-8", "replace")) if answer is not None else None
+                if own is not None:
+                    reply = own
+                elif last.endswith(b"[Y/n]"):
                     reply = "y"
                 elif b"pass the win" in last:       # a win on offer: never passed by Enter alone; take it
                     reply = "t"

@@ -30,6 +30,10 @@ class TableRules:
     # how a recorded round at this table is replayed: "module:function" (round, visitor) -> report; "" is the
     # riichi round replay of scorer.logs.replay (Tenhou, mjai, our own riichi logs)
     replayer = ""
+    # what the engine can play at this table: several rons on one discard (the preset's ``multiple_ron``) and the
+    # abortive draws (its ``abortive_draws``) this table settles
+    multiple_ron_played: tuple[str, ...] = ("head_bump",)
+    abortive_draws_played: frozenset[str] = frozenset()
 
     def __init__(self):
         # event type -> handler (looked up once: apply runs for every event of every deal)
@@ -53,6 +57,11 @@ class TableRules:
             self.close_window(st)
         handler(st, event)
         st.n_events += 1
+
+    def draw_event(self, st, reason: str) -> ev.DrawGame | None:
+        """The settled draw ``reason`` ("exhaustive" or one of the preset's abortive draws) as this table pays it,
+        or None: the engine's own exhaustive draw (noten payments, karaten as the preset says)."""
+        return None
 
     def after_end(self, st, event: ev.Event) -> bool:
         """Apply an event that comes after the deal's result, if this table has any (True); else False."""

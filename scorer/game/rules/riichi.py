@@ -84,6 +84,38 @@ def scored_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: 
     return found
 
 
+def settle_win(result, state: GameState, winner: int, from_seat: int | None) -> list[int]:
+    """Every seat's point change for a scored win: the payments (honba included) and the deposits on the table."""
+    deltas = [0, 0, 0, 0]
+    for s, amount in _payments(result, state, winner, from_seat).items():
+        deltas[s] -= amount
+        deltas[winner] += amount
+    deltas[winner] += state.sticks * state.preset.riichi_cost
+    return deltas
+
+
+def _payments(result, state: GameState, winner: int, from_seat: int | None) -> dict[int, int]:
+    """Who pays how much (honba included), from the scorer's payments: one per payer, ``from`` (``payer``) being
+    ``discarder`` (ron), ``dealer`` or ``non-dealer`` (tsumo). Reads the result's ``payments`` objects, or the
+    ``payments`` list of its ``to_dict()``."""
+    by_role: dict[str, int] = {}
+    pays = getattr(result, "payments", None)
+    if pays is None:
+        pays = result.to_dict().get("payments") or []
+    for p in pays:
+        if isinstance(p, dict):
+            by_role[p["from"]] = int(p["amount"])
+        else:
+            by_role[p.payer] = int(p.amount)
+    if from_seat is not None:
+        return {from_seat: by_role["discarder"]}
+    out = {}
+    for s in range(4):
+        if s != winner:
+            out[s] = by_role["dealer"] if s == state.dealer else by_role["non-dealer"]
+    return out
+
+
 def _can_ron(state: GameState, seat: int, tile: int, chankan: bool) -> bool:
     p = state.players[seat]
     kind = tile >> 2
@@ -409,7 +441,7 @@ def validate(state: GameState, action: Action, legal: list[Action] | None = None
             return _tsumo_is_legal(state, action)
         if t == RON:
             return _ron_is_legal(state, action)
-        legal = legal_actions(state, action.seat)
+        legal = state.rules.legal_actions(state, action.seat)
     return matches_listed(state, action, legal)
 
 
@@ -458,6 +490,12 @@ class RiichiTable(TableRules):
     def can_rob(st, seat: int, tile: int) -> bool:
         """Chankan: ron on an added kan's tile (complete, not furiten, a yaku)."""
         return _can_ron(st, seat, tile, chankan=True)
+
+    @staticmethod
+    def win_deltas(st, wins: list[tuple[int, object]], from_seat: int | None) -> list[list[int]]:
+        """Every seat's delta for each win (seat, result): one winner at this table (head bump), paid as the
+        scorer's payments say, with the deposits."""
+        return [settle_win(result, st, seat, from_seat) for seat, result in wins]
 
     def on_riichi(self, st, e: ev.Riichi) -> None:
         st.riichi_pending = e.seat
