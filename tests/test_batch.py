@@ -518,6 +518,41 @@ def test_a_worker_that_dies_costs_its_chunk_only_and_leaves_no_process_behind(tm
     assert [p for p in multiprocessing.active_children() if getattr(p, "_target", None) is CB._worker_main] == []
 
 
+def test_a_dead_workers_queued_chunk_is_scored_by_another(tmp_path, monkeypatch):
+    """A worker holds the chunk it scores and the next one: when it dies, only the chunk it was scoring is lost
+    (lines 17-48: the first 16 lines are scored before the workers start, then chunks of 32, 64, ...); the chunk
+    queued behind it is given to another worker, in order."""
+    import multiprocessing
+    p = tmp_path / "h.txt"
+    p.write_text("".join(f"{GOOD}\n" for _ in range(40)) + f"{NO_WIN}\n" + "".join(f"{TSUMO}\n" for _ in range(2000)))
+    monkeypatch.setattr(CB, "run_chunk", _dying_chunk)
+    rc, text = _run(tmp_path, [p], jobs=2)
+    rows = _rows(text)
+    assert [r["line"] for r in rows] == list(range(1, 2042)) and rc == 1
+    assert [r["line"] for r in rows if "error" in r] == list(range(17, 49))
+    assert all(r["points"] == 8000 for r in rows[48:])
+    assert [p for p in multiprocessing.active_children() if getattr(p, "_target", None) is CB._worker_main] == []
+
+
+def test_chunks_larger_than_any_pipe_buffer_both_ways_do_not_deadlock(tmp_path):
+    """The parent sends a worker its next chunk while the worker may be sending back the output of the one before:
+    with chunks and outputs of megabytes each (lines of ~4 KB, each quoted back in its error row) the run must
+    still end, with every row, in order."""
+    p = tmp_path / "long.txt"
+    n = 3000
+    p.write_text("".join(f"{GOOD} {'x' * 4000}\n" for _ in range(n)))
+    out = tmp_path / "long.jsonl"
+    root = Path(__file__).resolve().parents[1]
+    script = ("import sys; sys.argv = ['mjscore', 'batch', sys.argv[1], '--format', 'jsonl', '--out', sys.argv[2], "
+              "'--jobs', '2']; from scorer.cli.app import main; main()")
+    proc = subprocess.run([sys.executable, "-c", script, str(p), str(out)], cwd=root, capture_output=True,
+                          text=True, timeout=300, env={**os.environ, "MJSCORE_NO_PROGRESS": "1"})
+    assert proc.returncode == 1, proc.stderr[-2000:]
+    rows = _rows(out.read_text(encoding="utf-8"))
+    assert [r["line"] for r in rows] == list(range(1, n + 1)) and all("error" in r for r in rows)
+    assert len(out.read_bytes()) > 4000 * n
+
+
 class _FailingStream(io.BytesIO):
     """A byte stream whose read fails (EIO) after ``good`` lines."""
 
@@ -575,7 +610,7 @@ signal.signal(signal.SIGINT, stop)
 ctx, live = multiprocessing.get_context("fork"), []
 for _ in range(200):
     w = B._Worker(ctx, (), live)
-    w.job = object()            # busy: stop() terminates it
+    w.jobs.append(object())     # busy: stop() terminates it
     w.stop()
     w.join()
     live.remove(w)
