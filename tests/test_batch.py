@@ -553,6 +553,41 @@ def test_chunks_larger_than_any_pipe_buffer_both_ways_do_not_deadlock(tmp_path):
     assert len(out.read_bytes()) > 4000 * n
 
 
+def test_workers_leave_when_the_parent_is_killed(tmp_path):
+    """SIGKILL the parent in the middle of a run: its workers (with their reader and sender threads) end on their
+    own within seconds instead of lingering."""
+    p = tmp_path / "big.txt"
+    p.write_text(f"{GOOD}\n" * 200_000)
+    root = Path(__file__).resolve().parents[1]
+    script = ("import sys; sys.argv = ['mjscore', 'batch', sys.argv[1], '--format', 'jsonl', '--out', sys.argv[2], "
+              "'--jobs', '2']; from scorer.cli.app import main; main()")
+    proc = subprocess.Popen([sys.executable, "-c", script, str(p), str(tmp_path / "o.jsonl")], cwd=root,
+                            stderr=subprocess.DEVNULL, env={**os.environ, "MJSCORE_NO_PROGRESS": "1"})
+    children: list[int] = []
+    deadline = time.monotonic() + 60
+    while len(children) < 2 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.1)
+        try:
+            children = [int(c) for c in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+        except OSError:
+            break
+    assert len(children) == 2, "the workers did not start"
+    proc.kill()
+    proc.wait()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and any(Path(f"/proc/{c}").exists() and
+                                              "Z" not in _proc_state(c) for c in children):
+        time.sleep(0.2)
+    assert not [c for c in children if Path(f"/proc/{c}").exists() and "Z" not in _proc_state(c)]
+
+
+def _proc_state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return "Z"
+
+
 class _FailingStream(io.BytesIO):
     """A byte stream whose read fails (EIO) after ``good`` lines."""
 

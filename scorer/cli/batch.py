@@ -420,6 +420,7 @@ def _worker_main(conn, args, quota: int, parent: int, inherited: list) -> None:
     threading.Thread(target=read, daemon=True).start()
     writer = threading.Thread(target=write, daemon=True)
     writer.start()
+    orphan = False
     try:
         for _ in range(quota):
             while True:
@@ -428,6 +429,7 @@ def _worker_main(conn, args, quota: int, parent: int, inherited: list) -> None:
                     break
                 except queue.Empty:
                     if os.getppid() != parent:  # the parent died without closing the pipe: nothing to do
+                        orphan = True           # (and no one to send to: the sender is not waited for)
                         return
             if chunk is None or broken.is_set():
                 return
@@ -437,8 +439,9 @@ def _worker_main(conn, args, quota: int, parent: int, inherited: list) -> None:
                 out = _describe(exc)
             outbox.put(out)             # sent while the next chunk is scored
     finally:
-        outbox.put(None)                # every output is sent before the process ends
-        writer.join()
+        if not orphan:
+            outbox.put(None)            # every output is sent before the process ends
+            writer.join()
 
 
 def _describe(exc: BaseException) -> str:
