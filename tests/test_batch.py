@@ -518,10 +518,9 @@ def test_a_worker_that_dies_costs_its_chunk_only_and_leaves_no_process_behind(tm
     assert [p for p in multiprocessing.active_children() if getattr(p, "_target", None) is CB._worker_main] == []
 
 
-def test_a_dead_workers_queued_chunk_is_scored_by_another(tmp_path, monkeypatch):
-    """A worker holds the chunk it scores and the next one: when it dies, only the chunk it was scoring is lost
-    (lines 17-48: the first 16 lines are scored before the workers start, then chunks of 32, 64, ...); the chunk
-    queued behind it is given to another worker, in order."""
+def test_a_dead_worker_loses_exactly_its_chunk(tmp_path, monkeypatch):
+    """When a worker dies, only the chunk it was scoring is lost (lines 17-48: the first 16 lines are scored before
+    the workers start, then chunks of 32, 64, ...); every later chunk is scored, in order."""
     import multiprocessing
     p = tmp_path / "h.txt"
     p.write_text("".join(f"{GOOD}\n" for _ in range(40)) + f"{NO_WIN}\n" + "".join(f"{TSUMO}\n" for _ in range(2000)))
@@ -535,9 +534,9 @@ def test_a_dead_workers_queued_chunk_is_scored_by_another(tmp_path, monkeypatch)
 
 
 def test_chunks_larger_than_any_pipe_buffer_both_ways_do_not_deadlock(tmp_path):
-    """The parent sends a worker its next chunk while the worker may be sending back the output of the one before:
-    with chunks and outputs of megabytes each (lines of ~4 KB, each quoted back in its error row) the run must
-    still end, with every row, in order."""
+    """Chunks and outputs of megabytes each, both ways (lines of ~4 KB, each quoted back in its error row), far more
+    than a pipe holds: the run must still end, with every row, in order (a guard for any change that lets a worker
+    hold a next chunk while it sends an output)."""
     p = tmp_path / "long.txt"
     n = 3000
     p.write_text("".join(f"{GOOD} {'x' * 4000}\n" for _ in range(n)))
@@ -554,8 +553,8 @@ def test_chunks_larger_than_any_pipe_buffer_both_ways_do_not_deadlock(tmp_path):
 
 
 def test_workers_leave_when_the_parent_is_killed(tmp_path):
-    """SIGKILL the parent in the middle of a run: its workers (with their reader and sender threads) end on their
-    own within seconds instead of lingering."""
+    """SIGKILL the parent in the middle of a run: its workers end on their own within seconds instead of
+    lingering."""
     p = tmp_path / "big.txt"
     p.write_text(f"{GOOD}\n" * 200_000)
     root = Path(__file__).resolve().parents[1]
@@ -645,7 +644,7 @@ signal.signal(signal.SIGINT, stop)
 ctx, live = multiprocessing.get_context("fork"), []
 for _ in range(200):
     w = B._Worker(ctx, (), live)
-    w.jobs.append(object())     # busy: stop() terminates it
+    w.job = object()            # busy: stop() terminates it
     w.stop()
     w.join()
     live.remove(w)

@@ -7,8 +7,8 @@ byte-identical):
 
 * ``local`` with ``--jobs 1``: in this process;
 * ``local`` with ``--jobs N``: N forked worker processes (default: the cores this process may run on), each with
-  a pipe of its own, fed chunks by this process (which reads, scores the first chunk before the workers fork, and
-  writes); each worker holds the chunk it scores and the next, so it never waits between chunks;
+  a pipe of its own, fed one chunk at a time by this process (which reads, scores the first chunk before the
+  workers fork, and writes);
 * ``dask``: a Dask distributed cluster, a ``LocalCluster`` of N workers or the scheduler at ``--scheduler``.
 
 Memory stays flat: at most a small window of chunks is in flight (submitted and not yet written), whatever the
@@ -174,8 +174,7 @@ def failed_chunk(chunk, fmt: str, what: BaseException | str) -> ChunkOut:
 
 def _run_pool(chunk_iter, args, jobs, stop):
     """The local engine with worker processes: each worker is a forked process with a pipe of its own, scoring one
-    chunk at a time with the next one already queued in it (:data:`QUEUED`, so that it never waits between
-    chunks); this process's one thread hands out chunks, collects the outputs and puts them back in input
+    chunk at a time; this process's one thread hands out chunks, collects the outputs and puts them back in input
     order, with at most ``2 * jobs + 1`` chunks in flight.
 
     (Not ``multiprocessing.Pool``: its worker-handler thread wakes on every readable byte of the shared result
@@ -197,32 +196,28 @@ def _run_pool(chunk_iter, args, jobs, stop):
     window = 2 * jobs + 1
     fmt = args[-1]
     pending: deque = deque()        # _Job of every chunk read and not yet yielded, in input order
-    again: deque = deque()          # jobs queued on a worker that died before scoring them: to be given again
-    busy: dict = {}                 # connection -> a worker with chunks given and not yet collected
+    idle: list[_Worker] = []
+    busy: dict = {}                 # connection -> the worker scoring a chunk
     live: list[_Worker] = []
     more = True
     try:
         while True:
-            # hand out chunks while the window has room: to an idle worker, to a new one (up to ``jobs``), or as
-            # the next chunk of a busy one (:data:`QUEUED`), so that no worker waits for its next chunk
-            while (again or (more and len(pending) < window)) and not stop.requested:
-                worker = _taker(live, jobs, ctx, args)
-                if worker is None:
+            # hand out chunks while the window has room: to an idle worker, or to a new one (up to ``jobs``)
+            while more and len(pending) < window and (idle or len(live) < jobs):
+                if stop.requested:
+                    return
+                entry = next(chunks_left, None)
+                if entry is None:
+                    more = False
                     break
-                if again:
-                    job = again.popleft()
-                else:
-                    entry = next(chunks_left, None)
-                    if entry is None:
-                        more = False
-                        break
-                    job = _Job(*entry)
-                    pending.append(job)
-                busy[worker.conn] = worker
-                if not worker.give(job):        # it could not take the chunk (it died): its rows say so
-                    _lost(worker, busy, live, again, fmt)
-            if stop.requested:
-                return
+                worker = idle.pop() if idle else _Worker(ctx, args, live)
+                job = _Job(*entry)
+                pending.append(job)
+                if worker.give(job):
+                    busy[worker.conn] = worker
+                else:                   # it could not take the chunk (it died): its rows say so
+                    job.out = failed_chunk(job.chunk, fmt, "the worker process ended")
+                    _retire(worker, live)
             while pending and pending[0].out is not None:
                 job = pending.popleft()
                 yield job.out, job.mark
@@ -231,14 +226,12 @@ def _run_pool(chunk_iter, args, jobs, stop):
                     return
                 continue
             for conn in wait(list(busy), timeout=0.1):
-                worker = busy[conn]
-                if not worker.collect(fmt):
-                    _lost(worker, busy, live, again, fmt)
-                    continue
-                if not worker.jobs:
-                    del busy[conn]
-                    if worker.spent():
-                        _retire(worker, live)
+                worker = busy.pop(conn)
+                worker.collect(fmt)
+                if worker.spent():
+                    _retire(worker, live)
+                else:
+                    idle.append(worker)
             if stop.requested:
                 return
     finally:
@@ -246,36 +239,6 @@ def _run_pool(chunk_iter, args, jobs, stop):
             worker.stop()
         for worker in live:
             worker.join()
-
-
-QUEUED = 2      # chunks a worker holds at most: the one it scores and the next, already in its process
-
-
-def _taker(live: list, jobs: int, ctx, args) -> "_Worker | None":
-    """The worker to give the next chunk to: an idle one, else a new one (while there are fewer than ``jobs``),
-    else a busy one with room for a next chunk; None when every worker holds :data:`QUEUED` chunks."""
-    for worker in live:
-        if not worker.jobs and not worker.spent():
-            return worker
-    if len(live) < jobs:
-        return _Worker(ctx, args, live)
-    for worker in live:
-        if len(worker.jobs) < QUEUED and not worker.spent():
-            return worker
-    return None
-
-
-def _lost(worker: "_Worker", busy: dict, live: list, again: deque, fmt: str) -> None:
-    """A worker died: the chunk it was scoring (its first) becomes error rows, the chunks queued behind it (never
-    started) are given again to another worker, and it leaves."""
-    busy.pop(worker.conn, None)
-    jobs = worker.jobs
-    if jobs:
-        job = jobs.popleft()
-        job.out = failed_chunk(job.chunk, fmt, worker.ended or "the worker process ended")
-        again.extendleft(reversed(jobs))     # (in input order, ahead of any other)
-        jobs.clear()
-    _retire(worker, live)
 
 
 class _Job:
@@ -290,10 +253,9 @@ class _Job:
 
 
 class _Worker:
-    """One worker process and this process's end of its pipe. It is given at most :data:`WORKER_CHUNKS` chunks,
-    holds at most :data:`QUEUED` at a time (scoring them in order), then exits: the evaluators' per-suit caches grow
-    (slowly) with the variety of hands seen, and a fresh worker keeps each process's memory bounded whatever the
-    input's size."""
+    """One worker process and this process's end of its pipe. It scores at most :data:`WORKER_CHUNKS` chunks, one
+    at a time, then exits: the evaluators' per-suit caches grow (slowly) with the variety of hands seen, and a fresh
+    worker keeps each process's memory bounded whatever the input's size."""
 
     def __init__(self, ctx, args, live: list):
         self.conn, child = ctx.Pipe(duplex=True)
@@ -312,43 +274,38 @@ class _Worker:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
         child.close()
         self.given = 0
-        self.jobs: deque = deque()          # the chunks given and not yet collected, in order
-        self.ended: str | None = None       # why it is gone, once it is
+        self.job: _Job | None = None
         live.append(self)
 
     def give(self, job: _Job) -> bool:
-        """Send the worker a chunk; False when the worker is gone. (This never blocks for long, whatever the
-        worker is doing: its process reads each chunk as it comes, see :func:`_worker_main`.)"""
-        self.jobs.append(job)
+        """Send the worker a chunk (it is idle: it reads it at once); False when the worker is gone."""
+        self.job = job
         self.given += 1
         try:
             self.conn.send(job.chunk)
             return True
         except (OSError, ValueError):
-            self.ended = "the worker process ended"
             return False
 
-    def collect(self, fmt: str) -> bool:
-        """Receive the output of the oldest chunk given (error rows when it failed); False when the worker died
-        (its chunks are then left in :attr:`jobs`)."""
+    def collect(self, fmt: str) -> None:
+        """Receive the output of the chunk the worker was scoring (error rows when it failed or died)."""
+        job, self.job = self.job, None
         try:
             out = self.conn.recv()
         except (EOFError, OSError) as exc:
-            self.ended = f"the worker process ended ({type(exc).__name__})"
-            return False
+            out = f"the worker process ended ({type(exc).__name__})"
+            self.given = WORKER_CHUNKS      # no more chunks for it
         except Exception as exc:  # noqa: BLE001 - an output that cannot be read back: its rows say so
             out = _describe(exc)
-        job = self.jobs.popleft()
         job.out = out if out.__class__ is ChunkOut else failed_chunk(job.chunk, fmt, str(out))
-        return True
 
     def spent(self) -> bool:
-        return self.given >= WORKER_CHUNKS or self.ended is not None
+        return self.given >= WORKER_CHUNKS
 
     def stop(self) -> None:
         """Ask the worker to leave: an idle one is told to exit, a busy one is stopped (SIGTERM, whose default
         action it keeps)."""
-        if not self.jobs:
+        if self.job is None:
             try:
                 self.conn.send(None)
             except (OSError, ValueError):
@@ -374,74 +331,30 @@ def _retire(worker: _Worker, live: list) -> None:
 def _worker_main(conn, args, quota: int, parent: int, inherited: list) -> None:
     """A worker process: score the chunks that come down the pipe, send back each one's output (or the failure,
     as text: the parent turns it into the chunk's error rows), and exit after ``quota`` chunks, on ``None``, when
-    the pipe closes, or when the parent is gone.
-
-    A thread of its own reads the pipe, so that a chunk sent while the worker scores the one before is taken in at
-    once: the parent's send never waits for the worker, and so the two can never each wait to send to the other
-    (the parent reads outputs only between its sends). Another thread sends the outputs, so that the worker goes on
-    to its next chunk while the parent takes in the last one's rows."""
-    import queue
-    import threading
+    the pipe closes, or when the parent is gone."""
     _worker_signals()
     for other in inherited:
         other.close()
-    inbox: queue.SimpleQueue = queue.SimpleQueue()
-
-    def read() -> None:
-        while True:
-            try:
-                chunk = conn.recv()
-            except Exception:  # noqa: BLE001 - EOF, a closed pipe: the worker is done
-                chunk = None
-            inbox.put(chunk)
-            if chunk is None:
-                return
-
-    outbox: queue.SimpleQueue = queue.SimpleQueue()
-    broken = threading.Event()
-
-    def write() -> None:
-        while True:
-            out = outbox.get()
-            if out is None:
-                return
-            try:
-                conn.send(out)
-            except (OSError, ValueError):       # the parent is gone
-                broken.set()
-                return
-            except Exception as exc:  # noqa: BLE001 - an output that cannot be pickled
-                try:
-                    conn.send(_describe(exc))
-                except (OSError, ValueError):
-                    broken.set()
+    for _ in range(quota):
+        try:
+            while not conn.poll(1.0):
+                if os.getppid() != parent:      # the parent died without closing the pipe: nothing to do
                     return
-
-    threading.Thread(target=read, daemon=True).start()
-    writer = threading.Thread(target=write, daemon=True)
-    writer.start()
-    orphan = False
-    try:
-        for _ in range(quota):
-            while True:
-                try:
-                    chunk = inbox.get(timeout=1.0)
-                    break
-                except queue.Empty:
-                    if os.getppid() != parent:  # the parent died without closing the pipe: nothing to do
-                        orphan = True           # (and no one to send to: the sender is not waited for)
-                        return
-            if chunk is None or broken.is_set():
-                return
-            try:
-                out = run_chunk(chunk, *args)
-            except Exception as exc:  # noqa: BLE001 - a bug must not lose the chunk's rows: they become error rows
-                out = _describe(exc)
-            outbox.put(out)             # sent while the next chunk is scored
-    finally:
-        if not orphan:
-            outbox.put(None)            # every output is sent before the process ends
-            writer.join()
+            chunk = conn.recv()
+        except (EOFError, OSError):
+            return
+        if chunk is None:
+            return
+        try:
+            out = run_chunk(chunk, *args)
+        except Exception as exc:  # noqa: BLE001 - a bug must not lose the chunk's rows: they become error rows
+            out = _describe(exc)
+        try:
+            conn.send(out)
+        except (OSError, ValueError):
+            return
+        except Exception as exc:  # noqa: BLE001 - an output that cannot be pickled
+            conn.send(_describe(exc))
 
 
 def _describe(exc: BaseException) -> str:
