@@ -744,9 +744,9 @@ def score_item(item: Item, rules: str | None, preset: str | None) -> dict:
 
 def _scorer(rules: str | None, preset: str | None):
     """A function scoring one hand item into its row, with the scorer's functions bound once (a chunk's loop
-    pays no import lookups per line)."""
+    pays no import lookups per line). The claim checker is imported at the first claim: most inputs have none,
+    and a short run should not pay for importing it."""
     from scorer import parse, score
-    from scorer.claims import check_claim
     from scorer.errors import MjscoreError
 
     def one(item: Item) -> HandRow | ErrorRow:
@@ -759,6 +759,7 @@ def _scorer(rules: str | None, preset: str | None):
             claim = item.claim if item.claim is not None else hand.claim
             if claim is None:
                 return _new(HandRow, (item.source, item.line, result, None, item.text))
+            from scorer.claims import check_claim   # (imported once; a lookup in sys.modules after)
             v = check_claim(result, claim)
             return HandRow(item.source, item.line, result, (claim, v.agree, v.expected, "; ".join(v.why)),
                            item.text)

@@ -518,6 +518,75 @@ def test_a_worker_that_dies_costs_its_chunk_only_and_leaves_no_process_behind(tm
     assert [p for p in multiprocessing.active_children() if getattr(p, "_target", None) is CB._worker_main] == []
 
 
+def test_a_dead_worker_loses_exactly_its_chunk(tmp_path, monkeypatch):
+    """When a worker dies, only the chunk it was scoring is lost (lines 17-48: the first 16 lines are scored before
+    the workers start, then chunks of 32, 64, ...); every later chunk is scored, in order."""
+    import multiprocessing
+    p = tmp_path / "h.txt"
+    p.write_text("".join(f"{GOOD}\n" for _ in range(40)) + f"{NO_WIN}\n" + "".join(f"{TSUMO}\n" for _ in range(2000)))
+    monkeypatch.setattr(CB, "run_chunk", _dying_chunk)
+    rc, text = _run(tmp_path, [p], jobs=2)
+    rows = _rows(text)
+    assert [r["line"] for r in rows] == list(range(1, 2042)) and rc == 1
+    assert [r["line"] for r in rows if "error" in r] == list(range(17, 49))
+    assert all(r["points"] == 8000 for r in rows[48:])
+    assert [p for p in multiprocessing.active_children() if getattr(p, "_target", None) is CB._worker_main] == []
+
+
+def test_chunks_larger_than_any_pipe_buffer_both_ways_do_not_deadlock(tmp_path):
+    """Chunks and outputs of megabytes each, both ways (lines of ~4 KB, each quoted back in its error row), far more
+    than a pipe holds: the run must still end, with every row, in order (a guard for any change that lets a worker
+    hold a next chunk while it sends an output)."""
+    p = tmp_path / "long.txt"
+    n = 3000
+    p.write_text("".join(f"{GOOD} {'x' * 4000}\n" for _ in range(n)))
+    out = tmp_path / "long.jsonl"
+    root = Path(__file__).resolve().parents[1]
+    script = ("import sys; sys.argv = ['mjscore', 'batch', sys.argv[1], '--format', 'jsonl', '--out', sys.argv[2], "
+              "'--jobs', '2']; from scorer.cli.app import main; main()")
+    proc = subprocess.run([sys.executable, "-c", script, str(p), str(out)], cwd=root, capture_output=True,
+                          text=True, timeout=300, env={**os.environ, "MJSCORE_NO_PROGRESS": "1"})
+    assert proc.returncode == 1, proc.stderr[-2000:]
+    rows = _rows(out.read_text(encoding="utf-8"))
+    assert [r["line"] for r in rows] == list(range(1, n + 1)) and all("error" in r for r in rows)
+    assert len(out.read_bytes()) > 4000 * n
+
+
+def test_workers_leave_when_the_parent_is_killed(tmp_path):
+    """SIGKILL the parent in the middle of a run: its workers end on their own within seconds instead of
+    lingering."""
+    p = tmp_path / "big.txt"
+    p.write_text(f"{GOOD}\n" * 200_000)
+    root = Path(__file__).resolve().parents[1]
+    script = ("import sys; sys.argv = ['mjscore', 'batch', sys.argv[1], '--format', 'jsonl', '--out', sys.argv[2], "
+              "'--jobs', '2']; from scorer.cli.app import main; main()")
+    proc = subprocess.Popen([sys.executable, "-c", script, str(p), str(tmp_path / "o.jsonl")], cwd=root,
+                            stderr=subprocess.DEVNULL, env={**os.environ, "MJSCORE_NO_PROGRESS": "1"})
+    children: list[int] = []
+    deadline = time.monotonic() + 60
+    while len(children) < 2 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.1)
+        try:
+            children = [int(c) for c in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+        except OSError:
+            break
+    assert len(children) == 2, "the workers did not start"
+    proc.kill()
+    proc.wait()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and any(Path(f"/proc/{c}").exists() and
+                                              "Z" not in _proc_state(c) for c in children):
+        time.sleep(0.2)
+    assert not [c for c in children if Path(f"/proc/{c}").exists() and "Z" not in _proc_state(c)]
+
+
+def _proc_state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return "Z"
+
+
 class _FailingStream(io.BytesIO):
     """A byte stream whose read fails (EIO) after ``good`` lines."""
 
