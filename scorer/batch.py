@@ -357,7 +357,7 @@ def input_kind(path: str, head: str | None = None) -> str:
             return "text"
         return "log"
     if os.path.isfile(path):        # a plain-text MCR record (Botzone, PMN) under any name; never a FIFO's data
-        from scorer.logs import TEXT_RECORD_HEADS
+        from scorer.formats import TEXT_RECORD_HEADS
         first = (_first_line(path) if head is None else head).encode("utf-8", "replace")
         if first.startswith(tuple(TEXT_RECORD_HEADS)):
             return "log"

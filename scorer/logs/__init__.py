@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from scorer.errors import LogError
+from scorer.formats import TEXT_RECORD_HEADS
 from scorer.game import events as ev
 
 MAX_LOG_BYTES = 16 * 1024 * 1024     # a log (after gunzip) larger than this is refused: real games are < 100 KB
@@ -162,11 +163,6 @@ def wholes(values, what: str, n: int | None = None, lo: int = -10 ** 9, hi: int 
     if n is not None and len(values) != n:
         raise LogError(f"{what}: expected {n} numbers, not {len(values)}")
     return [whole(v, f"{what}[{i}]", lo, hi) for i, v in enumerate(values)]
-
-
-# MCR records written as plain text, known by how their first line starts (a hands file never starts so):
-# a Botzone Chinese Standard Mahjong match, and PMN (an MCR board as PGN-like tag pairs)
-TEXT_RECORD_HEADS: dict[bytes, str] = {b"Match ": "botzone", b'[Event "': "pmn"}
 
 
 def detect_format(data: bytes, path: str = "") -> str:
