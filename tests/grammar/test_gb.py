@@ -181,3 +181,12 @@ def test_the_column_map_covers_every_character_of_our_text():
     ours, cols = gb_to_notation("[WWWW,1][444s]45m678pFF6m tsumo")
     assert len(cols) == len(ours)
     assert ours.endswith(" tsumo") and cols[-5:] == list(range(26, 31))
+
+
+def test_a_long_gb_line_is_quoted_as_a_window_with_the_column_of_the_whole_line():
+    line = "[EEE]123m456p789sSS " + "tsumo " * 30 + "seat:E"
+    with pytest.raises(NotationError) as info:
+        parse_gb(line)
+    err = info.value
+    assert err.reason == f"tsumo given twice (column 27 of a {len(line)}-character line)"
+    assert err.line.endswith("…") and err.line[err.column - 1:].startswith("tsumo")
