@@ -71,11 +71,19 @@ def score(
     rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
     preset: Optional[str] = typer.Option(None, "--preset", help="rule preset (see `mjscore presets`)"),
     json_out: bool = typer.Option(False, "--json", help="print one JSON object instead of the panel"),
+    notation: str = typer.Option("mjscore", "--notation", help="mjscore (ours) or gb (the MCR calculators': "
+                                                               "[EEEE][123p,1]45m678pFF6m, then our keywords)"),
 ):
     """Score one hand: `mjscore score "123m456p789s11z55z+5z ron riichi dora:4p"`."""
     from scorer.errors import MjscoreError
     from scorer.cli.render import to_json
 
+    if notation not in ("mjscore", "gb"):
+        _print_error(f"--notation: expected mjscore or gb, found {notation!r}")
+        raise typer.Exit(2)
+    if notation == "gb" and hand == ["-"]:
+        _print_error("--notation gb reads one hand given as an argument, not - (standard input)")
+        raise typer.Exit(2)
     msg = check_rules(rules)
     if msg:
         _print_error(msg)
@@ -91,6 +99,10 @@ def score(
         raise typer.Exit(_score_stream(sys.stdin, rules, preset))
     try:
         text = hand_text(hand)
+        if notation == "gb":    # grammar/gb.py rewrites it as ours; its errors quote the line as typed
+            from grammar.gb import gb_to_notation, parse_gb
+            parse_gb(text, rules=rules, preset=preset)
+            text, rules = gb_to_notation(text)[0], rules or "mcr"
         d = _score_dict(text, rules, preset, explain=True)
     except MjscoreError as exc:
         from scorer.batch import error_text
