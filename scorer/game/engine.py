@@ -24,7 +24,7 @@ from typing import Callable, Protocol, Sequence, TextIO
 from scorer.errors import MjscoreError
 from scorer.game import events as ev
 from scorer.game.actions import ANKAN, CHI, KAKAN, KAN, NINE_TERMINALS, PON, RIICHI, RON, TSUMO, Action
-from scorer.game.rules.riichi import scored_win, settle_win  # noqa: F401 (settle_win: its old home)
+from scorer.game.rules.riichi import scored_win
 from scorer.game.presets import TablePreset, find_preset
 from scorer.game.state import RESPOND, GameState
 from scorer.game.wall import Wall
