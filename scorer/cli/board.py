@@ -22,9 +22,9 @@ from rich.text import Text
 
 from scorer.kinds import DORA_SUCCESSOR, FLOWER_BASE
 from scorer.rulesets import find_ruleset
-from scorer.tiles import Tile
+from scorer.tiles import HONOR_NAMES, Tile
 
-WIND_NAMES = ("East", "South", "West", "North")
+WIND_NAMES = HONOR_NAMES[:4]      # East South West North
 SUIT_STYLE = {"m": "bright_white", "p": "cyan", "s": "green", "z": "yellow", "f": "magenta"}
 TILE_FACES = ("notation", "names", "glyphs")
 # honors by name: East South West North, White Green Red dragons (two cells each, padded)

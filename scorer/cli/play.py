@@ -12,8 +12,9 @@ import sys
 from typing import Callable
 
 from scorer.game.actions import ANKAN, DISCARD, KAKAN, NINE_TERMINALS, PASS, RIICHI, RON, TSUMO, Action
+from scorer.tiles import HONOR_NAMES
 
-WIND_NAMES = ("East", "South", "West", "North")
+WIND_NAMES = HONOR_NAMES[:4]      # East South West North
 MAX_INPUT = 200     # characters of one answer that are kept (the rest of a pasted novel is dropped)
 
 

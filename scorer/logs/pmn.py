@@ -26,10 +26,10 @@ from scorer.errors import LogError
 from scorer.game import events as ev
 from scorer.logs import Round, decode_text
 from scorer.logs.botzone import Match, apply_action, tile_name
+from scorer.tiles import WIND_LETTERS
 
 _TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
 _MOVE = re.compile(r"([A-Z])([0-3])([a-z]\d)?")
-_WINDS = "ESWN"
 _SUIT = {"c": "W", "d": "B", "b": "T", "w": "F"}
 _DRAGON = {"1": "J1", "2": "J2", "3": "J3"}     # Red, Green, White (PyMahjongGB's J1-J3)
 _VERB = {"T": "draw", "D": "play", "C": "chi", "P": "peng", "K": "gang", "A": "angang", "B": "bugang"}
@@ -65,7 +65,7 @@ def _board(tags: dict, name: str, game: int) -> Round:
     m = Match(name, f"board {board}")
     m.at = "move"
     try:
-        m.round_wind = _WINDS.index(tags.get("PWind", "E"))
+        m.round_wind = WIND_LETTERS.index(tags.get("PWind", "E"))
         hands = tags["Deal"].split()
         if len(hands) != 4:
             raise m.fail(f"Deal: {len(hands)} hands, not 4")
