@@ -81,3 +81,100 @@ def analyze_command(text: str, rules: str | None = None, json_out: bool = False,
         console = Console()
     render(d, console)
     return 0
+
+
+# ---- analyze --ev: the expected-value advice of scorer.advice.ev ----------------------------------------------
+SEEN_KEYWORD = "seen:"
+"""The word that lists the tiles in view outside the hand (``seen:1m2m9p77z``): read here from the command line's
+words, not by the grammar (the notation has no such keyword)."""
+
+
+def split_seen(words: list[str]) -> tuple[list[str], str]:
+    """The hand's words without the ``seen:`` words, and the tiles they list (joined)."""
+    rest, seen = [], []
+    for w in words:
+        for part in w.split():
+            if part.lower().startswith(SEEN_KEYWORD):
+                seen.append(part[len(SEEN_KEYWORD):])
+            else:
+                rest.append(part)
+    return rest, "".join(seen)
+
+
+def _pct(x) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _with_se(d: dict, key: str, fmt) -> str:
+    se = d.get(key + "_se")
+    return fmt(d[key]) + ("" if se is None else f" ±{fmt(se)}")
+
+
+def render_ev(d: dict, console) -> None:
+    """The expected-value advice ``d`` (:func:`scorer.advice.ev.discard_ev`) as text on ``console``."""
+    from rich.markup import escape
+    from rich.table import Table
+    unit = "points" if d["rules"] == "riichi" else "fan points"
+    turns = d["turns"]
+    note = " (default: a typical mid-game count)" if turns == d["turns_default"] else ""
+    console.print(f"[bold]{escape(d['hand'])}[/]  shanten {d['shanten']}  ·  {turns} draws left{note}  ·  "
+                  f"{d['pool']} tiles unseen" + (f" ({d['seen']} seen)" if d["seen"] else ""))
+    t = Table()
+    for col, right in (("discard", False), ("shanten", True), ("ukeire", True), ("tenpai", True), ("win", True),
+                       (f"EV ({unit})", True), ("", False)):
+        t.add_column(col, justify="right" if right else "left")
+    estimates = False
+    up = []
+    for r in d["discards"]:
+        name = r["discard"] or "(as it is)"
+        if r["method"] is None:
+            up.append(f"{name} ({r['ukeire']})")
+            continue
+        estimates |= r["method"] == "estimate"
+        how = "estimate" if r["method"] == "estimate" else ""
+        if "riichi" in r and r["riichi"] is not None:
+            how = ("riichi" if r["riichi"] else "dama") + (" · " + how if how else "")
+        t.add_row(name, str(r["shanten"]), str(r["ukeire"]), _with_se(r, "tenpai", _pct), _with_se(r, "win", _pct),
+                  _with_se(r, "ev", lambda x: f"{x:.0f}"), how)
+    console.print(t)
+    if up:
+        console.print("shanten goes up (not searched; ukeire): " + " ".join(up))
+    top = next((r for r in d["discards"] if r.get("waits")), None)
+    if top is not None:
+        console.print(f"waits after {top['discard'] or 'the hand'}: " + "; ".join(
+            f"{w['tile']}×{w['left']} {w['dama']}" + (f"/{w['riichi']} riichi" if w.get("riichi") is not None
+                                                       else "") + (f" ({', '.join(w['yaku'])})" if w["yaku"] else "")
+            for w in top["waits"]))
+    console.print(escape(f"model: {d['model']}."))
+    if estimates:
+        console.print("estimates: seeded simulation, ± one standard error.")
+
+
+def ev_command(text: str, rules: str | None, json_out: bool, turns: int | None, seen_text: str,
+               samples: int | None = None, seed: int = 0, console=None) -> int:
+    """``analyze --ev``: read ``text`` (13 or 14 tiles) and the ``seen`` tiles, print the advice; 1 if the hand
+    cannot be read."""
+    from scorer.advice.ev import DEFAULT_SAMPLES, DEFAULT_TURNS, discard_ev
+    from scorer.analysis import read_hand
+    from scorer.batch import error_text
+    from scorer.cli.render import printable, to_json
+    from scorer.errors import MjscoreError, NotationError
+    from scorer.tiles import parse_tiles
+    try:
+        try:
+            seen = parse_tiles(seen_text) if seen_text else []
+        except ValueError as exc:
+            raise NotationError(f"seen: {exc}", seen_text) from None
+        d = discard_ev(read_hand(text, rules), DEFAULT_TURNS if turns is None else turns, seen,
+                       DEFAULT_SAMPLES if samples is None else samples, seed)
+    except MjscoreError as exc:
+        sys.stderr.write("mjscore: " + "\n".join(printable(x) for x in error_text(exc).split("\n")) + "\n")
+        return 1
+    if json_out:
+        sys.stdout.write(to_json(d) + "\n")
+        return 0
+    if console is None:
+        from rich.console import Console
+        console = Console()
+    render_ev(d, console)
+    return 0

@@ -221,22 +221,38 @@ def play(
 
 
 @app.command()
-def analyze(hand: List[str] = typer.Argument(..., help="13 or 14 tiles in notation"),
+def analyze(hand: List[str] = typer.Argument(..., help="13 or 14 tiles in notation (with --ev: seen:TILES for "
+                                                       "the tiles in view outside the hand)"),
             rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
-            json_out: bool = typer.Option(False, "--json", help="print the analysis as one JSON object")):
+            json_out: bool = typer.Option(False, "--json", help="print the analysis as one JSON object"),
+            ev: bool = typer.Option(False, "--ev", help="each discard by expected value: tenpai and win chances "
+                                                        "within the draws left, expected points"),
+            turns: Optional[int] = typer.Option(None, "--turns", help="with --ev: draws left (default 12)"),
+            samples: Optional[int] = typer.Option(None, "--samples", help="with --ev: deals played per discard "
+                                                                          "where the figures are estimated "
+                                                                          "(default 2000)"),
+            seed: int = typer.Option(0, "--seed", help="with --ev: the estimates' seed")):
     """Shanten and waits of a 13-tile hand; for 14 tiles, each discard with its shanten and ukeire. Under MCR each
-    wait's total (the completed hand scored) and whether it reaches 8 points."""
-    from scorer.cli.analyze import analyze_command
+    wait's total (the completed hand scored) and whether it reaches 8 points. With --ev: each discard ranked by
+    expected value."""
+    from scorer.cli.analyze import analyze_command, ev_command, split_seen
     from scorer.errors import MjscoreError
     msg = check_rules(rules)
+    if msg is None and not ev and (turns is not None or samples is not None):
+        msg = "--turns and --samples go with --ev"
+    if msg is None and ((turns is not None and turns < 1) or (samples is not None and samples < 1)):
+        msg = "--turns and --samples must be at least 1"
     if msg:
         _print_error(msg)
         raise typer.Exit(2)
+    words, seen = split_seen(hand) if ev else (hand, "")
     try:
-        text = hand_text(hand)
+        text = hand_text(words)
     except MjscoreError as exc:
         _print_error(str(exc))
         raise typer.Exit(1)
+    if ev:
+        raise typer.Exit(ev_command(text, rules, json_out, turns, seen, samples, seed))
     raise typer.Exit(analyze_command(text, rules, json_out))
 
 
