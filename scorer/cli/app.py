@@ -73,6 +73,10 @@ def score(
     json_out: bool = typer.Option(False, "--json", help="print one JSON object instead of the panel"),
     notation: str = typer.Option("mjscore", "--notation", help="mjscore (ours) or gb (the MCR calculators': "
                                                                "[EEEE][123p,1]45m678pFF6m, then our keywords)"),
+    compare: Optional[str] = typer.Option(None, "--compare", help="presets side by side: a comma-separated list "
+                                                                  "(tenhou,mahjongsoul,wrc,ema) or all"),
+    explain: bool = typer.Option(False, "--explain", help="riichi: every arrangement considered with its value, "
+                                                          "why the chosen one wins, the tiles of each yaku"),
 ):
     """Score one hand: `mjscore score "123m456p789s11z55z+5z ron riichi dora:4p"`."""
     from scorer.errors import MjscoreError
@@ -92,7 +96,13 @@ def score(
     if msg:
         _print_error(msg)
         raise typer.Exit(2)
+    if compare is not None and explain:
+        _print_error("--compare and --explain go one at a time")
+        raise typer.Exit(2)
     if hand == ["-"]:
+        if compare is not None or explain:
+            _print_error("--compare and --explain read one hand given as an argument, not - (standard input)")
+            raise typer.Exit(2)
         if sys.stdin is None:
             _print_error("standard input is closed (nothing to read for -)")
             raise typer.Exit(1)
@@ -103,7 +113,14 @@ def score(
             from grammar.gb import gb_to_notation, parse_gb
             parse_gb(text, rules=rules, preset=preset)
             text, rules = gb_to_notation(text)[0], rules or "mcr"
+        if compare is not None:
+            from scorer.cli.advice import compare_command
+            raise typer.Exit(compare_command(text, rules, preset, compare, json_out))
         d = _score_dict(text, rules, preset, explain=True)
+        if explain and d.get("rules") == "riichi":
+            from scorer import parse
+            from scorer.riichi.explain import explain as riichi_explain
+            d["explain"] = riichi_explain(parse(text, rules=rules, preset=preset))
     except MjscoreError as exc:
         from scorer.batch import error_text
         _print_error(error_text(exc))
@@ -114,6 +131,9 @@ def score(
         from rich.console import Console
         from scorer.cli.render import panel
         Console().print(panel(d))
+        if "explain" in d:
+            from scorer.cli.advice import render_explain
+            render_explain(d["explain"], Console())
         if "claim" in d:
             verdict = "AGREE" if d["claim_agrees"] else f"DISAGREE: the right value is {d['claim_expected']}"
             why = f" ({d['claim_why']})" if d.get("claim_why") else ""
