@@ -76,22 +76,17 @@ def compare_command(text: str, rules, preset, wanted: str, json_out: bool, conso
     """``score --compare``: 0; 1 when the hand cannot be read; 2 when a preset is not the hand's rule set's."""
     from scorer import parse
     from scorer.advice.compare import UnknownComparePreset, compare
-    from scorer.batch import error_text
-    from scorer.cli.render import printable, to_json
+    from scorer.cli.analyze import emit
+    from scorer.cli.render import printable
     from scorer.errors import MjscoreError
-    try:
-        d = compare(parse(text, rules=rules, preset=preset), wanted)
+    try:        # a preset the rule set lacks is a usage error (2); the hand's own errors are 1 (emit)
+        hand = parse(text, rules=rules, preset=preset)
+        from scorer.advice.compare import preset_names
+        preset_names(hand, wanted)
     except UnknownComparePreset as exc:
         sys.stderr.write("mjscore: " + printable(str(exc)) + "\n")
         return 2
-    except MjscoreError as exc:
-        sys.stderr.write("mjscore: " + "\n".join(printable(x) for x in error_text(exc).split("\n")) + "\n")
-        return 1
-    if json_out:
-        sys.stdout.write(to_json(d) + "\n")
-        return 0
-    if console is None:
-        from rich.console import Console
-        console = Console()
-    render_compare(d, console)
-    return 0
+    except MjscoreError:     # the hand cannot be read: emit reports it (1), as every command does
+        hand = None
+    return emit(lambda: compare(hand if hand is not None else parse(text, rules=rules, preset=preset), wanted),
+                render_compare, json_out, console)

@@ -65,11 +65,17 @@ def render(d: dict, console) -> None:
 def analyze_command(text: str, rules: str | None = None, json_out: bool = False, console=None) -> int:
     """Read ``text`` (13 or 14 tiles, with the line's keywords), analyse it and print it; 1 if it cannot be read."""
     from scorer.analysis import analyze, read_hand
+    return emit(lambda: analyze(read_hand(text, rules)), render, json_out, console)
+
+
+def emit(build, render_fn, json_out: bool, console=None) -> int:
+    """Build a result dict with ``build()`` and print it: one JSON object with ``json_out``, else ``render_fn(d,
+    console)``. A :class:`~scorer.errors.MjscoreError` while building is one message on stderr and 1."""
     from scorer.batch import error_text
     from scorer.cli.render import printable, to_json
     from scorer.errors import MjscoreError
     try:
-        d = analyze(read_hand(text, rules))
+        d = build()
     except MjscoreError as exc:
         sys.stderr.write("mjscore: " + "\n".join(printable(x) for x in error_text(exc).split("\n")) + "\n")
         return 1
@@ -79,7 +85,7 @@ def analyze_command(text: str, rules: str | None = None, json_out: bool = False,
     if console is None:
         from rich.console import Console
         console = Console()
-    render(d, console)
+    render_fn(d, console)
     return 0
 
 
@@ -156,25 +162,14 @@ def ev_command(text: str, rules: str | None, json_out: bool, turns: int | None, 
     cannot be read."""
     from scorer.advice.ev import DEFAULT_SAMPLES, DEFAULT_TURNS, discard_ev
     from scorer.analysis import read_hand
-    from scorer.batch import error_text
-    from scorer.cli.render import printable, to_json
-    from scorer.errors import MjscoreError, NotationError
+    from scorer.errors import NotationError
     from scorer.tiles import parse_tiles
-    try:
+
+    def build():
         try:
             seen = parse_tiles(seen_text) if seen_text else []
         except ValueError as exc:
             raise NotationError(f"seen: {exc}", seen_text) from None
-        d = discard_ev(read_hand(text, rules), DEFAULT_TURNS if turns is None else turns, seen,
-                       DEFAULT_SAMPLES if samples is None else samples, seed)
-    except MjscoreError as exc:
-        sys.stderr.write("mjscore: " + "\n".join(printable(x) for x in error_text(exc).split("\n")) + "\n")
-        return 1
-    if json_out:
-        sys.stdout.write(to_json(d) + "\n")
-        return 0
-    if console is None:
-        from rich.console import Console
-        console = Console()
-    render_ev(d, console)
-    return 0
+        return discard_ev(read_hand(text, rules), DEFAULT_TURNS if turns is None else turns, seen,
+                          DEFAULT_SAMPLES if samples is None else samples, seed)
+    return emit(build, render_ev, json_out, console)
