@@ -471,17 +471,20 @@ def discard_ev(hand: Hand, turns: int = DEFAULT_TURNS, seen=(), samples: int = D
 
 
 def _wait_rows(values: _Values, counts13, waits, pool: _Pool) -> list[dict]:
-    """Each wait of a tenpai root: copies left and the win's dama and riichi value."""
+    """Each wait of a tenpai root: copies left, the win's dama and riichi value, and its yaku (with riichi when
+    riichi can be chosen) and dora ("dora N": indicators, red fives and ura together) or MCR fans."""
     out = []
     c = list(counts13)
     for k in waits:
         r = pool.left(c, k)
         c[k] += 1
         dama, riichi = values.value(c, k)
-        res = values.result(c, k, bool(values.can_riichi))
+        rd = values.result(c, k, bool(values.can_riichi)).to_dict()
         c[k] -= 1
-        yaku = [y["name"] for y in res.to_dict().get("yaku", ())] or \
-            [f["name"] for f in res.to_dict().get("fans", ())]
+        yaku = [y["name"] for y in rd.get("yaku", ())] or [f["name"] for f in rd.get("fans", ())]
+        dora = rd.get("dora")
+        if isinstance(dora, dict) and sum(dora.values()):
+            yaku.append(f"dora {sum(dora.values())}")
         out.append({"tile": str(Tile(k)), "left": r, "dama": dama, "riichi": riichi if values.can_riichi else None,
                     "yaku": yaku})
     return out
@@ -522,3 +525,17 @@ def simulate_policy(hand: Hand, discard: str | None, turns: int, samples: int, s
     tps, wps, evs = _simulate(shapes, pool, values, counts, turns, samples, rng, choose)
     (t, te), (w, we), (e, ee) = _mean_se(tps), _mean_se(wps), _mean_se(evs)
     return {"tenpai": t, "tenpai_se": te, "win": w, "win_se": we, "ev": e, "ev_se": ee}
+
+
+def advice_for(closed, melds=(), situation=None, seen=(), turns: int | None = None, rules: str = "riichi",
+               preset: str | None = None, samples: int = DEFAULT_SAMPLES, seed: int = 0) -> dict:
+    """:func:`discard_ev` for a seat at a table (what ``play``'s advice key shows): ``closed`` the seat's concealed
+    tiles (14 - 3 per meld after its draw, the drawn tile last; or 13 - 3 per meld), ``melds`` its declared melds,
+    ``situation`` its :class:`~scorer.hand.Situation` (winds, dora indicators, riichi), ``seen`` every other tile in
+    view (the rivers, the other seats' melds), ``turns`` the draws it has left (default :data:`DEFAULT_TURNS`)."""
+    from scorer.hand import Situation
+    closed = tuple(closed)
+    n = len(closed) + 3 * len(melds)
+    concealed, drawn = (closed[:-1], closed[-1]) if n == 14 else (closed, None)
+    hand = Hand(concealed, tuple(melds), drawn, situation or Situation(), (), rules, preset)
+    return discard_ev(hand, DEFAULT_TURNS if turns is None else max(1, turns), tuple(seen), samples, seed)

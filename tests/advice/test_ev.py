@@ -345,3 +345,11 @@ def test_cli_mcr_ev():
 def test_cli_errors(args, code):
     res = runner.invoke(app, args)
     assert res.exit_code == code, res.output
+
+
+def test_advice_for_a_seat_is_the_advice_for_its_hand():
+    from scorer.advice.ev import advice_for
+    seen = parse_tiles("3s6s1z")
+    a = advice_for(parse_tiles("234m567p3378s1156z"), seen=seen, turns=8)
+    b = discard_ev(read_hand("234m567p3378s1156z"), 8, seen)
+    assert a["discards"] == b["discards"] and a["pool"] == b["pool"] == 136 - 14 - 3
