@@ -171,3 +171,23 @@ def compare(hand: Hand, wanted: str) -> dict:
         text = None
     return {"rules": hand.rules, "hand": text, "baseline": base, "presets": names, "rows": rows,
             "results": results}
+
+
+def compare_row(hand: Hand, wanted: str) -> dict:
+    """The comparison as one flat row (what ``batch --compare`` would write per hand): ``hand``, ``rules``,
+    ``presets`` (joined by ","), one ``value:PRESET`` column each (riichi points, MCR total; None for a preset that
+    refuses the hand), ``differs`` (the rows that differ, joined by ",") and ``causes`` ("wrc: kiriage; ema:
+    red_fives")."""
+    d = compare(hand, wanted)
+    key = "points" if d["rules"] == "riichi" else "total"
+    row = {"hand": d["hand"], "rules": d["rules"], "presets": ",".join(d["presets"])}
+    for name in d["presets"]:
+        row[f"value:{name}"] = d["results"][name].get(key)
+    row["differs"] = ",".join(r["row"] for r in d["rows"] if r["differs"])
+    causes: dict[str, list[str]] = {}
+    for r in d["rows"]:
+        for c in r["causes"]:
+            have = causes.setdefault(c["preset"], [])
+            have.extend(o for o in c["options"] if o not in have)
+    row["causes"] = "; ".join(f"{p}: {', '.join(o) or '?'}" for p, o in causes.items())
+    return row

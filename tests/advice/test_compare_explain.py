@@ -165,3 +165,11 @@ def test_explain_cli():
     res = runner.invoke(app, ["score", "2233445566778m+8m ron", "--explain"])
     assert res.exit_code == 0 and "arrangements considered" in res.stdout and "chosen" in res.stdout
     assert runner.invoke(app, ["score", "2233445566778m+8m ron", "--explain", "--compare", "all"]).exit_code == 2
+
+
+def test_compare_row_for_batch():
+    from scorer.advice.compare import compare_row
+    row = compare_row(parse("234m406p345s88s67s+5s ron riichi"), "tenhou,wrc,ema")
+    assert row["value:tenhou"] == 7700 and row["value:wrc"] == row["value:ema"] == 3900
+    assert row["differs"] == "dora,han,points,payments"
+    assert row["causes"] == "wrc: red_fives; ema: red_fives"
