@@ -173,3 +173,17 @@ def test_compare_row_for_batch():
     assert row["value:tenhou"] == 7700 and row["value:wrc"] == row["value:ema"] == 3900
     assert row["differs"] == "dora,han,points,payments"
     assert row["causes"] == "wrc: red_fives; ema: red_fives"
+
+
+def test_sanankou_against_the_pinfu_reading():
+    d = explain(parse("111222333m45p99s+6p ron riichi"))
+    best = _chosen(d)
+    other = next(a for a in d["arrangements"] if not a["chosen"])
+    assert {y["name"] for y in best["yaku"]} == {"riichi", "sanankou"} and best["fu"] == 50
+    assert {y["name"] for y in other["yaku"]} == {"riichi", "pinfu", "iipeikou"} and other["fu"] == 30
+    assert best["han"] == other["han"] and "pays more" in d["why"]
+    # with three dora both readings are haneman: the tie is broken by fu, and the reason says so
+    d = explain(parse("111222333m45p99s+6p ron riichi dora:9m"))
+    assert len({a["points"] for a in d["arrangements"]}) == 1
+    assert _chosen(d)["fu"] == 50 and "more fu" in d["why"]
+    assert _chosen(d)["points"] == score(parse("111222333m45p99s+6p ron riichi dora:9m")).points
