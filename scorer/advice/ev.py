@@ -16,8 +16,9 @@ The model (the one nekobean/mahjong-cpp's expected-score calculator and tomohxx'
   (no shape changes at the same shanten, no going back): among those choices the one that maximises the figure
   asked (tenpai chance, win chance and expected points are each maximised on their own);
 - wins are by self-draw (tsumo); in riichi a closed tenpai hand chooses riichi (one han more, its stick not
-  counted, ura dora not counted) when that raises its expected points, else stays dama; an open hand without a
-  yaku, and an MCR hand under 8 points, is worth 0 (no win).
+  counted; ura dora averaged over the indicator, any tile of the pool) when that raises its expected points,
+  else stays dama; an open hand without a yaku, and an MCR hand under 8 points, is worth 0 (no win);
+- drawn fives are plain (red fives count only as the hand holds them).
 
 Under this model the figures are exact: a graph of the hands reachable (13-tile hands by shanten, each draw
 that lowers it, each discard that keeps it) and a backward pass over the draws left, as the calculator does.
@@ -34,7 +35,7 @@ from dataclasses import replace
 
 from scorer.errors import ImpossibleHandError
 from scorer.hand import Hand
-from scorer.kinds import N_KINDS
+from scorer.kinds import DORA_SUCCESSOR, N_KINDS
 from scorer.rulesets import find_ruleset
 from scorer.shanten import DiscardView, improving_kinds, shanten_counts, shanten_each
 from scorer.tiles import Tile, counts34
@@ -106,6 +107,12 @@ class _Values:
             own.setdefault(t.kind, []).append(t)
         self.own = own
         self.cache: dict = {}
+        # the ura dora indicator: each kind of the pool with its copies (set by discard_ev); the melds' tiles
+        self.ura: list[tuple[int, int]] = []
+        self.meld_counts = [0] * N_KINDS
+        for m in hand.melds:
+            for t in m.tiles:
+                self.meld_counts[t.kind] += 1
 
     def tiles(self, counts, win: int) -> tuple[tuple[Tile, ...], Tile]:
         """The concealed tiles (without the winning tile) and the winning tile of a completed hand."""
@@ -119,21 +126,45 @@ class _Values:
         # the winning tile: a drawn one (plain) unless the hand held all its copies of that kind already
         return tuple(tiles), Tile(win)
 
-    def result(self, counts, win: int, riichi: bool):
+    def result(self, counts, win: int, riichi: bool, ura: Tile | None = None):
         concealed, tile = self.tiles(counts, win)
         h = self.hand
         sit = self.sit_riichi if riichi else self.sit_dama
+        if ura is not None:
+            sit = replace(sit, ura=(ura,))
         return self.evaluate(Hand(concealed, h.melds, tile, sit, h.flowers, h.rules, h.preset))
 
-    def value(self, counts, win: int) -> tuple[int, int]:
-        """(dama value, riichi value) of the hand ``counts`` (14 closed tiles) won by drawing ``win``."""
+    def value(self, counts, win: int) -> tuple[float, float]:
+        """(dama value, riichi value) of the hand ``counts`` (14 closed tiles) won by drawing ``win``; the riichi
+        value is its mean over the ura dora indicator (:meth:`riichi_value`)."""
         key = (bytes(counts), win)
         v = self.cache.get(key)
         if v is None:
             dama = _amount(self.result(counts, win, False))
-            riichi = _amount(self.result(counts, win, True)) if self.can_riichi else dama
+            riichi = self.riichi_value(counts, win) if self.can_riichi else dama
             v = self.cache[key] = (dama, riichi)
         return v
+
+    def riichi_value(self, counts, win: int) -> float:
+        """The riichi win's value, averaged over the ura dora indicator: any tile of the pool at the start, each
+        copy alike (``ura`` weights). Indicators that give the hand the same number of ura dora give the same
+        value, so one of each such group is scored (with that indicator as ``ura:``)."""
+        groups: dict[int, list] = {}      # ura dora the indicator gives -> [weight, an indicator kind]
+        held = self.meld_counts
+        for j, w in self.ura:
+            n = counts[DORA_SUCCESSOR[j]] + held[DORA_SUCCESSOR[j]]
+            g = groups.get(n)
+            if g is None:
+                groups[n] = [w, j]
+            else:
+                g[0] += w
+        total = sum(g[0] for g in groups.values())
+        if not total:
+            return float(_amount(self.result(counts, win, True)))
+        value = 0.0
+        for w, j in groups.values():
+            value += w * _amount(self.result(counts, win, True, ura=Tile(j)))
+        return value / total
 
 
 def _amount(result) -> int:
@@ -401,6 +432,7 @@ def discard_ev(hand: Hand, turns: int = DEFAULT_TURNS, seen=(), samples: int = D
         base.append(left)
     pool = _Pool(base, start)
     values = _Values(hand, start, ruleset)
+    values.ura = [(k, n) for k, n in enumerate(base) if n]
     if turns < 1:
         raise ValueError("turns must be at least 1")
     turns = min(turns, pool.size)
@@ -465,7 +497,7 @@ def discard_ev(hand: Hand, turns: int = DEFAULT_TURNS, seen=(), samples: int = D
             "shanten": best if n_tiles == 13 else shapes.shanten(start),
             "states": len(graph.counts) if graph is not None else 0,
             "model": "tsumo wins; a draw is kept only when it lowers the shanten; riichi when it pays more "
-                     "(ura dora and the riichi stick not counted)" if values.can_riichi else
+                     "(ura dora averaged over the pool, the riichi stick not counted)" if values.can_riichi else
                      "tsumo wins; a draw is kept only when it lowers the shanten",
             "discards": rows}
 
@@ -485,7 +517,8 @@ def _wait_rows(values: _Values, counts13, waits, pool: _Pool) -> list[dict]:
         dora = rd.get("dora")
         if isinstance(dora, dict) and sum(dora.values()):
             yaku.append(f"dora {sum(dora.values())}")
-        out.append({"tile": str(Tile(k)), "left": r, "dama": dama, "riichi": riichi if values.can_riichi else None,
+        out.append({"tile": str(Tile(k)), "left": r, "dama": dama,
+                    "riichi": round(riichi, 1) if values.can_riichi else None,
                     "yaku": yaku})
     return out
 
@@ -502,6 +535,7 @@ def simulate_policy(hand: Hand, discard: str | None, turns: int, samples: int, s
     visible = _visible(hand, seen)
     pool = _Pool([4 - start[k] - visible[k] for k in range(N_KINDS)], start)
     values = _Values(hand, start, ruleset)
+    values.ura = [(k, n) for k, n in enumerate(pool.base) if n]
     counts = list(start)
     if discard is not None:
         counts[Tile.parse(discard).kind] -= 1

@@ -148,7 +148,7 @@ def render_ev(d: dict, console) -> None:
     top = next((r for r in d["discards"] if r.get("waits")), None)
     if top is not None:
         console.print(f"waits after {top['discard'] or 'the hand'}: " + "; ".join(
-            f"{w['tile']}×{w['left']} {w['dama']}" + (f"/{w['riichi']} riichi" if w.get("riichi") is not None
+            f"{w['tile']}×{w['left']} {w['dama']}" + (f"/{w['riichi']:.0f} riichi" if w.get("riichi") is not None
                                                        else "") + (f" ({', '.join(w['yaku'])})" if w["yaku"] else "")
             for w in top["waits"]))
     console.print(escape(f"model: {d['model']}."))

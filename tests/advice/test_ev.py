@@ -55,13 +55,28 @@ class _Position:
             self.counts[Tile.parse(discard).kind] -= 1
         self.melds = len(self.hand.melds)
         self.memo = {}
+        self.values = {}
 
-    def value(self, c14, win: int, riichi: bool) -> int:
+    def value(self, c14, win: int, riichi: bool) -> float:
+        """The win's points; with riichi, the mean over the ura dora indicator (each copy of the pool alike)."""
+        key = (bytes(c14), win, riichi)
+        if key in self.values:
+            return self.values[key]
         tiles = []
         for k in range(N_KINDS):
             tiles += [Tile(k)] * (c14[k] - (k == win))
         sit = replace(self.hand.situation, tsumo=True, riichi=riichi)
-        r = score(Hand(tuple(tiles), self.hand.melds, Tile(win), sit, rules=self.hand.rules))
+        if not riichi:
+            v = self._points(Hand(tuple(tiles), self.hand.melds, Tile(win), sit, rules=self.hand.rules))
+        else:
+            v = sum(n * self._points(Hand(tuple(tiles), self.hand.melds, Tile(win), replace(sit, ura=(Tile(j),)),
+                                          rules=self.hand.rules))
+                    for j, n in enumerate(self.base) if n) / self.W
+        self.values[key] = v
+        return v
+
+    def _points(self, hand) -> int:
+        r = score(hand)
         return (r.points if self.hand.rules == "riichi" else r.total) if r.win else 0
 
     def riichi_choice(self, c13, left) -> bool:
@@ -285,11 +300,13 @@ def test_riichi_or_dama_and_the_waits_values():
     assert row["riichi"] is True          # 1 han more, below mangan: riichi pays more
     for w in row["waits"]:
         assert w["riichi"] > w["dama"] > 0 and "riichi" in w["yaku"]
-    # haneman with or without riichi (6 han dama, 7 with riichi): dama
-    d = discard_ev(read_hand("11223355m66778m9s"))
+    # ura dora: a riichi win is worth its mean over the indicator, above the same hand without ura
+    assert any(w["riichi"] % 100 for w in row["waits"])
+    # suuankou on tsumo whatever riichi adds: dama
+    d = discard_ev(read_hand("111m222p333s44z55z9s"))
     top = d["discards"][0]
     assert top["discard"] == "9s" and top["riichi"] is False
-    assert all(w["riichi"] == w["dama"] for w in top["waits"])
+    assert all(w["riichi"] == w["dama"] == 32000 for w in top["waits"])
 
 
 def _problems():
