@@ -99,8 +99,10 @@ class _Values:
         self.closed = all(not m.is_open for m in hand.melds) if hand.melds else True
         # riichi can be chosen: a rule set with riichi, a closed hand, not declared already
         self.can_riichi = ruleset.riichi_keywords and self.closed and not sit.is_riichi
+        self.declared = ruleset.riichi_keywords and sit.is_riichi     # riichi already: every win has ura dora
         self.sit_dama = replace(sit, tsumo=True)
-        self.sit_riichi = replace(sit, tsumo=True, riichi=True) if self.can_riichi else None
+        self.sit_riichi = (replace(sit, tsumo=True, riichi=True) if self.can_riichi
+                           else self.sit_dama if self.declared else None)
         # the hand's own tiles by kind (red fives first kept: a player throws the plain five)
         own: dict[int, list[Tile]] = {}
         for t in sorted(hand.closed_tiles, key=lambda t: not t.red):
@@ -140,8 +142,11 @@ class _Values:
         key = (bytes(counts), win)
         v = self.cache.get(key)
         if v is None:
-            dama = _amount(self.result(counts, win, False))
-            riichi = self.riichi_value(counts, win) if self.can_riichi else dama
+            if self.declared:
+                dama = riichi = self.riichi_value(counts, win)
+            else:
+                dama = _amount(self.result(counts, win, False))
+                riichi = self.riichi_value(counts, win) if self.can_riichi else dama
             v = self.cache[key] = (dama, riichi)
         return v
 
@@ -517,7 +522,7 @@ def _wait_rows(values: _Values, counts13, waits, pool: _Pool) -> list[dict]:
         dora = rd.get("dora")
         if isinstance(dora, dict) and sum(dora.values()):
             yaku.append(f"dora {sum(dora.values())}")
-        out.append({"tile": str(Tile(k)), "left": r, "dama": dama,
+        out.append({"tile": str(Tile(k)), "left": r, "dama": round(dama, 1),
                     "riichi": round(riichi, 1) if values.can_riichi else None,
                     "yaku": yaku})
     return out

@@ -370,3 +370,10 @@ def test_advice_for_a_seat_is_the_advice_for_its_hand():
     a = advice_for(parse_tiles("234m567p3378s1156z"), seen=seen, turns=8)
     b = discard_ev(read_hand("234m567p3378s1156z"), 8, seen)
     assert a["discards"] == b["discards"] and a["pool"] == b["pool"] == 136 - 14 - 3
+
+
+def test_riichi_declared_already_is_valued_as_chosen_riichi():
+    chosen = _row(discard_ev(read_hand("123m456p789p11z245s")), "2s")
+    declared = _row(discard_ev(read_hand("123m456p789p11z245s riichi")), "2s")
+    assert chosen["riichi"] is True and declared["riichi"] is None      # no choice left to make
+    assert declared["ev"] == pytest.approx(chosen["ev"])
