@@ -50,7 +50,8 @@ def render_compare(d: dict, console) -> None:
 
 
 def render_explain(d: dict, console) -> None:
-    """The arrangements of a riichi explanation (:func:`scorer.riichi.explain.explain`) on ``console``."""
+    """The arrangements of an explanation on ``console``: riichi (:func:`scorer.riichi.explain.explain`) or MCR
+    (:func:`scorer.advice.explain.mcr_arrangements`)."""
     from rich.markup import escape
     from rich.table import Table
     arr = d.get("arrangements") or []
@@ -58,6 +59,16 @@ def render_explain(d: dict, console) -> None:
         console.print(escape(d.get("why") or "no arrangement"))
         return
     t = Table(title="arrangements considered")
+    if "fans" in arr[0]:        # MCR: each reading's fans and total
+        for col in ("", "arrangement", "fans", "total"):
+            t.add_column(col, justify="right" if col == "total" else "left")
+        for a in arr:
+            fans = ", ".join(f"{f['name']} {f['points']}" + (f" ×{f['count']}" if f["count"] > 1 else "")
+                             for f in a["fans"])
+            t.add_row("→" if a["chosen"] else "", escape(a["sets"]), escape(fans), str(a["total"]))
+        console.print(t)
+        console.print(escape(d["why"]))
+        return
     for col in ("", "arrangement", "wait", "yaku", "han", "fu", "points"):
         t.add_column(col, justify="right" if col in ("han", "fu", "points") else "left")
     for a in arr:

@@ -117,10 +117,12 @@ def score(
             from scorer.cli.advice import compare_command
             raise typer.Exit(compare_command(text, rules, preset, compare, json_out))
         d = _score_dict(text, rules, preset, explain=True)
-        if explain and d.get("rules") == "riichi":
+        if explain:     # riichi: every arrangement with yaku/han/fu/points; MCR: every reading with its fans
             from scorer import parse
+            from scorer.advice.explain import mcr_arrangements
             from scorer.riichi.explain import explain as riichi_explain
-            d["explain"] = riichi_explain(parse(text, rules=rules, preset=preset))
+            d["explain"] = (riichi_explain if d.get("rules") == "riichi" else mcr_arrangements)(
+                parse(text, rules=rules, preset=preset))
     except MjscoreError as exc:
         from scorer.batch import error_text
         _print_error(error_text(exc))

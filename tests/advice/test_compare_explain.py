@@ -187,3 +187,48 @@ def test_sanankou_against_the_pinfu_reading():
     assert len({a["points"] for a in d["arrangements"]}) == 1
     assert _chosen(d)["fu"] == 50 and "more fu" in d["why"]
     assert _chosen(d)["points"] == score(parse("111222333m45p99s+6p ron riichi dora:9m")).points
+
+
+# ---- MCR readings ------------------------------------------------------------------------------------------------
+MCR_FIXTURE = Path(__file__).resolve().parent.parent / "mcr" / "to_dict_9e9e6d6.jsonl"
+
+
+def test_mcr_readings_compete_and_the_chosen_one_is_the_evaluators():
+    from scorer.advice.explain import mcr_arrangements
+    d = mcr_arrangements(parse("111222333m789s5p+5p rules:mcr"))
+    assert len(d["arrangements"]) == 2
+    best = _chosen(d)
+    other = next(a for a in d["arrangements"] if not a["chosen"])
+    assert "Pure Shifted Pungs" in {f["name"] for f in best["fans"]}
+    assert "Pure Triple Chow" in {f["name"] for f in other["fans"]}
+    assert best["total"] > other["total"] and "more points" in d["why"]
+
+
+def test_mcr_knitted_reading_is_named():
+    from scorer.advice.explain import mcr_arrangements
+    d = mcr_arrangements(parse("147m258p369s234s5z+5z rules:mcr"))
+    best = _chosen(d)
+    assert best["form"] == "knitted_straight" and best["sets"].startswith("knitted straight")
+    assert "Knitted Straight" in {f["name"] for f in best["fans"]}
+
+
+def test_mcr_chosen_reading_totals_the_evaluators_fans():
+    from scorer.advice.explain import mcr_arrangements
+    n = 0
+    for line in MCR_FIXTURE.read_text().splitlines():
+        row = json.loads(line)
+        out = row["dict"]
+        if not out.get("win"):
+            continue
+        d = mcr_arrangements(parse(row["input"]))
+        assert _chosen(d)["total"] == out["fan_total"], row["input"]
+        assert len(d["arrangements"]) >= 1
+        n += 1
+    assert n > 50
+
+
+def test_mcr_explain_cli():
+    res = runner.invoke(app, ["score", "111222333m789s5p+5p rules:mcr", "--explain", "--json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.stdout)
+    assert len(d["explain"]["arrangements"]) == 2 and "made_by" in d      # the count's explanation as before
