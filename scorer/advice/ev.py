@@ -22,7 +22,8 @@ The model (the one nekobean/mahjong-cpp's expected-score calculator and tomohxx'
 
 Under this model the figures are exact: a graph of the hands reachable (13-tile hands by shanten, each draw
 that lowers it, each discard that keeps it) and a backward pass over the draws left, as the calculator does.
-The graph is built where it is small (up to :data:`EXACT_MAX_SHANTEN`, and :data:`MAX_STATES` hands); a hand further from tenpai is estimated
+The graph is built where it is small (up to :data:`EXACT_MAX_SHANTEN`, and :data:`MAX_STATES` hands), for the
+discards that keep the best shanten and those that leave one more (shanten down: giving up a shape); a hand further from tenpai is estimated
 by playing the model ``samples`` times from a seeded generator with a greedy player (the discard that leaves the
 most improving copies), and its standard error is given.
 """
@@ -461,7 +462,9 @@ def discard_ev(hand: Hand, turns: int = DEFAULT_TURNS, seen=(), samples: int = D
         roots.append((None, list(start), s, shapes.improving(start)))
 
     rows = []
-    exact_roots = [(i, r) for i, r in enumerate(roots) if r[2] == best and best <= exact_max_shanten]
+    # the discards that keep the best shanten, and (shanten down: breaking a shape for a better one) those that
+    # leave one more, each searched exactly where its graph is small
+    exact_roots = [(i, r) for i, r in enumerate(roots) if r[2] <= min(best + 1, exact_max_shanten)]
     graph = None
     solved = None
     ids: dict[int, int] = {}

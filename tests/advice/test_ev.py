@@ -377,3 +377,12 @@ def test_riichi_declared_already_is_valued_as_chosen_riichi():
     declared = _row(discard_ev(read_hand("123m456p789p11z245s riichi")), "2s")
     assert chosen["riichi"] is True and declared["riichi"] is None      # no choice left to make
     assert declared["ev"] == pytest.approx(chosen["ev"])
+
+
+def test_breaking_a_nearly_dead_tenpai_can_pay_more():
+    # 333s in view: the closed wait on 3s has one copy left; giving up tenpai (4s: 1-shanten, 24 tiles) pays more
+    d = discard_ev(read_hand("123m456p789p11z245s"), seen=parse_tiles("333s"))
+    rows = {r["discard"]: r for r in d["discards"]}
+    assert rows["5s"]["shanten"] == 0 and rows["4s"]["shanten"] == 1 and rows["4s"]["method"] == "exact"
+    assert rows["4s"]["ev"] > rows["5s"]["ev"] and rows["4s"]["win"] > rows["5s"]["win"]
+    assert d["discards"][0]["discard"] == "2s"
