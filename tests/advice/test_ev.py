@@ -207,7 +207,7 @@ END_GAME = [
     ("123m456p789p11z245s", "5s", MANY_SEEN, 3),          # tenpai, closed wait
     ("234m567p3378s1156z", "5z", "", 2),                   # 1-shanten, 2 draws
     ("234m567p3378s1156z", "6z", "1111m9999p", 3),         # 1-shanten, 3 draws (the model's approximation)
-    ("234m23567p11z4678s", "4s", MANY_SEEN, 3),
+    ("234m23567p11z4678s", "4s", MANY_SEEN, 3),          # tenpai, two-sided (23p)
     ("1234m567p3378s156z", "1z", MANY_SEEN, 3),            # 2-shanten, 3 draws
 ]
 
@@ -251,7 +251,7 @@ def test_a_free_player_never_does_worse(text, discard, seen, turns, tight):
         assert row["win"] == pytest.approx(free, abs=1e-9)
 
 
-@pytest.mark.parametrize("text,discard", [("234m23567p11z4678s", "4s"), ("1234m567p3378s156z", "1z")])
+@pytest.mark.parametrize("text,discard", [("234m567p3378s1156z", "5z"), ("1234m567p3378s156z", "1z")])
 def test_a_long_simulation_with_the_search_choices_agrees(text, discard):
     hand = read_hand(text)
     row = _row(discard_ev(hand, 10), discard)
@@ -386,3 +386,13 @@ def test_breaking_a_nearly_dead_tenpai_can_pay_more():
     assert rows["5s"]["shanten"] == 0 and rows["4s"]["shanten"] == 1 and rows["4s"]["method"] == "exact"
     assert rows["4s"]["ev"] > rows["5s"]["ev"] and rows["4s"]["win"] > rows["5s"]["win"]
     assert d["discards"][0]["discard"] == "2s"
+
+
+def test_a_three_shanten_hand_exact_against_a_long_simulation():
+    hand = read_hand("236m38p123366s355z")
+    d = discard_ev(hand, 12)
+    top = d["discards"][0]
+    assert top["shanten"] == 3 and top["method"] == "exact"
+    sim = simulate_policy(hand, top["discard"], 12, 20000, seed=5, policy="exact")
+    assert abs(sim["win"] - top["win"]) <= 4 * sim["win_se"]
+    assert abs(sim["ev"] - top["ev"]) <= 4 * sim["ev_se"]
