@@ -245,7 +245,8 @@ class _Graph:
                 counts[k] += 1
                 if sh == 0:
                     dama, riichi = values.value(counts, k)
-                    wins.append((r, dama, riichi))
+                    if dama or riichi:      # a complete hand worth nothing (no yaku; MCR: under 8) is no win
+                        wins.append((r, dama, riichi))
                 else:
                     key = bytes(counts)
                     succ = self.after14.get(key)
@@ -369,6 +370,9 @@ def _simulate(shapes: _Shapes, pool: _Pool, values: _Values, counts13, turns: in
             counts[k] += 1
             if sh == 0:
                 dama, rii = values.value(counts, k)
+                if not (dama or rii):       # no yaku (MCR: under 8): no win, the tile goes back
+                    counts[k] -= 1
+                    continue
                 if riichi is None:
                     riichi = _tenpai_riichi(values, pool, counts, k, kinds)
                 won = float(rii if riichi else dama)

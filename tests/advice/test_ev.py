@@ -116,6 +116,8 @@ class _Position:
                 continue
             c[k] += 1
             s14 = shanten_counts(c, self.melds)
+            if s14 == -1 and not (self.value(c, k, False) or self.value(c, k, True)):
+                s14 = sh        # complete but worth nothing (no yaku; MCR under 8): no win, thrown back
             if s14 < sh:
                 R += r
                 if s14 == -1:
@@ -160,7 +162,7 @@ class _Position:
             wall[k] -= 1
             c[k] += 1
             s14 = shanten_counts(c, self.melds)
-            if s14 == -1:
+            if s14 == -1 and self.value(c, k, False) > 0:
                 v = 1.0
             elif n == 1:
                 v = 0.0
@@ -396,3 +398,39 @@ def test_a_three_shanten_hand_exact_against_a_long_simulation():
     sim = simulate_policy(hand, top["discard"], 12, 20000, seed=5, policy="exact")
     assert abs(sim["win"] - top["win"]) <= 4 * sim["win_se"]
     assert abs(sim["ev"] - top["ev"]) <= 4 * sim["ev_se"]
+
+
+def _random_hands(n: int, seed: int):
+    import random
+    rng = random.Random(seed)
+    for _ in range(n):
+        wall = [k for k in range(N_KINDS) for _ in range(4)]
+        rng.shuffle(wall)
+        yield "".join(str(Tile(k)) for k in sorted(wall[:14]))
+
+
+@pytest.mark.parametrize("text", list(_random_hands(12, 2026)))
+def test_figures_are_chances_and_grow_with_the_draws_left(text):
+    hand = read_hand(text)
+    if shanten_counts(counts34(hand.closed_tiles)) == -1:
+        pytest.skip("a complete hand")       # (a dealt 14 that already wins: nothing to advise)
+    short = {r["discard"]: r for r in discard_ev(hand, 6, samples=200)["discards"]}
+    for r in discard_ev(hand, 12, samples=200)["discards"]:
+        if r["method"] is None:
+            continue
+        assert 0 <= r["win"] <= r["tenpai"] <= 1 and r["ev"] >= 0
+        assert (r["ev"] == 0) == (r["win"] == 0)      # every win counted is worth something
+        if r["method"] == "exact":
+            s = short[r["discard"]]
+            assert s["win"] <= r["win"] + 1e-12 and s["tenpai"] <= r["tenpai"] + 1e-12 and s["ev"] <= r["ev"] + 1e-9
+
+
+def test_a_complete_hand_without_a_yaku_is_no_win():
+    # open (chi 123m): 456p 789s 11z + 23s waits 1s/4s: no yaku on either (not tanyao, 1z is no value honor here)
+    hand = read_hand("[123m]456p789s11z23s9m seat:S round:E")
+    row = _row(discard_ev(hand), "9m")
+    assert row["shanten"] == 0 and row["win"] == 0 and row["ev"] == 0
+    assert all(w["dama"] == 0 for w in row["waits"])
+    # MCR: a tenpai whose waits reach 8 on no draw wins nothing; one that reaches 8 does
+    d = discard_ev(read_hand("123m456p789s1157z5z", "mcr"))
+    assert d["discards"][0]["win"] > 0
