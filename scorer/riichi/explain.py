@@ -214,7 +214,8 @@ def _why(best, scored) -> str:
     reasons = []
     for k, other in others:
         if k == key:
-            reasons.append(f"ties with {other['sets']} ({other['points']})")
+            reasons.append(f"ties with {other['sets']} ({other['points']}: the first read is kept, as the "
+                           f"evaluator keeps it)")
         elif k[0] != key[0]:
             reasons.append(f"pays more than {other['sets']} ({row['points']} > {other['points']})")
         elif k[1] != key[1]:
