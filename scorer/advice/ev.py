@@ -112,6 +112,8 @@ class _Values:
         self.cache: dict = {}
         # the ura dora indicator: each kind of the pool with its copies (set by discard_ev); the melds' tiles
         self.ura: list[tuple[int, int]] = []
+        self.ura_sits: dict[int, object] = {}
+        self.last_tiles: tuple = (None, None)
         self.meld_counts = [0] * N_KINDS
         for m in hand.melds:
             for t in m.tiles:
@@ -130,11 +132,18 @@ class _Values:
         return tuple(tiles), Tile(win)
 
     def result(self, counts, win: int, riichi: bool, ura: Tile | None = None):
-        concealed, tile = self.tiles(counts, win)
+        key = (bytes(counts), win)
+        if self.last_tiles[0] != key:      # (the dama, riichi and ura readings of one win share its tiles)
+            self.last_tiles = (key, self.tiles(counts, win))
+        concealed, tile = self.last_tiles[1]
         h = self.hand
         sit = self.sit_riichi if riichi else self.sit_dama
-        if ura is not None:
-            sit = replace(sit, ura=(ura,))
+        if ura is not None:        # (one situation per indicator kind, made once)
+            key = ura.kind
+            u = self.ura_sits.get(key)
+            if u is None:
+                u = self.ura_sits[key] = replace(sit, ura=(ura,))
+            sit = u
         return self.evaluate(Hand(concealed, h.melds, tile, sit, h.flowers, h.rules, h.preset))
 
     def value(self, counts, win: int) -> tuple[float, float]:
