@@ -4,7 +4,8 @@ against textbook problems, and the command's exit codes and JSON.
 Three checks of the win probabilities:
 
 - the model itself, by an independent tree search (every kind drawn, every discard tried with the core's plain
-  shanten; no graph, no improving-kind lists): equal to 1e-9 on small end-game positions;
+  shanten under the rule set's shapes; no graph, no improving-kind lists): equal to 1e-9 on small end-game
+  positions, riichi and MCR (seven pairs, honors and knitted tiles);
 - the real process (draws without replacement from the actual unseen tiles) by brute force, on positions where the
   model is exact (tenpai with any draws left; n-shanten with exactly n + 1 draws left): equal; and with a free
   player (any tile kept, any tile thrown) the tool's win chance is never higher, and equal where no shape change can
@@ -29,6 +30,7 @@ from scorer.analysis import analyze, read_hand
 from scorer.cli.app import app
 from scorer.hand import Hand
 from scorer.kinds import N_KINDS
+from scorer.rulesets import find_ruleset
 from scorer.shanten import shanten_counts
 from scorer.tiles import Tile, counts34, parse_tiles
 
@@ -54,6 +56,9 @@ class _Position:
         if discard:
             self.counts[Tile.parse(discard).kind] -= 1
         self.melds = len(self.hand.melds)
+        rs = find_ruleset(self.hand.rules)
+        self.shapes = (rs.four_as_two_pairs, rs.knitted)
+        self.can_riichi = rs.riichi_keywords
         self.memo = {}
         self.values = {}
 
@@ -79,15 +84,20 @@ class _Position:
         r = score(hand)
         return (r.points if self.hand.rules == "riichi" else r.total) if r.win else 0
 
+    def shanten(self, c) -> int:
+        return shanten_counts(c, self.melds, *self.shapes)
+
     def riichi_choice(self, c13, left) -> bool:
         """Riichi when it pays more over the waits, weighted by the copies left (the README's rule)."""
+        if not self.can_riichi:
+            return False
         dama = rii = 0
         for k in range(N_KINDS):
             r = left(c13, k)
             if r <= 0:
                 continue
             c13[k] += 1
-            if shanten_counts(c13, self.melds) == -1:
+            if self.shanten(c13) == -1:
                 dama += r * self.value(c13, k, False)
                 rii += r * self.value(c13, k, True)
             c13[k] -= 1
@@ -102,7 +112,7 @@ class _Position:
         return self._model(list(self.counts), n, turns, None)
 
     def _model(self, c, n, turns, riichi):
-        sh = shanten_counts(c, self.melds)
+        sh = self.shanten(c)
         if n == 0:
             return (1.0 if sh <= 0 else 0.0, 0.0, 0.0)
         if sh == 0 and riichi is None:
@@ -115,8 +125,8 @@ class _Position:
             if r <= 0:
                 continue
             c[k] += 1
-            s14 = shanten_counts(c, self.melds)
-            if s14 == -1 and not (self.value(c, k, False) or self.value(c, k, True)):
+            s14 = self.shanten(c)
+            if s14 == -1 and not (self.value(c, k, False) or self.can_riichi and self.value(c, k, True)):
                 s14 = sh        # complete but worth nothing (no yaku; MCR under 8): no win, thrown back
             if s14 < sh:
                 R += r
@@ -127,7 +137,7 @@ class _Position:
                     for d in range(N_KINDS):
                         if c[d]:
                             c[d] -= 1
-                            if shanten_counts(c, self.melds) == s14:
+                            if self.shanten(c) == s14:
                                 sub = self._model(c, n - 1, turns, None)
                                 best = [max(a, b) for a, b in zip(best, sub)]
                             c[d] += 1
@@ -153,7 +163,7 @@ class _Position:
         if key in self.memo:
             return self.memo[key]
         total = sum(wall)
-        sh = shanten_counts(c, self.melds)
+        sh = self.shanten(c)
         p = 0.0
         for k in range(N_KINDS):
             if not wall[k]:
@@ -161,7 +171,7 @@ class _Position:
             q = wall[k] / total
             wall[k] -= 1
             c[k] += 1
-            s14 = shanten_counts(c, self.melds)
+            s14 = self.shanten(c)
             if s14 == -1 and self.value(c, k, False) > 0:
                 v = 1.0
             elif n == 1:
@@ -171,7 +181,7 @@ class _Position:
                 for d in range(N_KINDS):
                     if c[d]:
                         c[d] -= 1
-                        if free or shanten_counts(c, self.melds) == s14:
+                        if free or self.shanten(c) == s14:
                             v = max(v, self._real(c, wall, n - 1, free))
                         c[d] += 1
             else:
@@ -211,6 +221,9 @@ END_GAME = [
     ("234m567p3378s1156z", "6z", "1111m9999p", 3),         # 1-shanten, 3 draws (the model's approximation)
     ("234m23567p11z4678s", "4s", MANY_SEEN, 3),          # tenpai, two-sided (23p)
     ("1234m567p3378s156z", "1z", MANY_SEEN, 3),            # 2-shanten, 3 draws
+    ("147m258p369s1234z9m rules:mcr", "9m", "", 3),        # MCR, honors and knitted tiles: tenpai, 3 draws
+    ("123m456p789s1157z5z rules:mcr", "7z", "", 3),        # MCR: tenpai on 1z/5z (8 points or more)
+    ("1199m2288p33s7s456z rules:mcr", "7s", "", 3),        # MCR seven pairs, 1-shanten
 ]
 
 
