@@ -16,6 +16,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorer.game.ai import RiichiAI, ScriptedPlayer, TsumogiriPlayer
 from scorer.game.engine import Engine
@@ -139,6 +141,20 @@ def test_multi_deal_games_verify_every_round_with_the_scores_carried(fmt, preset
         n += len(deals)
     # the dealer moved and honba carried; deposits carry at the tenhou table (the standard one returns them)
     assert n >= 12 and carried == ({"dealer", "honba", "sticks"} if preset == "tenhou" else {"dealer", "honba"})
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 2 ** 31 - 1), preset=st.sampled_from(["standard", "tenhou"]),
+       fmt=st.sampled_from(["tenhou6", "mjai"]))
+def test_property_any_seeded_deal_exports_reads_back_and_verifies(seed, preset, fmt):
+    check_round_trip([one_deal(seed, preset)], fmt, preset=preset)
+
+
+@settings(max_examples=6)
+@given(seed=st.integers(0, 2 ** 20), preset=st.sampled_from(["standard", "tenhou"]),
+       fmt=st.sampled_from(["tenhou6", "mjai"]))
+def test_property_any_seeded_game_exports_reads_back_and_verifies(seed, preset, fmt):
+    check_round_trip(east_game(seed, preset), fmt, preset=preset, game="east")
 
 
 def read_log_bytes(data: bytes, path: Path):
