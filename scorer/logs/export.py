@@ -63,6 +63,17 @@ DROPPED: dict[str, tuple[str, ...]] = {
 }
 
 
+def writable_table(preset: str | None, fmt: str):
+    """The table preset ``preset`` names, when ``fmt`` can hold its games (tenhou.net/6 and mjai write riichi
+    tables: 136 tiles, no flowers, dora indicators and riichi), else an :class:`ExportError` that says what to use."""
+    from scorer.game.presets import find_preset
+    table = find_preset(preset)
+    if table.flowers or not table.dora or not table.riichi:
+        raise ExportError(f"{fmt} holds riichi games only (136 tiles, dora, riichi); this is a {table.rules} game "
+                          f"(preset {table.name!r}): write it as --log-format own")
+    return table
+
+
 def write_game(deals: Sequence[Sequence[ev.Event]], fmt: str, out: TextIO, **meta) -> None:
     """Write ``deals`` (each one engine run's events) to ``out`` as ``fmt``; ``meta``: the game's facts a format
     may want (``names``: the four players' names, ``game``: deal|east|south|match, ``preset``: the table preset;

@@ -274,17 +274,14 @@ def _names(tids) -> list[str]:
 
 def game_lines(deals, names=None, preset: str | None = None, **_ignored) -> list[dict]:
     """A game's deals (each one engine run's events) as mjai events."""
-    from scorer.logs.export import ExportError
-    from scorer.game.presets import find_preset
+    from scorer.logs.export import ExportError, writable_table
     if preset is None:
         preset = next((e.preset for d in deals for e in d if e.type == "start"), "standard")
     if names is None:
         names = next((list(e.players) for d in deals for e in d if e.type == "start" and e.players), None)
-    table = find_preset(preset)
-    if table.rules != "riichi":
-        raise ExportError(f"mjai holds riichi games only; this is a {table.rules} game (preset {table.name!r}): "
-                          f"write it as --log-format own")
-    out: list[dict] = [{"type": "start_game", "names": [str(n) for n in (names or [f"seat {s}" for s in range(4)])][:4],
+    table = writable_table(preset, "mjai")
+    given = [str(n)[:100] for n in (names or [])][:4]
+    out: list[dict] = [{"type": "start_game", "names": given + [f"seat {s}" for s in range(len(given), 4)],
                         "mjscore": {"preset": table.name}}]
     for deal in deals:
         out += _deal_lines(deal, ExportError)

@@ -798,12 +798,10 @@ def game_object(deals, names=None, game: str = "deal", preset: str | None = None
         preset = next((e.preset for d in deals for e in d if e.type == "start"), "standard")
     if names is None:
         names = next((list(e.players) for d in deals for e in d if e.type == "start" and e.players), None)
-    names = [str(n) for n in (names or [f"seat {s}" for s in range(4)])][:4]
-    from scorer.game.presets import find_preset
-    table = find_preset(preset)
-    if table.rules != "riichi":
-        raise_export(f"tenhou.net/6 holds riichi games only; this is a {table.rules} game (preset {table.name!r}): "
-                     f"write it as --log-format own")
+    given = [str(n)[:100] for n in (names or [])][:4]
+    names = given + [f"seat {s}" for s in range(len(given), 4)]     # always four: viewers read four names
+    from scorer.logs.export import writable_table
+    table = writable_table(preset, "tenhou.net/6")
     aka = 1 if table.red_fives else 0
     obj = {"title": [title, game], "name": names,
            "rule": {"disp": f"mjscore {table.name} {_DISP_GAME.get(game, '東')}喰{'赤' if aka else ''}", "aka": aka,

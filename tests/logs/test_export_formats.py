@@ -357,3 +357,63 @@ def test_an_unfinished_or_headless_deal_is_refused_clearly(fmt):
 def test_every_format_says_what_it_drops():
     assert set(DROPPED) == set(WRITERS) == {"own", "tenhou6", "mjai"}
     assert DROPPED["own"] == () and all(DROPPED[f] for f in ("tenhou6", "mjai"))
+
+
+# ---- what our readers take from the exported files ----------------------------------------------------------------
+def test_the_named_preset_is_read_and_a_bad_one_is_a_clear_error():
+    from scorer.errors import LogError
+    deal = one_deal(2, "standard")
+    t6 = json.loads(export([deal], "tenhou6", names=["only one"]))
+    assert t6["name"] == ["only one", "seat 1", "seat 2", "seat 3"] and t6["mjscore"] == {"preset": "standard"}
+    assert next(read_tenhou6(json.dumps(t6).encode(), "x.json")).preset == "standard"
+    tenhou_made = {k: v for k, v in t6.items() if k != "mjscore"}
+    assert next(read_tenhou6(json.dumps(tenhou_made).encode(), "x")).preset == "tenhou"   # a file from Tenhou
+    with pytest.raises(LogError, match="'mjscore' is not"):
+        list(read_tenhou6(json.dumps({**t6, "mjscore": 5}).encode(), "x.json"))
+    bogus = list(read_tenhou6(json.dumps({**t6, "mjscore": {"preset": "bogus"}}).encode(), "x.json"))
+    rep = next(replay_rounds(bogus, LenientVisitor()))
+    assert rep.error and "bogus" in rep.error                  # a report naming the preset, not a traceback
+    lines = export([deal], "mjai").decode().splitlines()
+    assert json.loads(lines[0])["mjscore"] == {"preset": "standard"} and json.loads(lines[-1]) == {"type": "end_game"}
+    assert next(read_mjai("\n".join(lines).encode(), "x.jsonl")).preset == "standard"
+    bad = [json.dumps({**json.loads(lines[0]), "mjscore": "x"})] + lines[1:]
+    with pytest.raises(LogError, match="'mjscore' is not"):
+        list(read_mjai("\n".join(bad).encode(), "x.jsonl"))
+
+
+def test_mjai_draw_reasons_and_win_values_are_read_and_checked():
+    from scorer.errors import LogError
+    scene = dict(SCENES)["four winds"]
+    lines = export([scene], "mjai", preset="tenhou").decode().splitlines()
+    ryu = next(json.loads(x) for x in lines if '"ryukyoku"' in x)
+    assert ryu["reason"] == "suufonrenda" and ryu["tenpais"] == [False] * 4
+    assert next(read_mjai("\n".join(lines).encode(), "x")).events[-1].reason == "four_winds"
+    broken = [x.replace('"suufonrenda"', '"bogus"') for x in lines]
+    with pytest.raises(LogError, match="reason='bogus'"):
+        list(read_mjai("\n".join(broken).encode(), "x"))
+    deal = dict(SCENES)["double ron"]
+    lines = export([deal], "mjai", preset="tenhou").decode().splitlines()
+    won = [e for e in next(read_mjai("\n".join(lines).encode(), "x")).events if e.type == "win"]
+    played = [e for e in deal if e.type == "win"]
+    assert [(w.han, w.fu, w.points) for w in won] == [(w.han, w.fu, w.points) for w in played]
+    # a record whose han differs from the replay's is caught by --verify
+    tampered = [x.replace(f'"fan":{played[0].han}', f'"fan":{played[0].han + 1}', 1) for x in lines]
+    rep = next(replay_rounds(read_mjai("\n".join(tampered).encode(), "x"), LenientVisitor()))
+    assert any("han" in m for m in rep.mismatches)
+
+
+def test_final_scores_given_by_the_driver_are_written_and_verified():
+    from scorer.game import tenhou as T
+    deals = east_game(2, "tenhou")
+    reps = list(replay_rounds(read_tenhou6(export(deals, "tenhou6", preset="tenhou"), "g"), LenientVisitor()))
+    final = T.final_scores(reps[-1].scores_after, reps[-1].sticks_after, 0)
+    points = [round((s - 30000) / 1000, 1) for s in final]
+    obj = json.loads(export(deals, "tenhou6", preset="tenhou", final_scores=final, final_points=points))
+    assert obj["sc"] == [x for s in range(4) for x in (final[s], points[s])]
+    rounds = list(read_tenhou6(json.dumps(obj).encode(), "g"))
+    assert rounds[-1].final_scores == final
+    assert all(r.agree for r in replay_rounds(rounds, LenientVisitor()))
+    wrong = [final[0] + 100] + final[1:]
+    obj = json.loads(export(deals, "tenhou6", preset="tenhou", final_scores=wrong))
+    reps = list(replay_rounds(read_tenhou6(json.dumps(obj).encode(), "g"), LenientVisitor()))
+    assert any("final scores" in m for m in reps[-1].mismatches)
