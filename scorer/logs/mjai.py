@@ -3,8 +3,10 @@ events, one :class:`~scorer.logs.Round` per ``start_kyoku``.
 
 mjai writes tiles as ``1m``-``9m``, ``5mr`` (red), ``E S W N`` and ``P F C`` (white, green, red dragons); the
 reader deals physical ids in order of appearance as the tenhou.net/6 reader does. A ``hora`` carries only the
-deltas (and ura indicators), so a replay checks those and the legality of every event. The rules are taken to be
-Tenhou's (the programs that write mjai play by them).
+deltas (and ura indicators), so a replay checks those and the legality of every event; ``fan``, ``fu`` and
+``hora_points`` are checked too when a ``hora`` states them, a ``ryukyoku``'s ``reason`` and ``tenpais`` when it has
+them. The rules are taken to be Tenhou's (the programs that write mjai play by them) unless ``start_game`` names
+the table (``"mjscore": {"preset": NAME}``, as :func:`write_mjai` below writes it).
 """
 
 from __future__ import annotations

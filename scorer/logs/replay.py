@@ -11,7 +11,8 @@ naming the file, the round and the event.
 At the result the engine scores the hand itself (the riichi scorer, with the table's facts) and settles the
 payments by the table preset (double ron, pao, honba, deposits, noten payments, nagashi mangan); the record's
 han, fu, points, yaku and every seat's delta are compared with that. Across rounds the scores the replay
-reaches must be the next round's header scores, and the last round's the game's final scores.
+reaches must be the next round's header scores (unless that round opens a new game: :func:`opens_game`), and
+the last round's the game's final scores.
 
 A visitor decides what a disagreement does: :class:`StrictVisitor` raises, :class:`LenientVisitor` collects.
 """

@@ -12,6 +12,10 @@ Tenhou's own mjlog writes it: the riichi deposit right after the declaring disca
 indicator (a closed kan: at once; an open or added kan: after the replacement draw, before the next discard or
 kan). With that, a game read from tenhou.net/6 and from mjlog gives the same events up to which copy of a tile
 is which (:func:`scorer.logs.comparable` compares them).
+
+A game that names its table (``"mjscore": {"preset": NAME}``, as our exporter writes) is replayed at that table,
+and a kan's indicator is re-created where that table turns it (the ``standard`` table: right after the kan).
+:func:`write_tenhou6` (below) is the inverse: engine events to one game object.
 """
 
 from __future__ import annotations
