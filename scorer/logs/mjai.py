@@ -71,6 +71,18 @@ class _Mjai:
                 return t
         raise LogError(f"{what}: seat {seat} holds no {pai}")
 
+    def _ura(self, markers: list) -> list[int]:
+        """The ids of a hora's ura markers: the round has one set, so a second riichi winner of a double ron
+        shows the same tiles again (the same ids), never new ones."""
+        if not markers:
+            return []
+        if self.ura is None:
+            self.ura = (list(markers), [self.ids.take(mjai_code(p), "ura marker") for p in markers])
+        elif markers != self.ura[0]:
+            raise LogError(f"ura_markers={markers[:5]!r}: a second winner shows other ura indicators than "
+                           f"{self.ura[0]!r}")
+        return list(self.ura[1])
+
     def add(self, e: ev.Event, where: str) -> None:
         if len(self.cur.events) >= MAX_EVENTS:
             raise LogError(f"more than {MAX_EVENTS:,} events in one round: not a real round")
@@ -120,6 +132,7 @@ class _Mjai:
                              players=self.players)
             self.rounds += 1
             self.results = 0
+            self.ura: tuple[list, list[int]] | None = None     # (markers, ids) of the round's ura indicators
             self.last_draw = None
             self.last_discard = None
             self.rinshan = False
@@ -185,7 +198,7 @@ class _Mjai:
             tile = self.last_draw if target == s else self.last_discard
             if tile is None:
                 raise LogError("a hora with no tile to win on")
-            ura = [self.ids.take(mjai_code(p), "ura marker") for p in _list(d, "ura_markers", 5)]
+            ura = self._ura(_list(d, "ura_markers", 5))
             # han, fu and points when the log states them (ours does), so that a replay compares them too
             self.add(ev.Win(seat=s, from_seat=None if target == s else target, tile=tile,
                             deltas=wholes(d.get("deltas", [0] * 4), "deltas", 4, -10 ** 7, 10 ** 7),

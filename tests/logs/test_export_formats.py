@@ -221,6 +221,13 @@ def _scenes():
                                 ScriptedPlayer([("ron", None)]), TsumogiriPlayer()],
                                wall=Wall.arranged([EAST, WAITING[0], WAITING[1], "19m19p19s123456z7z"], "9s"),
                                honba=1, sticks=1, scores=[25000, 25000, 25000, 24000])
+    # seats 1 and 2 declare riichi, then both ron East's 5p: one set of ura indicators shown to two winners (the
+    # last North: the other three are in hands, so read as two sets there would be a fifth)
+    yield "double ron in riichi", _scene(
+        [ScriptedPlayer([("discard", "9m"), ("discard", "5p")]),
+         ScriptedPlayer([("riichi", "7z"), ("ron", None)]), ScriptedPlayer([("riichi", "7z"), ("ron", None)]),
+         TsumogiriPlayer()],
+        wall=Wall.arranged([EAST, WAITING[0], WAITING[1], "19m19p19s123456z7z"], "9s7z7z7z1s", ura="4z"))
     yield "triple ron", _scene([ScriptedPlayer([("discard", "5p")])] + [ScriptedPlayer([("ron", None)])
                                                                          for _ in range(3)],
                                wall=Wall.arranged([EAST, *WAITING], "9s"), sticks=1,
@@ -269,6 +276,9 @@ def test_scripted_scenes_round_trip(name, deal, fmt):
 def test_the_scenes_are_what_they_say():
     got = {name: [e for e in deal if e.type in ("win", "draw_game", "call")] for name, deal in SCENES}
     assert [e.type for e in got["double ron"]] == ["win", "win"]
+    riichi_rons = got["double ron in riichi"]
+    assert [e.type for e in riichi_rons] == ["win", "win"] and riichi_rons[0].ura_indicators and \
+        riichi_rons[0].ura_indicators == riichi_rons[1].ura_indicators
     assert [getattr(e, "reason", None) for e in got["triple ron"]] == ["triple_ron"]
     assert [e.reason for e in got["riichi then triple ron"]] == ["triple_ron"]
     assert got["nine terminals"][0].reason == "nine_terminals" and got["four winds"][0].reason == "four_winds"
