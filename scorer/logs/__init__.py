@@ -252,7 +252,8 @@ _TILE_FIELDS = ("tile", "called", "indicator", "dora_indicator")
 def comparable(e: ev.Event) -> dict:
     """An event with every physical id replaced by the tile it shows (``5m``, ``0m`` for a red five), so that two
     records of one game that number the copies of a tile differently compare equal. A result keeps who won from
-    whom, the deltas and (for a win) the points; how a format writes han, fu and yaku is left out."""
+    whom, the deltas and (for a win) the points; how a format writes han, fu and yaku is left out, and so is an
+    added kan's ``from_seat`` (the pon's fact, which mjlog does not repeat at the kan)."""
     from scorer.game.wall import TILES
 
     d = e.to_dict()
@@ -263,7 +264,9 @@ def comparable(e: ev.Event) -> dict:
         d["tiles"] = sorted(str(TILES[t]) for t in d["tiles"])
     if "hands" in d:
         d["hands"] = [sorted(str(TILES[t]) for t in h) for h in d["hands"]]
-    if e.type == "win":
+    if e.type == "call" and e.kind == "kakan":
+        d.pop("from_seat", None)
+    elif e.type == "win":
         d = {"type": "win", "seat": e.seat, "from_seat": e.from_seat, "tile": d["tile"], "deltas": list(e.deltas),
              "points": e.points, "ura_indicators": sorted(str(TILES[t]) for t in e.ura_indicators)}
     elif e.type == "draw_game":

@@ -3,8 +3,10 @@ events, one :class:`~scorer.logs.Round` per ``start_kyoku``.
 
 mjai writes tiles as ``1m``-``9m``, ``5mr`` (red), ``E S W N`` and ``P F C`` (white, green, red dragons); the
 reader deals physical ids in order of appearance as the tenhou.net/6 reader does. A ``hora`` carries only the
-deltas (and ura indicators), so a replay checks those and the legality of every event. The rules are taken to be
-Tenhou's (the programs that write mjai play by them).
+deltas (and ura indicators), so a replay checks those and the legality of every event; ``fan``, ``fu`` and
+``hora_points`` are checked too when a ``hora`` states them, a ``ryukyoku``'s ``reason`` and ``tenpais`` when it has
+them. The rules are taken to be Tenhou's (the programs that write mjai play by them) unless ``start_game`` names
+the table (``"mjscore": {"preset": NAME}``, as :func:`write_mjai` below writes it).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ class _Mjai:
         self.rounds = 0
         self.cur: Round | None = None
         self.players: list[str] = []
+        self.preset = "tenhou"
 
     def _seat(self, d, key="actor") -> int:
         v = d.get(key)
@@ -68,6 +71,18 @@ class _Mjai:
                 return t
         raise LogError(f"{what}: seat {seat} holds no {pai}")
 
+    def _ura(self, markers: list) -> list[int]:
+        """The ids of a hora's ura markers: the round has one set, so a second riichi winner of a double ron
+        shows the same tiles again (the same ids), never new ones."""
+        if not markers:
+            return []
+        if self.ura is None:
+            self.ura = (list(markers), [self.ids.take(mjai_code(p), "ura marker") for p in markers])
+        elif markers != self.ura[0]:
+            raise LogError(f"ura_markers={markers[:5]!r}: a second winner shows other ura indicators than "
+                           f"{self.ura[0]!r}")
+        return list(self.ura[1])
+
     def add(self, e: ev.Event, where: str) -> None:
         if len(self.cur.events) >= MAX_EVENTS:
             raise LogError(f"more than {MAX_EVENTS:,} events in one round: not a real round")
@@ -79,6 +94,12 @@ class _Mjai:
         if t == "start_game":
             names = d.get("names", [])
             self.players = [str(x)[:100] for x in names[:4]] if isinstance(names, list) else []
+            ours = d.get("mjscore")              # our exporter names the table the game was played at
+            if ours is not None:
+                preset = ours.get("preset") if isinstance(ours, dict) else None
+                if not isinstance(preset, str) or not preset or len(preset) > 40:
+                    raise LogError("'mjscore' is not {\"preset\": NAME}")
+                self.preset = preset
             return None
         if t in ("end_kyoku", "end_game", "none"):
             if t == "end_kyoku" and self.cur is not None:
@@ -107,10 +128,11 @@ class _Mjai:
             honba = whole(d.get("honba", 0), "honba", 0, 999)
             dealer = self._seat(d, "oya")
             rnd = bakaze * 4 + kyoku - 1
-            self.cur = Round(self.name, 0, self.rounds, round_label(rnd, honba), [], [], preset="tenhou",
+            self.cur = Round(self.name, 0, self.rounds, round_label(rnd, honba), [], [], preset=self.preset,
                              players=self.players)
             self.rounds += 1
             self.results = 0
+            self.ura: tuple[list, list[int]] | None = None     # (markers, ids) of the round's ura indicators
             self.last_draw = None
             self.last_discard = None
             self.rinshan = False
@@ -163,7 +185,8 @@ class _Mjai:
                         and e.tiles[0] // 4 == added // 4), None)
             if pon is None:
                 raise LogError("kakan without a pon of its kind")
-            self.add(ev.Call(seat=s, kind="kakan", tiles=sorted(list(pon.tiles) + [added]), called=added), where)
+            self.add(ev.Call(seat=s, kind="kakan", tiles=sorted(list(pon.tiles) + [added]), called=added,
+                             from_seat=pon.from_seat), where)
             self.last_discard = added
             self.rinshan = True
             self.last_draw = None
@@ -175,15 +198,29 @@ class _Mjai:
             tile = self.last_draw if target == s else self.last_discard
             if tile is None:
                 raise LogError("a hora with no tile to win on")
-            ura = [self.ids.take(mjai_code(p), "ura marker") for p in _list(d, "ura_markers", 5)]
+            ura = self._ura(_list(d, "ura_markers", 5))
+            # han, fu and points when the log states them (ours does), so that a replay compares them too
             self.add(ev.Win(seat=s, from_seat=None if target == s else target, tile=tile,
                             deltas=wholes(d.get("deltas", [0] * 4), "deltas", 4, -10 ** 7, 10 ** 7),
+                            han=whole(d.get("fan", 0), "fan", 0, 1000), fu=whole(d.get("fu", 0), "fu", 0, 1000),
+                            points=whole(d.get("hora_points", 0), "hora_points", 0, 10 ** 7),
                             ura_indicators=ura), where)
             self.results += 1
         elif t == "ryukyoku":
             deltas = wholes(d.get("deltas", [0] * 4), "deltas", 4, -10 ** 7, 10 ** 7)
-            self.add(ev.DrawGame(reason="exhaustive", tenpai=[x > 0 for x in deltas], deltas=deltas,
-                                 deposits_returned=False), where)
+            why = d.get("reason", "fanpai")
+            reason = _REASON_OF.get(why) if isinstance(why, str) else None
+            if reason is None:
+                shown = repr(why) if len(repr(why)) <= 30 else repr(why)[:30] + "…"
+                raise LogError(f"ryukyoku reason={shown} is not one of {', '.join(_REASON_OF)}")
+            tenpais = d.get("tenpais")
+            if tenpais is None:
+                tenpai = [x > 0 for x in deltas] if reason == "exhaustive" else [False] * 4
+            elif isinstance(tenpais, list) and len(tenpais) == 4 and all(isinstance(x, bool) for x in tenpais):
+                tenpai = list(tenpais)
+            else:
+                raise LogError(f"tenpais={str(tenpais)[:40]!r} is not four true/false")
+            self.add(ev.DrawGame(reason=reason, tenpai=tenpai, deltas=deltas, deposits_returned=False), where)
             self.results += 1
         else:
             raise LogError(f"unknown mjai event type {t!r}")
@@ -221,3 +258,115 @@ def read_mjai(data: bytes, name: str) -> Iterator[Round]:
             yield r
     if m.cur is not None:
         raise LogError(f"{m.cur.name}: the log ends inside the round (truncated)")
+
+
+# ---- writing: engine events to mjai ----------------------------------------------------------------------------
+# The inverse of the reader: ``start_game`` (with ``"mjscore": {"preset": NAME}``: the table the game was played
+# at), then per deal ``start_kyoku``, the play in the engine's order (mjai carries every draw, discard, call and
+# dora indicator as its own line, so nothing is re-created on reading), ``hora`` (with ``pai``, ``fu``, ``fan``,
+# ``hora_points``, the deltas and the ura markers) or ``ryukyoku`` (with its ``reason``, ``tenpais`` and deltas),
+# ``end_kyoku``; ``end_game`` last.
+
+_NAMES_BY_CODE = {v: k for k, v in _HONORS.items()}
+# our draw reasons as mjai names them (gimite/mjai's ryukyoku reasons)
+DRAW_REASONS = {"exhaustive": "fanpai", "nine_terminals": "kyushukyuhai", "four_winds": "suufonrenda",
+                "four_riichi": "suuchariichi", "four_kans": "suukaikan", "triple_ron": "sanchaho",
+                "nagashi_mangan": "nagashimangan"}
+_REASON_OF = {v: k for k, v in DRAW_REASONS.items()}
+
+
+def mjai_name(tid: int) -> str:
+    """The mjai name of physical tile ``tid`` (``1m``-``9m``, ``5mr`` red, ``E S W N P F C``)."""
+    kind = tid // 4
+    if kind >= 27:
+        return "ESWNPFC"[kind - 27]
+    return f"{kind % 9 + 1}{'mps'[kind // 9]}{'r' if tid in RED_FIVE_IDS else ''}"
+
+
+def _names(tids) -> list[str]:
+    return [mjai_name(t) for t in tids]
+
+
+def game_lines(deals, names=None, preset: str | None = None, **_ignored) -> list[dict]:
+    """A game's deals (each one engine run's events) as mjai events."""
+    from scorer.logs.export import ExportError, writable_table
+    if preset is None:
+        preset = next((e.preset for d in deals for e in d if e.type == "start"), "standard")
+    if names is None:
+        names = next((list(e.players) for d in deals for e in d if e.type == "start" and e.players), None)
+    table = writable_table(preset, "mjai")
+    given = [str(n)[:100] for n in (names or [])][:4]
+    out: list[dict] = [{"type": "start_game", "names": given + [f"seat {s}" for s in range(len(given), 4)],
+                        "mjscore": {"preset": table.name}}]
+    for deal in deals:
+        out += _deal_lines(deal, ExportError)
+    out.append({"type": "end_game"})
+    return out
+
+
+def _deal_lines(events, ExportError) -> list[dict]:
+    evs = [e for e in events if e.type != "start"]
+    if not evs or evs[0].type != "deal":
+        raise ExportError("a deal's events must begin with its deal")
+    d = evs[0]
+    if d.dora_indicator is None:
+        raise ExportError("a deal without dora indicators (an MCR deal?): mjai holds riichi deals only")
+    out = [{"type": "start_kyoku", "bakaze": "ESWN"[d.round_wind], "dora_marker": mjai_name(d.dora_indicator),
+            "kyoku": d.dealer + 1, "honba": d.honba, "kyotaku": d.sticks, "oya": d.dealer, "scores": list(d.scores),
+            "tehais": [_names(h) for h in d.hands]}]
+    pons: dict[tuple[int, int], list[int]] = {}      # (seat, kind) -> the pon's tiles, for an added kan
+    ended = False
+    for e in evs[1:]:
+        t = e.type
+        if t == "draw":
+            out.append({"type": "tsumo", "actor": e.seat, "pai": mjai_name(e.tile)})
+        elif t == "discard":
+            out.append({"type": "dahai", "actor": e.seat, "pai": mjai_name(e.tile), "tsumogiri": e.tsumogiri})
+        elif t == "riichi":
+            out.append({"type": "reach", "actor": e.seat})
+        elif t == "riichi_accepted":
+            out.append({"type": "reach_accepted", "actor": e.seat})
+        elif t == "call":
+            if e.kind in ("chi", "pon", "kan"):
+                own = list(e.tiles)
+                own.remove(e.called)
+                out.append({"type": {"kan": "daiminkan"}.get(e.kind, e.kind), "actor": e.seat, "target": e.from_seat,
+                            "pai": mjai_name(e.called), "consumed": _names(own)})
+                if e.kind == "pon":
+                    pons[(e.seat, e.called // 4)] = list(e.tiles)
+            elif e.kind == "ankan":
+                out.append({"type": "ankan", "actor": e.seat, "consumed": _names(e.tiles)})
+            elif e.kind == "kakan":
+                pon = pons.get((e.seat, e.called // 4))
+                if pon is None:
+                    raise ExportError(f"an added kan of seat {e.seat} without its pon")
+                out.append({"type": "kakan", "actor": e.seat, "pai": mjai_name(e.called), "consumed": _names(pon)})
+            else:
+                raise ExportError(f"a {e.kind!r} call mjai cannot write")
+        elif t == "dora":
+            out.append({"type": "dora", "dora_marker": mjai_name(e.indicator)})
+        elif t == "win":
+            out.append({"type": "hora", "actor": e.seat, "target": e.seat if e.from_seat is None else e.from_seat,
+                        "pai": mjai_name(e.tile), "fu": e.fu, "fan": e.han, "hora_points": e.points,
+                        "deltas": list(e.deltas), "ura_markers": _names(e.ura_indicators)})
+            ended = True
+        elif t == "draw_game":
+            reason = DRAW_REASONS.get(e.reason)
+            if reason is None:
+                raise ExportError(f"a draw mjai has no name for: {e.reason!r}")
+            out.append({"type": "ryukyoku", "reason": reason, "tenpais": list(e.tenpai), "deltas": list(e.deltas)})
+            ended = True
+        elif t == "flower":
+            raise ExportError("a flower (an MCR deal): mjai holds riichi deals only")
+    if not ended:
+        raise ExportError(f"the deal (dealer {d.dealer}, honba {d.honba}) has no result: a finished deal ends in a "
+                          f"win or a draw")
+    out.append({"type": "end_kyoku"})
+    return out
+
+
+def write_mjai(deals, out, **meta) -> None:
+    """Write a game (its deals, each one engine run's events) as mjai JSON lines."""
+    import json
+    for d in game_lines(deals, **meta):
+        out.write(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n")

@@ -11,7 +11,8 @@ naming the file, the round and the event.
 At the result the engine scores the hand itself (the riichi scorer, with the table's facts) and settles the
 payments by the table preset (double ron, pao, honba, deposits, noten payments, nagashi mangan); the record's
 han, fu, points, yaku and every seat's delta are compared with that. Across rounds the scores the replay
-reaches must be the next round's header scores, and the last round's the game's final scores.
+reaches must be the next round's header scores (unless that round opens a new game: :func:`opens_game`), and
+the last round's the game's final scores.
 
 A visitor decides what a disagreement does: :class:`StrictVisitor` raises, :class:`LenientVisitor` collects.
 """
@@ -489,6 +490,13 @@ def replay_round(rnd: Round, visitor=None, state_hook=None) -> RoundReport:
         return rr.report
 
 
+def opens_game(deal: ev.Deal) -> bool:
+    """A deal that can only be a game's first (East 1, dealer at seat 0, no honba, no deposits): nothing carries
+    into it from the round before, which ended another game (``play --auto --deals N`` logs one-deal games one
+    after another). Inside a game East 1 never comes back without a honba."""
+    return deal.round_wind == 0 and deal.dealer == 0 and deal.honba == 0 and deal.sticks == 0
+
+
 def replay_rounds(rounds: Iterable[Round], visitor=None) -> Iterator[RoundReport]:
     """Replay rounds in order, checking the scores carried between the rounds of one game and the final scores.
 
@@ -508,7 +516,8 @@ def replay_rounds(rounds: Iterable[Round], visitor=None) -> Iterator[RoundReport
             raise
         deal = rnd.events[0] if rnd.events and rnd.events[0].type == "deal" else None
         if prev is not None and deal is not None and prev.round.game == rnd.game and prev.round.source == \
-                rnd.source and prev.scores_after is not None and not prev.round.last_of_game:
+                rnd.source and prev.scores_after is not None and not prev.round.last_of_game and \
+                not opens_game(deal):
             if list(deal.scores) != prev.scores_after:
                 visitor.mismatch(prev, f"scores after the round {prev.scores_after}, next round starts with "
                                        f"{list(deal.scores)}")

@@ -12,6 +12,10 @@ Tenhou's own mjlog writes it: the riichi deposit right after the declaring disca
 indicator (a closed kan: at once; an open or added kan: after the replacement draw, before the next discard or
 kan). With that, a game read from tenhou.net/6 and from mjlog gives the same events up to which copy of a tile
 is which (:func:`scorer.logs.comparable` compares them).
+
+A game that names its table (``"mjscore": {"preset": NAME}``, as our exporter writes) is replayed at that table,
+and a kan's indicator is re-created where that table turns it (the ``standard`` table: right after the kan).
+:func:`write_tenhou6` (below) is the inverse: engine events to one game object.
 """
 
 from __future__ import annotations
@@ -100,8 +104,10 @@ class _RoundBuilder:
     be discarded again later, which is the call's real moment): a small backtracking search over the calls.
     """
 
-    def __init__(self, data: list, name: str, number: int, game: int):
+    def __init__(self, data: list, name: str, number: int, game: int, preset: str = "tenhou"):
         self.name = name
+        self.preset = preset
+        self.dora_at_once = _kan_dora(preset) == "immediate"   # every kan's indicator right after the kan
         self.raw = data
         self.number = number
         self.game = game
@@ -135,7 +141,7 @@ class _RoundBuilder:
         c.events = list(self.events)
         c.where = list(self.where)
         c.hands = [list(h) for h in self.hands]
-        c.melds = [[[m[0], list(m[1])] for m in ms] for ms in self.melds]
+        c.melds = [[[m[0], list(m[1]), m[2]] for m in ms] for ms in self.melds]
         c.ti = list(self.ti)
         c.di = list(self.di)
         c.more_dora = list(self.more_dora)
@@ -168,7 +174,7 @@ class _RoundBuilder:
             if str(e).startswith(self.name):
                 raise
             raise self.fail(self.pos, str(e)) from None
-        return Round(self.name, self.game, self.number, self.label, done.events, done.where, preset="tenhou")
+        return Round(self.name, self.game, self.number, self.label, done.events, done.where, preset=self.preset)
 
     def _start(self, rnd, honba, sticks, scores, r) -> None:
         dealer = rnd % 4
@@ -299,13 +305,16 @@ class _RoundBuilder:
                     raise LogError(f"added kan {item!r} without a pon of that kind")
                 added = h[0]
                 self.hands[a].remove(added)
-                self.add(ev.Call(seat=a, kind="kakan", tiles=sorted(pon[1] + [added]), called=added), where)
+                self.add(ev.Call(seat=a, kind="kakan", tiles=sorted(pon[1] + [added]), called=added,
+                                 from_seat=pon[2]), where)
                 pon[0] = "kakan"
                 if self.all_done():              # robbed (chankan): the round ends here
                     self.ron_source = (a, added)
                     return "end"
                 self.show_dora(where)            # an earlier open kan's indicator, once nobody robbed this kan
                 self.pending_dora += 1
+                if self.dora_at_once:
+                    self.show_dora(where)
             self.rinshan = True
             self.phase = "draw"
             return None
@@ -356,7 +365,7 @@ class _RoundBuilder:
         tiles = sorted(own + [t])
         k = {"c": "chi", "p": "pon", "m": "kan"}[letter]
         self.add(ev.Call(seat=s, kind=k, tiles=tiles, called=t, from_seat=self.actor), where)
-        self.melds[s].append([k, tiles])
+        self.melds[s].append([k, tiles, self.actor])      # kind, tiles, the seat it was called from
         self.actor = s
         self.last_draw = None
         if k == "kan":
@@ -366,6 +375,8 @@ class _RoundBuilder:
             else:
                 raise LogError(f"an open kan {text!r} without the placeholder 0 in the discard list")
             self.pending_dora += 1
+            if self.dora_at_once:
+                self.show_dora(where)
             self.rinshan = True
             self.phase = "draw"
         else:
@@ -427,9 +438,12 @@ class _RoundBuilder:
                         raise LogError(f"seat {who} wins by ron from seat {frm}, who did not just discard")
                     tile = self.ron_source[1]
                     from_seat = frm
+                # ura dora are a riichi hand's: the header's one list goes to the winners who declared riichi
+                in_riichi = any(e.type == "riichi" and e.seat == who for e in self.events)
                 self.add(ev.Win(seat=who, from_seat=from_seat, tile=tile,
                                 deltas=wholes(deltas, "win deltas", 4, -10 ** 7, 10 ** 7), han=han,
-                                fu=fu, points=points, yaku=yaku, ura_indicators=list(ura_ids)), where)
+                                fu=fu, points=points, yaku=yaku, ura_indicators=list(ura_ids) if in_riichi
+                                else []), where)
             return
         reason = _RESULTS_DRAW.get(kind)
         if reason is None:
@@ -446,6 +460,10 @@ class _RoundBuilder:
 
 
 def _is_ron_on(result, actor) -> bool:
+    """The round ends in a ron on ``actor``'s last discard (or in three rons on it, which abort the round): a
+    riichi declared with that discard is never paid."""
+    if result and result[0] == "三家和了":
+        return True
     if not result or result[0] != "和了":
         return False
     infos = result[2::2]
@@ -480,6 +498,27 @@ def _parse_win(points_str, yaku_strs) -> tuple[int, int, int, list]:
     return han, fu, points, yaku
 
 
+def _preset_of(obj: dict, name: str) -> str:
+    """The table preset a game names (``"mjscore": {"preset": NAME}``, written by our exporter), else Tenhou's."""
+    ours = obj.get("mjscore")
+    if ours is None:
+        return "tenhou"
+    preset = ours.get("preset") if isinstance(ours, dict) else None
+    if not isinstance(preset, str) or not preset or len(preset) > 40:
+        raise LogError(f"{name}: 'mjscore' is not {{\"preset\": NAME}}")
+    return preset
+
+
+def _kan_dora(preset: str) -> str:
+    """When the preset turns a kan's new dora indicator (unknown presets: Tenhou's way; replay names them)."""
+    from scorer.errors import MjscoreError
+    from scorer.game.presets import find_preset
+    try:
+        return find_preset(preset).kan_dora
+    except MjscoreError:
+        return "after_discard"
+
+
 def _rounds_of(obj, name: str, game: int, start: int, line: int | None) -> list[Round]:
     if not isinstance(obj, dict) or "log" not in obj:
         raise LogError(f"{name}{f':{line}' if line else ''}: a tenhou.net/6 game is an object with a 'log' list")
@@ -489,10 +528,11 @@ def _rounds_of(obj, name: str, game: int, start: int, line: int | None) -> list[
     if not isinstance(obj["log"], list):
         raise LogError(f"{name}: 'log' is not a list of rounds")
     out = []
+    preset = _preset_of(obj, name)
     raw_names = obj.get("name", [])
     names = [str(x)[:100] for x in raw_names[:4]] if isinstance(raw_names, list) else []
     for k, r in enumerate(obj["log"]):
-        rd = _RoundBuilder(r, name + (f":{line}" if line else ""), start + k, game).build()
+        rd = _RoundBuilder(r, name + (f":{line}" if line else ""), start + k, game, preset).build()
         rd.source = name
         rd.players = names
         rd.where = [(f"line {line}, " if line else "") + w for w in rd.where]
@@ -529,3 +569,255 @@ def read_tenhou6(data: bytes, name: str) -> Iterator[Round]:
         rounds = _rounds_of(o, name, 0, n, line_no)
         n += len(rounds)
         yield from rounds
+
+
+# ---- writing: engine events to tenhou.net/6 --------------------------------------------------------------------
+# The inverse of the reader above, in its conventions: a game object ``{"title", "name", "rule", "log"}`` (plus
+# ``"sc"`` when the game's driver states the final scores, and ``"mjscore": {"preset": NAME}`` so that a reader
+# replays it at the table it was played at; Tenhou's viewer ignores the key). Calls are written as Tenhou writes
+# them: the other tiles in kind order (a red five after its plain copies), the letter where the called tile came
+# from (index 0 / 2 / 4, an open kan's from the right at 6), an added kan as its pon with ``k`` and the added tile
+# in place of ``p``, a closed kan as three tiles, ``a`` and the fourth.
+
+_DRAW_RESULTS = {"nagashi_mangan": "流し満貫", "nine_terminals": "九種九牌", "four_winds": "四風連打",
+                 "four_riichi": "四家立直", "triple_ron": "三家和了", "four_kans": "四槓散了"}
+_LIMIT_KANJI = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満"}   # else 役満
+_DISP_GAME = {"south": "南", "east": "東", "deal": "東"}
+
+
+def tile_code(tid: int) -> int:
+    """The tenhou.net/6 code of physical tile ``tid`` (11-19 m, 21-29 p, 31-39 s, 41-47 honors, 51-53 red)."""
+    kind = tid // 4
+    if tid in RED_FIVE_IDS:
+        return 51 + kind // 9
+    return 10 * (kind // 9 + 1) + kind % 9 + 1
+
+
+def _order(tid: int) -> tuple[int, int]:
+    """Tenhou's order of tiles in a hand or call: by kind, a red five after the plain fives (its code is larger)."""
+    return tid // 4, tile_code(tid)
+
+
+def _codes(tids) -> str:
+    return "".join(str(tile_code(t)) for t in sorted(tids, key=_order))
+
+
+def _call_text(call: ev.Event) -> str:
+    """A chi, pon or open kan in the caller's draw list."""
+    own = list(call.tiles)
+    own.remove(call.called)
+    called = str(tile_code(call.called))
+    rest = [str(tile_code(t)) for t in sorted(own, key=_order)]
+    if call.kind == "chi":
+        return "c" + called + "".join(rest)
+    letter = "p" if call.kind == "pon" else "m"
+    # where the called tile came from: left (kamicha) first, across in the middle, right (shimocha) last
+    at = {3: 0, 2: 1, 1: len(rest)}[(call.from_seat - call.seat) % 4]
+    return "".join(rest[:at]) + letter + called + "".join(rest[at:])
+
+
+def _points_text(win: ev.Win, dealer: bool) -> str:
+    """``30符1飜1000点``, ``満貫2000-4000点``, ``跳満6000点∀`` ... (the hand's value, honba and deposits left out)."""
+    p = win.points
+    if win.from_seat is not None:
+        paid = f"{p}点"
+    elif dealer:
+        paid = f"{p // 3}点∀"                         # each of the three pays a third
+    else:
+        # a non-dealer's tsumo: each non-dealer pays the base rounded up to 100 (ko), the dealer twice the base
+        # rounded up (oya), so the total is 4 ko or 4 ko - 100
+        ko = p // 4 if p % 400 == 0 else (p + 100) // 4
+        paid = f"{ko}-{p - 2 * ko}点"
+    limit = win.limit or _limit_of(win.han, win.fu)
+    if limit:
+        return _LIMIT_KANJI.get(limit, "役満") + paid
+    return f"{win.fu}符{win.han}飜{paid}"
+
+
+def _limit_of(han: int, fu: int) -> str | None:
+    """The limit a record's han and fu reach (records read from other logs carry no limit name)."""
+    for least, name in ((13, "yakuman"), (11, "sanbaiman"), (8, "baiman"), (6, "haneman"), (5, "mangan")):
+        if han >= least:
+            return name
+    return "mangan" if fu * (1 << (han + 2)) >= 2000 else None
+
+
+def _yaku_table() -> dict:
+    from scorer.riichi.yaku import YAKU
+    return {y.name: y for y in YAKU}
+
+
+def _yaku_texts(win: ev.Win, tiles: list[int], dora: list[int], table: dict) -> list[str]:
+    """The win's yaku as Tenhou writes them (``立直(1飜)``, ``大三元(役満)``), then its dora, red fives and ura dora
+    (which our own logs leave out of ``yaku``: counted here from the winner's tiles and the indicators). A win read
+    from a record (yaku as ``[name, han]`` pairs, dora included) is written as the record wrote it."""
+    from scorer.kinds import DORA_SUCCESSOR
+    if not win.yaku and not win.han:
+        return []                      # a record that states no value (mjai): nothing to write
+    if win.yaku and all(isinstance(y, (list, tuple)) for y in win.yaku):
+        return [f"{n}(役満)" if h == 13 else f"{n}({h}飜)" for n, h in win.yaku]
+    out = []
+    counted = 0
+    yakuman = False
+    for text in win.yaku:
+        name, _, han = str(text).rpartition(" ")
+        y = table.get(name)
+        if y is None or not han.isdigit():
+            raise_export(f"a yaku tenhou.net/6 has no name for: {text!r}")
+        h = int(han)
+        counted += h
+        yakuman = yakuman or bool(y.yakuman)
+        out.append(f"{y.kanji}(役満)" if y.yakuman and h == 13 else f"{y.kanji}({h}飜)")
+    if yakuman:
+        return out
+    kinds = [t // 4 for t in tiles]
+    n_dora = sum(kinds.count(DORA_SUCCESSOR[i // 4]) for i in dora)
+    n_ura = sum(kinds.count(DORA_SUCCESSOR[i // 4]) for i in win.ura_indicators)
+    n_red = max(0, win.han - counted - n_dora - n_ura)   # red fives count as dora when the scorer preset says so
+    for name, n in (("ドラ", n_dora), ("赤ドラ", n_red), ("裏ドラ", n_ura)):
+        if n:
+            out.append(f"{name}({n}飜)")
+    return out
+
+
+def raise_export(message: str):
+    from scorer.logs.export import ExportError
+    raise ExportError(message)
+
+
+def round_list(events) -> list:
+    """One deal's engine events (``start`` optional, ``deal`` first, then the play and the result) as a
+    tenhou.net/6 round: ``[[round, honba, deposits], scores, dora, ura, haipai, draws, discards x 4, result]``."""
+    evs = [e for e in events if e.type != "start"]
+    if not evs or evs[0].type != "deal":
+        raise_export("a deal's events must begin with its deal")
+    deal = evs[0]
+    if deal.dora_indicator is None:
+        raise_export("a deal without dora indicators (an MCR deal?): tenhou.net/6 holds riichi deals only")
+    dealer = deal.dealer
+    hands = [list(h) for h in deal.hands]          # each seat's concealed tiles as the play goes
+    melds: list[list[list[int]]] = [[], [], [], []]  # each seat's called sets (physical ids)
+    pons: dict[tuple[int, int], str] = {}          # (seat, kind) -> the pon's text, for an added kan
+    dora = [deal.dora_indicator]
+    ura: list[int] = []
+    draws: list[list] = [[], [], [], []]
+    discards: list[list] = [[], [], [], []]
+    riichi = [False] * 4
+    result: list = []
+    table = None
+    for e in evs[1:]:
+        t = e.type
+        if t == "draw":
+            hands[e.seat].append(e.tile)
+            draws[e.seat].append(tile_code(e.tile))
+        elif t == "riichi":
+            riichi[e.seat] = True
+        elif t == "discard":
+            hands[e.seat].remove(e.tile)
+            code = 60 if e.tsumogiri else tile_code(e.tile)     # 60: the tile just drawn (tsumogiri)
+            if riichi[e.seat]:
+                riichi[e.seat] = False
+                discards[e.seat].append(f"r{code}")
+            else:
+                discards[e.seat].append(code)
+        elif t == "call":
+            s = e.seat
+            if e.kind in ("chi", "pon", "kan"):
+                for x in e.tiles:
+                    if x != e.called:
+                        hands[s].remove(x)
+                text = _call_text(e)
+                draws[s].append(text)
+                melds[s].append(list(e.tiles))
+                if e.kind == "pon":
+                    pons[(s, e.called // 4)] = text
+                if e.kind == "kan":
+                    discards[s].append(0)          # the placeholder: an open kan takes the seat's discard turn
+            elif e.kind == "ankan":
+                for x in e.tiles:
+                    hands[s].remove(x)
+                text = _codes(e.tiles)
+                discards[s].append(text[:6] + "a" + text[6:])
+                melds[s].append(list(e.tiles))
+            elif e.kind == "kakan":
+                pon = pons.get((s, e.called // 4))
+                if pon is None:
+                    raise_export(f"an added kan of seat {s} without its pon")
+                hands[s].remove(e.called)
+                discards[s].append(pon.replace("p", "k" + str(tile_code(e.called))))
+                for m in melds[s]:
+                    if m[0] // 4 == e.called // 4:
+                        m.append(e.called)
+            else:
+                raise_export(f"a {e.kind!r} call tenhou.net/6 cannot write")
+        elif t == "dora":
+            dora.append(e.indicator)
+        elif t == "win":
+            table = table or _yaku_table()
+            if e.ura_indicators and not ura:
+                ura = list(e.ura_indicators)
+            tiles = hands[e.seat] + [x for m in melds[e.seat] for x in m]
+            if e.from_seat is not None:
+                tiles = tiles + [e.tile]
+            frm = e.seat if e.from_seat is None else e.from_seat
+            result += [list(e.deltas), [e.seat, frm, _pao(e), _points_text(e, e.seat == dealer),
+                                        *_yaku_texts(e, tiles, dora, table)]]
+        elif t == "draw_game":
+            if e.reason == "exhaustive":
+                name = "全員聴牌" if all(e.tenpai) else "全員不聴" if not any(e.tenpai) else "流局"
+            else:
+                name = _DRAW_RESULTS.get(e.reason)
+                if name is None:
+                    raise_export(f"a draw tenhou.net/6 has no name for: {e.reason!r}")
+            result = [name] + ([list(e.deltas)] if any(e.deltas) or name == "流局" else [])
+        elif t == "flower":
+            raise_export("a flower (an MCR deal): tenhou.net/6 holds riichi deals only")
+    if not result:
+        raise_export(f"the deal (dealer {dealer}, honba {deal.honba}) has no result: a finished deal ends in a win "
+                     f"or a draw")
+    if result and isinstance(result[0], list):
+        result = ["和了"] + result
+    rnd = [[deal.round_wind * 4 + dealer, deal.honba, deal.sticks], list(deal.scores),
+           [tile_code(x) for x in dora], [tile_code(x) for x in ura]]
+    for s in range(4):
+        rnd += [[tile_code(x) for x in sorted(deal.hands[s], key=_order)], draws[s], discards[s]]
+    rnd.append(result)
+    return rnd
+
+
+def _pao(win: ev.Win) -> int:
+    """The seat liable (pao) for a win, as far as the deltas show it (else the winner, as Tenhou writes it): on a
+    tsumo one seat pays alone, on a ron a second seat pays beside the discarder."""
+    payers = [s for s, d in enumerate(win.deltas) if d < 0 and s != win.seat]
+    if win.from_seat is None:
+        return payers[0] if len(payers) == 1 else win.seat
+    others = [s for s in payers if s != win.from_seat]
+    return others[0] if len(others) == 1 else win.seat
+
+
+def game_object(deals, names=None, game: str = "deal", preset: str | None = None, final_scores=None,
+                final_points=None, title: str = "mjscore", **_ignored) -> dict:
+    """A game's deals (each one engine run's events) as one tenhou.net/6 game object."""
+    if preset is None:
+        preset = next((e.preset for d in deals for e in d if e.type == "start"), "standard")
+    if names is None:
+        names = next((list(e.players) for d in deals for e in d if e.type == "start" and e.players), None)
+    given = [str(n)[:100] for n in (names or [])][:4]
+    names = given + [f"seat {s}" for s in range(len(given), 4)]     # always four: viewers read four names
+    from scorer.logs.export import writable_table
+    table = writable_table(preset, "tenhou.net/6")
+    aka = 1 if table.red_fives else 0
+    obj = {"title": [title, game], "name": names,
+           "rule": {"disp": f"mjscore {table.name} {_DISP_GAME.get(game, '東')}喰{'赤' if aka else ''}", "aka": aka,
+                    "aka51": aka, "aka52": aka, "aka53": aka},
+           "log": [round_list(d) for d in deals], "mjscore": {"preset": table.name}}
+    if final_scores is not None:
+        pts = list(final_points) if final_points is not None else [0] * 4
+        obj["sc"] = [x for s in range(4) for x in (final_scores[s], pts[s])]
+    return obj
+
+
+def write_tenhou6(deals, out, **meta) -> None:
+    """Write a game (its deals, each one engine run's events) as one tenhou.net/6 JSON object (one line)."""
+    import json
+    out.write(json.dumps(game_object(deals, **meta), ensure_ascii=False, separators=(",", ":")) + "\n")
