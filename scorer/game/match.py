@@ -267,14 +267,17 @@ def play_game(players: Sequence, *, preset: TablePreset | str | None = None, gam
               seed: int | None = None, log: str | None = None, log_format: str = "own",
               on_deal: Callable | None = None, on_event: Callable | None = None,
               before_deal: Callable[[Position], None] | None = None, names: Sequence[str] | None = None,
-              saved: SavedGame | None = None, max_deals: int | None = None) -> GameResult:
+              saved: SavedGame | None = None, max_deals: int | None = None,
+              walls: Callable[[Position], object] | None = None) -> GameResult:
     """Play a game. ``players``: four entries by first-deal chair, each a player object (reused) or a maker
     ``make(name)`` called for every deal (AIs: a fresh one each deal). ``game``: deal | east | south | match.
-    ``seed``: the game's seed (deal ``i`` is dealt from :func:`deal_seed`); ``log``: a file rewritten after every
+    ``seed``: the game's seed (deal ``i`` is dealt from :func:`deal_seed`; a one-deal game from the seed itself,
+    as ``mjscore play --seed N`` deals); ``log``: a file rewritten after every
     deal with all of them (``scorer.logs.export.write_game`` in ``log_format``). ``before_deal(position)`` and
     ``on_deal(engine, position, next_position)`` see each deal begin and end; ``on_event(event, state)`` every
     event. ``saved``: a game read by :func:`load_game`, continued from its next deal. ``max_deals``: stop after
-    this many deals in all (the game unfinished: ``reason`` empty; for tests and interruptions)."""
+    this many deals in all (the game unfinished: ``reason`` empty; for tests and interruptions). ``walls``: the
+    wall of each deal from its position (None: shuffled from the deal's seed; scripted scenes arrange them)."""
     import random
     pre = find_preset(preset if saved is None else saved.preset)
     if saved is not None:
@@ -307,11 +310,14 @@ def play_game(players: Sequence, *, preset: TablePreset | str | None = None, gam
             before_deal(pos)
         chairs = chairs_of(g, pos.wind)
         seat_players = [player_for(players[chairs[c]], names[chairs[c]]) for c in range(4)]
-        kwargs = dict(seed=deal_seed(seed, pos.index), preset=pre, dealer=pos.hand,
+        kwargs = dict(seed=seed if game == "deal" else deal_seed(seed, pos.index), preset=pre, dealer=pos.hand,
                       scores=[pos.points[chairs[c]] for c in range(4)], round_wind=pos.wind,
                       on_event=on_event)
         if game != "deal":
             kwargs.update(honba=pos.honba, sticks=pos.sticks, game=(game, seed))
+        wall = walls(pos) if walls is not None else None
+        if wall is not None:            # an arranged wall: the log records it instead of a seed
+            kwargs["wall"], kwargs["seed"] = wall, None
         eng = engine_cls(seat_players, **kwargs)
         eng.run()
         result.deals.append(eng.events)
