@@ -120,8 +120,7 @@ def standings_table(result, title: str | None = None):
     """The end of a game as a rich table: place, player, final points, score (uma/oka) or table points."""
     from rich.table import Table
     mcr = any(s.table_points is not None for s in result.standings)
-    t = Table(title=title or f"Standings · {GAME_NAMES.get(result.game, result.game)} · table preset "
-                             f"{result.preset} · seed {result.seed}")
+    t = Table(title=title or f"Standings · {GAME_NAMES.get(result.game, result.game)}")
     t.add_column("place", justify="right")
     t.add_column("player")
     t.add_column("points", justify="right")
@@ -241,6 +240,8 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
         console.print(f"The game in {escape(resume)} is already over ({saved.reason}).")
     console.rule(f"End of the game ({result.reason})")
     console.print(standings_table(result))
+    console.print(f"{len(result.deals)} deals · table preset {result.preset} · seed {result.seed}"
+                  + (f" · saved in {escape(log_path)}" if log_path else ""))
     return 0
 
 

@@ -94,6 +94,11 @@ class Standing:
     score: float
     table_points: float | None = None
 
+    @property
+    def seat(self) -> int:
+        """The player's chair in the first deal (at the riichi table: its seat for the whole game)."""
+        return self.player
+
     def to_dict(self) -> dict:
         d = {"player": self.player, "name": self.name, "points": self.points, "place": self.place,
              "score": self.score}
