@@ -22,6 +22,10 @@ class GameRules:
     Points are the table's own (riichi: 25,000 each; MCR: from 0). The end's score is
     ``(points - return_points) / 1000 + uma[place]``, plus the return's surplus (oka: ``4 x (return - start)``) to
     the first place; ``round_to`` rounds the points first (Tenhou: to the thousand, 500 up).
+
+    The last deal (All-Last) and every deal of the extension are played alike: a dealer who repeats plays on
+    unless he leads with at least ``goal`` points (then agari-yame / tenpai-yame end the game); a deal that
+    passes ends the game once anyone has ``goal`` points, or when the extension's last deal is over.
     """
     name: str
     return_points: int = 30000          # kaeshi: the points a player "gives back" (oka to the top)
