@@ -211,6 +211,8 @@ def play(
                                                                         "tenhou6, mjai"),
     resume: Optional[str] = typer.Option(None, "--resume", help="continue the game saved in this file (our own "
                                                                 "format)"),
+    rotate: bool = typer.Option(False, "--rotate", help="with --auto --game: every wall four times, the --ai "
+                                                        "levels turned one seat each time"),
 ):
     """Play a deal or a whole game in text mode against three AIs (or watch AI-only deals and games with --auto).
     Type ? at a prompt for the keys."""
@@ -218,7 +220,7 @@ def play(
     msg = check_rules(rules)
     if msg is None:
         rules, preset, msg = play_mod.table_of(rules, preset)
-    game_flags = dict(game=game, resume=resume, games=games, ai=ai, log_format=log_format)
+    game_flags = dict(game=game, resume=resume, games=games, ai=ai, log_format=log_format, rotate=rotate)
     if msg is None:
         from scorer.cli import play_game
         msg = play_game.check_flags(rules=rules, preset=preset, auto=auto, deals=deals, json_out=json_out,

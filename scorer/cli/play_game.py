@@ -70,8 +70,10 @@ def _maker(level: str, rules: str):
 # ---- flags --------------------------------------------------------------------------------------------------------
 def check_flags(*, rules: str, preset: str | None, auto: bool, game: str | None, games: int | None,
                 deals: int | None, json_out: bool, ai: str | None, log: str | None, log_format: str | None,
-                resume: str | None, seed: int | None, tiles: str | None) -> str | None:
+                resume: str | None, seed: int | None, tiles: str | None, rotate: bool = False) -> str | None:
     """Every combination of game flags that would do nothing or contradict itself is a usage error."""
+    if rotate and (not auto or game in (None, "deal")):
+        return "--rotate goes with --auto --game east, south or match (AI-only games)"
     if game is not None and game not in GAMES:
         return f"--game expects {', '.join(GAMES)}, not {game!r}"
     if log_format is not None:
@@ -260,22 +262,29 @@ def _text_mode_module(rules: str):
 
 # ---- AI-only games --------------------------------------------------------------------------------------------------
 def game_stats(games: int, *, game: str = "south", seed: int | None = 0, preset=None, rules: str = "riichi",
-               levels: list[str] | None = None, on_game: Callable[[int], None] | None = None) -> dict:
+               levels: list[str] | None = None, rotate: bool = False,
+               on_game: Callable[[int], None] | None = None) -> dict:
     """Play ``games`` AI-only games (game ``i`` seeded ``seed + i``) and summarise them: per player (chair in the
     first deal) the average place, final points and score, the places, and per deal played the win, deal-in,
-    riichi and call rates (a call: the deal in which the player called at least once); per round (deal) the share
-    ending in a draw and the tsumo share of wins, overall and by prevailing wind; how the games ended."""
+    riichi and call rates (a call: the deal in which the player called at least once); the same per AI level;
+    per round (deal) the share ending in a draw and the tsumo share of wins, overall and by prevailing wind; how
+    the games ended. ``rotate``: the same walls for four games in a row (game ``i`` seeded ``seed + i // 4``)
+    with the levels turned one seat each time, so every level sits in every seat on every wall."""
     import random
     from scorer.game.match import chairs_of, play_game
     from scorer.game.presets import find_preset
     from scorer.rulesets import find_ruleset
     pre = find_preset(preset or find_ruleset(rules).table_preset)
     levels = levels or ["basic"] * 4
-    makers = [_maker(lv, pre.rules) for lv in levels]
+    makers = {lv: _maker(lv, pre.rules) for lv in levels}
     base = seed if seed is not None else random.randrange(1 << 31)
     n_deals = 0
-    per = [{"places": [0, 0, 0, 0], "points": 0, "score": 0.0, "wins": 0, "deal_ins": 0, "riichi": 0,
-            "called": 0} for _ in range(4)]
+
+    def blank():
+        return {"games": 0, "deals": 0, "places": [0, 0, 0, 0], "points": 0, "score": 0.0, "wins": 0,
+                "deal_ins": 0, "riichi": 0, "called": 0}
+    per = [blank() for _ in range(4)]
+    by_level = {lv: blank() for lv in levels}
     rounds: dict[str, dict] = {}
     ends: dict[str, int] = {}
 
@@ -288,19 +297,25 @@ def game_stats(games: int, *, game: str = "south", seed: int | None = 0, preset=
         return r
 
     for i in range(games):
-        res = play_game(makers, preset=pre, game=game, seed=base + i, names=[f"ai{p}" for p in range(4)])
+        turn = i % 4 if rotate else 0
+        seat_levels = [levels[(p - turn) % 4] for p in range(4)]
+        res = play_game([makers[lv] for lv in seat_levels], preset=pre, game=game,
+                        seed=base + (i // 4 if rotate else i), names=[f"ai{p}" for p in range(4)])
         ends[res.reason] = ends.get(res.reason, 0) + 1
+        books = [(per[p], by_level[seat_levels[p]]) for p in range(4)]
         for s in res.standings:
-            d = per[s.player]
-            d["places"][s.place - 1] += 1
-            d["points"] += s.points
-            d["score"] += s.table_points if s.table_points is not None else s.score
+            for d in books[s.player]:
+                d["games"] += 1
+                d["deals"] += len(res.deals)
+                d["places"][s.place - 1] += 1
+                d["points"] += s.points
+                d["score"] += s.table_points if s.table_points is not None else s.score
         for pos, deal in zip(res.positions, res.deals):
             n_deals += 1
             chairs = chairs_of(pre.game, pos.wind)
             wins = [e for e in deal if e.type == "win"]
             riichi = [e.seat for e in deal if e.type == "riichi_accepted"]
-            callers = {e.seat for e in deal if e.type == "call" and e.kind not in ("ankan",)}
+            callers = {e.seat for e in deal if e.type == "call" and e.kind != "ankan"}
             calls = sum(1 for e in deal if e.type == "call" and e.kind in ("chi", "pon", "kan"))
             tsumo = 1 if any(w.from_seat is None for w in wins) else 0
             for key in ("all", WIND_NAMES[pos.wind]):
@@ -308,37 +323,43 @@ def game_stats(games: int, *, game: str = "south", seed: int | None = 0, preset=
                 r["riichi"] += len(riichi)
                 r["calls"] += calls
             for w in wins:
-                per[chairs[w.seat]]["wins"] += 1
+                for d in books[chairs[w.seat]]:
+                    d["wins"] += 1
                 if w.from_seat is not None and w is wins[0]:
-                    per[chairs[w.from_seat]]["deal_ins"] += 1
+                    for d in books[chairs[w.from_seat]]:
+                        d["deal_ins"] += 1
             for c in riichi:
-                per[chairs[c]]["riichi"] += 1
+                for d in books[chairs[c]]:
+                    d["riichi"] += 1
             for c in callers:
-                per[chairs[c]]["called"] += 1
+                for d in books[chairs[c]]:
+                    d["called"] += 1
         if on_game:
             on_game(i)
-    g = max(games, 1)
-    d = max(n_deals, 1)
-    seats = []
-    for p, x in enumerate(per):
-        seats.append({"ai": levels[p], "average_place": round(sum((k + 1) * n for k, n in enumerate(x["places"]))
-                                                              / g, 3),
-                      "places": x["places"], "average_points": round(x["points"] / g, 1),
-                      "average_score": round(x["score"] / g, 2), "win_rate": round(x["wins"] / d, 3),
-                      "deal_in_rate": round(x["deal_ins"] / d, 3), "riichi_rate": round(x["riichi"] / d, 3),
-                      "call_rate": round(x["called"] / d, 3)})
+
+    def summary(x: dict) -> dict:
+        g, d = max(x["games"], 1), max(x["deals"], 1)
+        return {"games": x["games"], "average_place": round(sum((k + 1) * n for k, n in enumerate(x["places"])) / g,
+                                                            3),
+                "places": x["places"], "average_points": round(x["points"] / g, 1),
+                "average_score": round(x["score"] / g, 2), "win_rate": round(x["wins"] / d, 3),
+                "deal_in_rate": round(x["deal_ins"] / d, 3), "riichi_rate": round(x["riichi"] / d, 3),
+                "call_rate": round(x["called"] / d, 3)}
+    seats = [{"ai": "rotated" if rotate and len(set(levels)) > 1 else levels[p], **summary(x)}
+             for p, x in enumerate(per)]
     per_round = {}
     for key, r in rounds.items():
         per_round[key] = {"deals": r["deals"], "draw_share": round(r["draws"] / r["deals"], 3),
                           "tsumo_share": round(r["tsumo"] / r["wins"], 3) if r["wins"] else 0.0,
                           "riichi_per_deal": round(r["riichi"] / r["deals"], 3),
                           "calls_per_deal": round(r["calls"] / r["deals"], 3)}
-    return {"games": games, "game": game, "preset": pre.name, "seed": base, "deals": n_deals,
-            "average_deals": round(n_deals / g, 2), "ends": ends, "seats": seats, "rounds": per_round}
+    return {"games": games, "game": game, "preset": pre.name, "seed": base, "rotate": rotate, "deals": n_deals,
+            "average_deals": round(n_deals / max(games, 1), 2), "ends": ends, "seats": seats,
+            "levels": {lv: summary(x) for lv, x in by_level.items()}, "rounds": per_round}
 
 
 def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, rules: str, preset: str | None,
-                    ai: str | None, console=None) -> int:
+                    ai: str | None, rotate: bool = False, console=None) -> int:
     """``mjscore play --auto --game south --games N [--ai ...] [--json]``: AI-only games with a progress bar on a
     terminal, then the summary (one JSON object with ``--json``)."""
     from rich.console import Console
@@ -356,22 +377,25 @@ def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, 
         from rich.progress import Progress
         with Progress(console=console, transient=True) as prog:
             task = prog.add_task(f"AI {GAME_PLURALS[game]}", total=games)
-            stats = game_stats(games, game=game, seed=seed, preset=pre, levels=levels,
+            stats = game_stats(games, game=game, seed=seed, preset=pre, levels=levels, rotate=rotate,
                                on_game=lambda i: prog.advance(task))
     else:
-        stats = game_stats(games, game=game, seed=seed, preset=pre, levels=levels)
+        stats = game_stats(games, game=game, seed=seed, preset=pre, levels=levels, rotate=rotate)
     if json_out:
         sys.stdout.write(json.dumps(stats) + "\n")
         return 0
     from rich.table import Table
     t = Table(title=f"{games} AI-only {GAME_PLURALS[game]} · table preset {pre.name} · seeds {stats['seed']}… · "
-                    f"{stats['deals']} deals", caption="seat: the first deal's wind; averages per game, rates per "
-                                                       "deal")
+                    f"{stats['deals']} deals" + (" · levels rotated over the seats" if rotate else ""),
+              caption="seat: the first deal's wind; averages per game, rates per deal")
     t.add_column("seat")
     for col in ("AI", "place", "1st/2nd/3rd/4th", "points", "score", "win", "deal-in", "riichi", "call"):
         t.add_column(col, justify="right")
-    for p, x in enumerate(stats["seats"]):
-        t.add_row(WIND_NAMES[p], x["ai"], f"{x['average_place']:.2f}", "/".join(map(str, x["places"])),
+    rows = [(WIND_NAMES[p], x) for p, x in enumerate(stats["seats"])]
+    if len(stats["levels"]) > 1:
+        rows += [(f"level {lv}", dict(x, ai=lv)) for lv, x in stats["levels"].items()]
+    for who, x in rows:
+        t.add_row(who, x["ai"], f"{x['average_place']:.2f}", "/".join(map(str, x["places"])),
                   f"{x['average_points']:,.0f}", f"{_signed(x['average_score'])}", f"{x['win_rate']:.1%}",
                   f"{x['deal_in_rate']:.1%}", f"{x['riichi_rate']:.1%}", f"{x['call_rate']:.1%}")
     console.print(t)
@@ -393,20 +417,21 @@ def _signed(v: float) -> str:
 
 # ---- the command ----------------------------------------------------------------------------------------------------
 def wants_game(*, game: str | None, resume: str | None, games: int | None, ai: str | None,
-               log_format: str | None) -> bool:
+               log_format: str | None, rotate: bool = False) -> bool:
     """Whether ``mjscore play`` goes beyond today's single deal (else the single-deal text mode, unchanged)."""
     return (game not in (None, "deal")) or resume is not None or games is not None or ai is not None or \
-        log_format is not None
+        log_format is not None or rotate
 
 
 def play_command(*, rules: str, preset: str | None, seed: int | None, log: str | None, tiles: str | None,
                  auto: bool, deals: int | None, json_out: bool, game: str | None, games: int | None,
-                 ai: str | None, log_format: str | None, resume: str | None, console=None,
+                 ai: str | None, log_format: str | None, resume: str | None, rotate: bool = False, console=None,
                  input_fn=None) -> int:
     """``mjscore play`` with the game flags (the flags already checked by :func:`check_flags`)."""
     if auto and game not in (None, "deal"):
         return play_auto_games(1 if games is None else games, game=game, seed=0 if seed is None else seed,
-                               json_out=json_out, rules=rules, preset=preset, ai=ai, console=console)
+                               json_out=json_out, rules=rules, preset=preset, ai=ai, rotate=rotate,
+                               console=console)
     if game in (None, "deal") and resume is None:
         return play_single_deal(rules=rules, preset=preset, seed=seed, log=log, tiles=tiles or "notation",
                                 ai=ai, log_format=log_format, console=console, input_fn=input_fn)

@@ -143,3 +143,20 @@ def test_an_interrupted_game_resumes_to_the_same_end(tmp_path):
     def end(out):       # the standings and the game's facts, without the file it was saved in
         return out[out.index("Standings"):].split(" · saved in")[0]
     assert end(resumed) == end(whole) and "deals · table preset tenhou · seed 17" in end(whole)
+
+
+def test_rotate_replays_each_wall_with_the_levels_turned(monkeypatch):
+    """Four games a wall: with equal AIs the four are the same game, so each seat takes one place four times;
+    by level, every level plays every seat."""
+    s = game_stats(8, game="east", seed=6, preset="tenhou", levels=["basic"] * 4, rotate=True)
+    assert s["rotate"] and s["games"] == 8
+    for seat in s["seats"]:
+        assert sorted(seat["places"]) in ([0, 0, 4, 4], [0, 0, 0, 8])
+    from scorer.game.ai import levels as lv
+    monkeypatch.setitem(lv.AI_LEVELS, "basic-too", dict(lv.AI_LEVELS["basic"]))
+    s = game_stats(4, game="east", seed=6, preset="tenhou", levels=["basic", "basic-too"] * 2, rotate=True)
+    assert s["levels"]["basic"]["games"] == s["levels"]["basic-too"]["games"] == 8
+    assert all(x["ai"] == "rotated" for x in s["seats"])
+    # the same AI under two names: the same games, so the two levels' places add up to the seats' in total
+    assert [a + b for a, b in zip(s["levels"]["basic"]["places"], s["levels"]["basic-too"]["places"])] == \
+        [4, 4, 4, 4]
