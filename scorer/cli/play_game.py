@@ -220,6 +220,11 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
             console.print(what)
             human.input("Enter to deal the next hand: ")
 
+    if log_path and saved is None:      # a log that cannot be written is said before the first deal, not after it
+        try:
+            open(log_path, "w", encoding="utf-8").close()
+        except OSError as exc:
+            return _fail(f"cannot write the log {log_path}: {exc.strerror or exc}")
     import random
     seed_of = {"seed": seed if seed is not None else (saved.seed if saved is not None else
                                                        random.randrange(1 << 31))}
@@ -236,6 +241,8 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
         return 1
     except OSError as exc:
         return _fail(f"cannot write the log {log_path}: {exc.strerror or exc}")
+    except NotImplementedError as exc:      # a preset asking for more than its table plays
+        return _usage(f"table preset {pre.name!r} cannot be played live yet: {exc}")
     if one_deal:
         return 0
     if saved is not None and saved.next is None:

@@ -160,3 +160,9 @@ def test_rotate_replays_each_wall_with_the_levels_turned(monkeypatch):
     # the same AI under two names: the same games, so the two levels' places add up to the seats' in total
     assert [a + b for a, b in zip(s["levels"]["basic"]["places"], s["levels"]["basic-too"]["places"])] == \
         [4, 4, 4, 4]
+
+
+def test_a_log_that_cannot_be_written_is_refused_before_the_first_deal(tmp_path):
+    r = run("--game", "east", "--log", str(tmp_path / "no" / "such" / "dir.jsonl"), "--ai", "basic")
+    assert r.exit_code == 1 and "cannot write the log" in r.output and "Traceback" not in r.output
+    assert "East 1" not in r.output
