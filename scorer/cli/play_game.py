@@ -188,7 +188,10 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
             recent.append(line)
             del recent[:-8]
 
+    current = {}
+
     def before_deal(pos):
+        current["pos"] = pos
         recent.clear()
         seat_names[:] = _seat_names(pre, pos, names)
         if one_deal:
@@ -201,8 +204,14 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
         console.rule(head)
         console.print(f"Scores: {_scores_line(pos.points, names)}")
 
-    def on_deal(eng, pos, nxt):
+    shown = set()
+
+    def show_end(eng, pos):
+        """The end of a deal: the board revealed, the result, the point changes (once a deal)."""
         from scorer.cli.board import render_board
+        if pos.index in shown:
+            return
+        shown.add(pos.index)
         st = eng.state
         start = list(eng.scores)
         deltas = [st.players[s].score - start[s] for s in range(4)]
@@ -210,6 +219,9 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
         console.print(render_board(st, seat_names.index("You"), seat_names, recent, reveal=True, view=view,
                                    heading=None if one_deal else pos.label))
         show_result(eng, console, seat_names, deltas)
+
+    def on_deal(eng, pos, nxt):
+        show_end(eng, pos)
         if log_path:
             console.print(f"Log written to {escape(log_path)}" if one_deal else
                           f"Game saved to {escape(log_path)} ({pos.index + 1} deal{'s' if pos.index else ''})")
@@ -219,6 +231,16 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
                 what += f" · honba {nxt.honba} · deposits {nxt.sticks}"
             console.print(what)
             human.input("Enter to deal the next hand: ")
+
+    def stops(eng, dealer):
+        """The leading last dealer's choice where the rules make it one: an AI stops; you are asked (after
+        seeing the end of the deal)."""
+        if dealer != 0:
+            return True
+        show_end(eng, current["pos"])
+        how = "won" if eng.state.result.type == "win" else "are tenpai"
+        answer = human.input(f"You {how} as the last dealer and lead: end the game here? [Y/n] ").strip().lower()
+        return answer not in ("n", "no")
 
     if log_path and saved is None:      # a log that cannot be written is said before the first deal, not after it
         try:
@@ -231,7 +253,7 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
     try:
         result = play_game(players, preset=pre, game=game, seed=seed_of["seed"], log=log_path,
                            log_format=log_format or "own", on_deal=on_deal, on_event=on_event,
-                           before_deal=before_deal, names=names, saved=saved)
+                           before_deal=before_deal, names=names, saved=saved, stops=stops)
     except (EOFError, KeyboardInterrupt):
         how = "Deal abandoned." if one_deal else "Game interrupted."
         if log_path and not one_deal and (log_format or "own") == "own":

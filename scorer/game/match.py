@@ -144,9 +144,11 @@ def leader(points: Sequence[int]) -> int:
     return min(range(4), key=lambda p: (-points[p], p))
 
 
-def next_position(preset: TablePreset, game: str, pos: Position, out: Outcome) -> tuple[Position | None, str]:
+def next_position(preset: TablePreset, game: str, pos: Position, out: Outcome,
+                  stops: Callable[[int, Position, Outcome], bool] | None = None) -> tuple[Position | None, str]:
     """The deal after ``pos`` ended as ``out``: (its position, "") or (None, why the game ended). The rules are
-    the table preset's :class:`GameRules`; ``game`` the length (east | south | match)."""
+    the table preset's :class:`GameRules`; ``game`` the length (east | south | match). Where the rules make the
+    leading last dealer's stop a choice, ``stops(player, pos, out)`` answers it (None: he stops)."""
     g = preset.game
     winds = GAME_WINDS[game]
     points = tuple(out.points)
@@ -167,11 +169,10 @@ def next_position(preset: TablePreset, game: str, pos: Position, out: Outcome) -
     dealer = chairs_of(g, pos.wind)[pos.hand]
     if cur >= last:                                 # All-Last, or a deal of the extension
         if repeat:
-            if leader(points) == dealer and points[dealer] >= g.goal and not out.abortive:
-                if out.won and g.agari_yame:
-                    return None, END_AGARI_YAME
-                if draw and g.tenpai_yame:
-                    return None, END_TENPAI_YAME
+            if leader(points) == dealer and points[dealer] >= g.goal and not out.abortive and \
+                    ((out.won and g.agari_yame) or (draw and g.tenpai_yame)) and \
+                    (not g.stop_is_a_choice or stops is None or stops(dealer, pos, out)):
+                return None, END_AGARI_YAME if out.won else END_TENPAI_YAME
         else:
             if max(points) >= g.goal:
                 return None, END_GOAL if cur > last else END_LAST_DEAL
@@ -266,6 +267,7 @@ class SavedGame:
     states: list
     next: Position | None
     reason: str
+    played_on: bool = False     # the last finished deal's leading dealer chose to play on
 
 
 def play_game(players: Sequence, *, preset: TablePreset | str | None = None, game: str = "south",
@@ -273,7 +275,8 @@ def play_game(players: Sequence, *, preset: TablePreset | str | None = None, gam
               on_deal: Callable | None = None, on_event: Callable | None = None,
               before_deal: Callable[[Position], None] | None = None, names: Sequence[str] | None = None,
               saved: SavedGame | None = None, max_deals: int | None = None,
-              walls: Callable[[Position], object] | None = None) -> GameResult:
+              walls: Callable[[Position], object] | None = None,
+              stops: Callable[[object, int], bool] | None = None) -> GameResult:
     """Play a game. ``players``: four entries by first-deal chair, each a player object (reused) or a maker
     ``make(name)`` called for every deal (AIs: a fresh one each deal). ``game``: deal | east | south | match.
     ``seed``: the game's seed (deal ``i`` is dealt from :func:`deal_seed`; a one-deal game from the seed itself,
@@ -282,7 +285,9 @@ def play_game(players: Sequence, *, preset: TablePreset | str | None = None, gam
     ``on_deal(engine, position, next_position)`` see each deal begin and end; ``on_event(event, state)`` every
     event. ``saved``: a game read by :func:`load_game`, continued from its next deal. ``max_deals``: stop after
     this many deals in all (the game unfinished: ``reason`` empty; for tests and interruptions). ``walls``: the
-    wall of each deal from its position (None: shuffled from the deal's seed; scripted scenes arrange them)."""
+    wall of each deal from its position (None: shuffled from the deal's seed; scripted scenes arrange them).
+    ``stops(engine, player)``: where the rules let the leading last dealer choose, whether the dealer ``player``
+    stops after the deal ``engine`` played (None: every dealer stops, as an AI does)."""
     import random
     pre = find_preset(preset if saved is None else saved.preset)
     if saved is not None:
@@ -308,6 +313,7 @@ def play_game(players: Sequence, *, preset: TablePreset | str | None = None, gam
         pos = saved.next
     engine_cls = engine_class(pre)
     g = pre.game
+    played_on = saved is not None and saved.played_on
     while True:
         if max_deals is not None and len(result.deals) >= max_deals:
             return result
@@ -328,9 +334,16 @@ def play_game(players: Sequence, *, preset: TablePreset | str | None = None, gam
         result.deals.append(eng.events)
         result.positions.append(pos)
         result.engines.append(eng)
-        nxt, why = next_position(pre, game, pos, outcome_of(eng.state, chairs))
+        out = outcome_of(eng.state, chairs)
+        nxt, why = next_position(pre, game, pos, out,
+                                 None if stops is None else (lambda player, _pos, _out: stops(eng, player)))
+        played_on = nxt is not None and g is not None and g.stop_is_a_choice and \
+            next_position(pre, game, pos, out)[0] is None
         if log is not None:
-            save_game(result, log, log_format)
+            # the leading last dealer chose to play on: the saved game says so by the next deal's start line
+            # (a deal the log holds only the start of is dealt again on resuming)
+            save_game(result, log, log_format, [_start_of(pre, game, seed, nxt, names)]
+                      if played_on and log_format == "own" else None)
         if on_deal is not None:
             on_deal(eng, pos, nxt)
         if nxt is None:
@@ -340,6 +353,13 @@ def play_game(players: Sequence, *, preset: TablePreset | str | None = None, gam
         pos = nxt
 
 
+def _start_of(pre: TablePreset, game: str, seed: int, pos: Position, names: Sequence[str]) -> ev.Start:
+    """The start line of the deal at ``pos`` (as its engine will write it)."""
+    chairs = chairs_of(pre.game, pos.wind)
+    return ev.Start(seed=deal_seed(seed, pos.index), preset=pre.name, rules=pre.rules,
+                    players=[names[chairs[c]] for c in range(4)], game=game, game_seed=seed)
+
+
 def _points_after(state, chairs) -> tuple[int, ...]:
     out = [0, 0, 0, 0]
     for c in range(4):
@@ -347,12 +367,14 @@ def _points_after(state, chairs) -> tuple[int, ...]:
     return tuple(out)
 
 
-def save_game(result: GameResult, path: str, fmt: str = "own") -> None:
-    """Write every deal so far to ``path`` in ``fmt`` (the whole file again: it always holds finished deals)."""
+def save_game(result: GameResult, path: str, fmt: str = "own", partial: list[ev.Event] | None = None) -> None:
+    """Write every deal so far to ``path`` in ``fmt`` (the whole file again: it holds finished deals, and
+    ``partial``, the beginning of the deal being played, when given)."""
     from scorer.logs.export import write_game
     tmp = path + ".part"
+    deals = result.deals + [partial] if partial else result.deals
     with open(tmp, "w", encoding="utf-8") as f:
-        write_game(result.deals, fmt, f, names=list(result.names), game=result.game, preset=result.preset)
+        write_game(deals, fmt, f, names=list(result.names), game=result.game, preset=result.preset)
     import os
     os.replace(tmp, path)
 
@@ -421,9 +443,15 @@ def load_game(path: str) -> SavedGame:
         done.append(deal)
         positions.append(pos)
         states.append(state)
-        pos, why = next_position(pre, game, pos, outcome_of(state, chairs))
+        out = outcome_of(state, chairs)
+        pos, why = next_position(pre, game, pos, out)
+        played_on = False
+        if pos is None and why in (END_AGARI_YAME, END_TENPAI_YAME) and pre.game.stop_is_a_choice and \
+                n < len(deals) - 1:     # the leading last dealer chose to play on: the log goes on
+            pos, why = next_position(pre, game, positions[-1], out, lambda *_: False)
+            played_on = True
     return SavedGame(game=game, preset=pre.name, seed=seed, names=names, deals=done, positions=positions,
-                     states=states, next=pos, reason=why)
+                     states=states, next=pos, reason=why, played_on=played_on)
 
 
 def resume_game(path: str, players: Sequence, **kwargs) -> GameResult:

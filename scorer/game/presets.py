@@ -40,6 +40,7 @@ class GameRules:
     bust: bool = True                   # a score below zero ends the game (zero does not)
     agari_yame: bool = True             # the last dealer, first after winning, ends the game instead of repeating
     tenpai_yame: bool = True            # ... and after an exhaustive draw in tenpai
+    stop_is_a_choice: bool = False      # the dealer is asked (may play on); False: the game stops by itself
     goal: int = 30000                   # after the last deal someone must have this many points, else extension
     extension_winds: int = 1            # sudden death in the next wind(s) until someone reaches the goal
     # the MCR match: the player at each chair for each prevailing wind (empty: the seats never change) and the
@@ -70,8 +71,10 @@ TENHOU_GAME = GameRules("tenhou", return_points=30000, uma=(20, 10, -10, -20), r
 # latest to its fourth deal; leftover deposits to the first; ties by seat order from the first dealer.
 MAHJONGSOUL_GAME = GameRules("mahjongsoul", return_points=25000, uma=(15, 5, -5, -15), round_to=0)
 
-# mjscore's own game on the one-deal table: Tenhou's game rules without the rounding
-STANDARD_GAME = GameRules("standard", return_points=30000, uma=(20, 10, -10, -20), round_to=0)
+# mjscore's own game on the one-deal table: Tenhou's game rules without the rounding, and the leading last
+# dealer's stop is his choice (as at many tables; an AI always stops)
+STANDARD_GAME = GameRules("standard", return_points=30000, uma=(20, 10, -10, -20), round_to=0,
+                          stop_is_a_choice=True)
 
 # The MCR match (Chinese Official rules, the 2006 Green Book; the seat change as explained from it at
 # reachmahjong.com's forum, "MCR round seat change", and Mahjong Time's seating chart): four prevailing winds of
@@ -305,9 +308,9 @@ def game_rules_rows(preset: TablePreset) -> list[tuple[str, str]]:
              or "never"),
             ("deposits left at the end", "to the first place" if g.leftover_deposits == "top" else "lost"),
             ("bust", "a score below zero ends the game" if g.bust else "no"),
-            ("last dealer in the lead", ", ".join(w for w, on in (("stops on a win", g.agari_yame),
-                                                                   ("stops in tenpai", g.tenpai_yame)) if on)
-             or "plays on"),
+            ("last dealer in the lead", (", ".join(w for w, on in (("stops on a win", g.agari_yame),
+                                                                    ("stops in tenpai", g.tenpai_yame)) if on)
+                                         + (" if he chooses" if g.stop_is_a_choice else "")) or "plays on"),
             ("extension", f"nobody at {g.goal:,} after the last deal: sudden death for {g.extension_winds} more "
                           "wind" if g.extension_winds else "none")]
     if g.round_to:

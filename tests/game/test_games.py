@@ -259,3 +259,35 @@ def test_games_the_table_does_not_play():
         check_game(MCR, "south")
     with pytest.raises(GameError, match="unknown game"):
         check_game(TENHOU, "hanchan")
+
+
+def test_the_leading_last_dealer_may_choose_to_play_on_where_the_rules_say_so():
+    """The standard table makes agari-yame the dealer's choice (Tenhou and Mahjong Soul stop by themselves)."""
+    std = find_preset("standard")
+    last = Position(wind=1, hand=3, points=(25000,) * 4)
+    ahead = (22000, 24000, 20000, 34000)
+    won = out(ahead, won=True, dealer_won=True)
+    assert next_position(std, "south", last, won) == (None, END_AGARI_YAME)          # nobody asked: stops
+    nxt, _ = next_position(std, "south", last, won, lambda player, pos, o: player != 3)
+    assert (nxt.label, nxt.honba) == ("South 4-1", 1)
+    assert next_position(TENHOU, "south", last, won, lambda *_: False) == (None, END_AGARI_YAME)
+
+
+def test_a_dealer_who_played_on_is_read_back_from_the_log(tmp_path):
+    """East game, seed 42: the last dealer leads after winning three times; asked each time, he plays on. The
+    saved game is read back with those choices (the log goes on after each), and resumes to the same end."""
+    ai = find_ai("basic", "riichi")
+    asked = []
+    whole = play_game([ai] * 4, preset="standard", game="east", seed=42,
+                      stops=lambda eng, player: asked.append(player) or False)
+    assert asked == [3, 3, 3] and whole.reason == END_LAST_DEAL
+    stopping = play_game([ai] * 4, preset="standard", game="east", seed=42)
+    assert stopping.reason == END_AGARI_YAME and len(stopping.deals) < len(whole.deals)
+    path = str(tmp_path / "game.jsonl")
+    play_game([ai] * 4, preset="standard", game="east", seed=42, log=path, max_deals=len(whole.deals) - 1,
+              stops=lambda eng, player: False)
+    from scorer.game.match import load_game, resume_game
+    saved = load_game(path)
+    assert saved.next == whole.positions[-1]
+    rest = resume_game(path, [ai] * 4, stops=lambda eng, player: False)
+    assert rest.standings == whole.standings and rest.reason == whole.reason
