@@ -291,3 +291,38 @@ def test_a_dealer_who_played_on_is_read_back_from_the_log(tmp_path):
     assert saved.next == whole.positions[-1]
     rest = resume_game(path, [ai] * 4, stops=lambda eng, player: False)
     assert rest.standings == whole.standings and rest.reason == whole.reason
+
+
+@pytest.mark.parametrize("preset, game, rules", [("tenhou", "south", "riichi"), ("mahjongsoul", "south", "riichi"),
+                                                 ("standard", "east", "riichi"), ("mcr", "match", "mcr")])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_game_keeps_the_points_and_follows_its_rules(preset, game, rules, seed):
+    """Over whole AI games: the points on the table (deposits included) never change in sum; each deal starts
+    where the one before left (scores, deposits); the honba grows only after a repeat or a draw; the dealer
+    passes on unless he repeats; the scores at the end add up to zero (riichi) and the places are 1-4."""
+    pre = find_preset(preset)
+    res = play_game([find_ai("basic", rules)] * 4, preset=pre, game=game, seed=seed)
+    total = 4 * pre.start_points
+    for pos, eng, nxt in zip(res.positions, res.engines, res.positions[1:] + [None]):
+        st = eng.state
+        chairs = chairs_of(pre.game, pos.wind)
+        assert sum(p.score for p in st.players) + st.sticks * pre.riichi_cost == total
+        if nxt is None:
+            continue
+        assert nxt.index == pos.index + 1
+        assert list(nxt.points) == [st.players[chairs.index(p)].score for p in range(4)]
+        assert nxt.sticks == st.sticks
+        same_dealer = (nxt.wind, nxt.hand) == (pos.wind, pos.hand)
+        won = st.result.type == "win"
+        if pre.game.honba:
+            assert nxt.honba == (pos.honba + 1 if same_dealer or not won else 0)
+        if same_dealer:
+            assert pre.game.renchan_on_win or pre.game.renchan_on_tenpai
+        else:
+            assert nxt.wind * 4 + nxt.hand == pos.wind * 4 + pos.hand + 1
+    assert sorted(s.place for s in res.standings) == [1, 2, 3, 4]
+    assert sum(s.points for s in res.standings) == total
+    if rules == "riichi":
+        assert sum(s.score for s in res.standings) == pytest.approx(0, abs=0.11)
+    first = min(res.standings, key=lambda s: s.place)
+    assert first.points == max(s.points for s in res.standings)
