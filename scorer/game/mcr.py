@@ -179,7 +179,8 @@ class McrEngine(Engine):
         hands: list[list[int]] = [[] for _ in range(4)]
         for i, h in enumerate(wall.hands()):          # the dealer takes the first 13, then seat order
             hands[(self.dealer + i) % 4] = list(h)
-        self.emit(ev.Deal(dealer=self.dealer, round_wind=self.round_wind, scores=list(self.scores), hands=[list(h) for h in hands],
+        self.emit(ev.Deal(dealer=self.dealer, round_wind=self.round_wind, scores=list(self.scores),
+                          hands=[list(h) for h in hands],
                           dora_indicator=None, live_left=wall.live_left))
         self.emit(ev.Draw(seat=self.dealer, tile=wall.draw()))      # the dealer's 14th tile
         if not self._deal_flowers():

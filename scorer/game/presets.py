@@ -55,20 +55,22 @@ def oka_of(preset: "TablePreset") -> int:
     return 0 if g is None else 4 * (g.return_points - preset.start_points)
 
 
-# Tenhou's ranked rooms (tenhou.net/man, translated at arcturus.su/mjw "Tenhou.net rules"; the same list at
-# mjstars.net/rules-for): 25,000 start, 30,000 return (oka +20 to the top), uma 10-20; dealer repeat on a win and
-# on tenpai, every abortive draw repeats; a score below zero ends the game; at All-Last the dealer who is first
-# stops on a win or in tenpai (agari-yame, tenpai-yame, automatic); if nobody has 30,000 after the last deal the
-# game goes into the next wind (East game: South, South game: West) and ends as soon as someone has 30,000
-# (sudden death), at the latest after that wind's fourth deal; the points are rounded to the thousand (4 down,
-# 5 up); deposits left at the end go to the first; ties in place go to the earlier first dealer's seat order.
+# Tenhou's ranked rooms (the translation of Tenhou's rules at arcturus.su/mjw, "Tenhou.net rules"): 25,000
+# start, 30,000 return (oka +20 to the top), uma 10-20; dealer repeat on a win and on tenpai, every abortive draw
+# repeats; a score below zero ends the game; at All-Last the dealer who is first stops on a win or in tenpai
+# (agari-yame, tenpai-yame, automatic); if nobody has 30,000 after the last deal the game goes into the next wind
+# (East game: South, South game: West) and ends as soon as someone has 30,000 (sudden death), at the latest
+# after that wind's fourth deal; the points are rounded to the thousand (4 down, 5 up); deposits left at the end
+# go to the first; ties in place go to the earlier first dealer's seat order.
 TENHOU_GAME = GameRules("tenhou", return_points=30000, uma=(20, 10, -10, -20), round_to=1000)
 
-# Mahjong Soul's ranked rooms (riichi.wiki "Majsoul", Rules and Ladder sections; the Steam guide to its ranked
-# play): 25,000 start; the end's points count from 25,000 (no oka) with uma +15/+5/-5/-15; dealer repeat on a
-# win or tenpai, abortive draws repeat; negative points end the game (zero does not); the All-Last dealer who
-# leads ends the game; below 30,000 for everyone after the last deal the game goes on into the next wind, at the
-# latest to its fourth deal; leftover deposits to the first; ties by seat order from the first dealer.
+# Mahjong Soul's ranked rooms (riichi.wiki "Majsoul", its Rules and Ladder sections: uma, start, score formula,
+# bankruptcy, tie-breaker, leftover deposits; a Steam community guide to its ranked play: the extension, the
+# All-Last dealer's stop): 25,000 start; the end's points count from 25,000 (no oka) with uma +15/+5/-5/-15;
+# dealer repeat on a win or tenpai, abortive draws repeat; negative points end the game (zero does not); the
+# All-Last dealer who leads ends the game; below 30,000 for everyone after the last deal the game goes on into
+# the next wind, at the latest to its fourth deal; leftover deposits to the first; ties by seat order from the
+# first dealer.
 MAHJONGSOUL_GAME = GameRules("mahjongsoul", return_points=25000, uma=(15, 5, -5, -15), round_to=0)
 
 # mjscore's own game on the one-deal table: Tenhou's game rules without the rounding, and the leading last
@@ -76,17 +78,17 @@ MAHJONGSOUL_GAME = GameRules("mahjongsoul", return_points=25000, uma=(15, 5, -5,
 STANDARD_GAME = GameRules("standard", return_points=30000, uma=(20, 10, -10, -20), round_to=0,
                           stop_is_a_choice=True)
 
-# The MCR match (Chinese Official rules, the 2006 Green Book; the seat change as explained from it at
-# reachmahjong.com's forum, "MCR round seat change", and Mahjong Time's seating chart): four prevailing winds of
-# four deals, the deal passing on after every deal (no dealer repeat, no honba, no deposits); after the East wind
-# the East and South players swap chairs and so do West and North; after the South wind the chairs turn
-# East->West, West->South, South->North, North->East; after the West wind East/South and West/North swap again.
-# Each wind's first dealer sits in the first chair. Players by their first-deal wind (A East, B South, C West,
-# D North), the chairs in turn order: East wind A B C D, South wind B A D C, West wind C D B A, North wind D C A B.
-# The match's table points: 4, 2, 1, 0 by place, tied places sharing theirs.
-MCR_GAME = GameRules("mcr", return_points=0, uma=(0, 0, 0, 0), score_unit=1, renchan_on_win=False, renchan_on_tenpai=False,
-                     renchan_on_abortive=False, honba=False, leftover_deposits="lost", bust=False, agari_yame=False,
-                     tenpai_yame=False, goal=0, extension_winds=0,
+# The MCR match (Chinese Official rules, the Green Book; its seat change as explained at reachmahjong.com's
+# forum, "MCR round seat change", from the Green Book): four prevailing winds of four deals, the deal passing
+# on after every deal (no dealer repeat, no honba, no deposits); after the East wind the East and South players
+# swap chairs and so do West and North; after the South wind the chairs turn East->West, West->South,
+# South->North, North->East; after the West wind East/South and West/North swap again. Each wind's first dealer
+# sits in the first chair. Players by their first-deal wind (A East, B South, C West, D North), the chairs in
+# turn order: East wind A B C D, South wind B A D C, West wind C D B A, North wind D C A B. The match's table
+# points: 4, 2, 1, 0 by place, tied places sharing theirs.
+MCR_GAME = GameRules("mcr", return_points=0, uma=(0, 0, 0, 0), score_unit=1, renchan_on_win=False,
+                     renchan_on_tenpai=False, renchan_on_abortive=False, honba=False, leftover_deposits="lost",
+                     bust=False, agari_yame=False, tenpai_yame=False, goal=0, extension_winds=0,
                      seating=((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1)), table_points=(4, 2, 1, 0))
 
 
