@@ -166,3 +166,34 @@ def test_a_log_that_cannot_be_written_is_refused_before_the_first_deal(tmp_path)
     r = run("--game", "east", "--log", str(tmp_path / "no" / "such" / "dir.jsonl"), "--ai", "basic")
     assert r.exit_code == 1 and "cannot write the log" in r.output and "Traceback" not in r.output
     assert "East 1" not in r.output
+
+
+def test_resuming_a_finished_game_shows_its_standings(tmp_path):
+    from scorer.game.ai.levels import find_ai
+    from scorer.game.match import play_game
+    path = tmp_path / "done.jsonl"
+    whole = play_game([find_ai("basic", "riichi")] * 4, preset="tenhou", game="east", seed=9, log=str(path))
+    r = run("--resume", str(path), "--ai", "basic")
+    assert r.exit_code == 0, r.output
+    assert "already over" in r.output and "Standings" in r.output
+    first = min(whole.standings, key=lambda s: s.place)
+    assert f"{first.points:,}" in r.output and f"{first.score:+.1f}" in r.output
+
+
+def test_an_interactive_mcr_match(tmp_path):
+    """You against three MCR AIs for the 16 deals: the deals are named by prevailing wind, you change chairs
+    between winds, and the end shows the table points."""
+    buf = io.StringIO()
+    console = Console(file=buf, width=120, force_terminal=False, color_system=None)
+    code = play_command(rules="mcr", preset=None, seed=4, log=str(tmp_path / "m.jsonl"), tiles=None, auto=False,
+                        deals=None, json_out=False, game="match", games=None, ai="basic", log_format=None,
+                        resume=None, console=console, input_fn=Autopilot())
+    out = buf.getvalue()
+    assert code == 0, out[-2000:]
+    assert "MCR · prevalent wind South · South 1" in out and "End of North 4" in out
+    assert "table points" in out and "Standings · MCR match" in out
+    from scorer.game.match import load_game
+    saved = load_game(str(tmp_path / "m.jsonl"))
+    assert len(saved.deals) == 16 and saved.next is None
+    # you sit in chair 0 in the East wind, chair 1 in the South wind (East and South swapped)
+    assert saved.deals[0][0].players[0] == "you" and saved.deals[4][0].players[1] == "you"
