@@ -214,22 +214,48 @@ def presets(json_out: bool = typer.Option(False, "--json", help="print the prese
 def play(
     rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP + "; the --preset's rules when given"),
     preset: Optional[str] = typer.Option(None, "--preset", help="table preset (see `mjscore rules`): standard, "
-                                                                 "mcr, ..."),
+                                                                 "tenhou, mahjongsoul, mcr, ..."),
     seed: Optional[int] = typer.Option(None, "--seed", help="seed: the same seed deals the same game"),
-    log: Optional[str] = typer.Option(None, "--log", help="write every event to this JSON-lines file (with "
-                                                          "--auto: every deal's, one after another)"),
+    log: Optional[str] = typer.Option(None, "--log", help="write every event to this file (a game: saved after "
+                                                          "every deal; with --auto: every deal's, one after "
+                                                          "another)"),
     tiles: Optional[str] = typer.Option(None, "--tiles", help="how tiles are shown: notation (5m 1z), names "
                                                               "(honors as E S W N Wh Gr Rd) or glyphs (Unicode)"),
-    auto: bool = typer.Option(False, "--auto", help="AI-only deals, then a summary"),
+    auto: bool = typer.Option(False, "--auto", help="AI-only deals (or games with --game), then a summary"),
     deals: Optional[int] = typer.Option(None, "--deals", help="with --auto: how many deals (default 1)"),
     json_out: bool = typer.Option(False, "--json", help="with --auto: the summary as one JSON object"),
+    game: Optional[str] = typer.Option(None, "--game", help="deal (one deal, the default), east or south (riichi "
+                                                            "games), match (the MCR 16-deal match)"),
+    games: Optional[int] = typer.Option(None, "--games", help="with --auto --game: how many games (default 1)"),
+    ai: Optional[str] = typer.Option(None, "--ai", help="AI level (basic, strong, ...): one for every AI, or one "
+                                                        "per seat comma-separated (3 opponents, 4 with --auto)"),
+    log_format: Optional[str] = typer.Option(None, "--log-format", help="the --log's format: own (default), "
+                                                                        "tenhou6, mjai"),
+    resume: Optional[str] = typer.Option(None, "--resume", help="continue the game saved in this file (our own "
+                                                                "format)"),
+    rotate: bool = typer.Option(False, "--rotate", help="with --auto --game: every wall four times, the --ai "
+                                                        "levels turned one seat each time"),
 ):
-    """Play a deal in text mode against three AIs (or watch AI-only deals with --auto). Type ? at a prompt for
-    the keys."""
+    """Play a deal or a whole game in text mode against three AIs (or watch AI-only deals and games with --auto).
+    Type ? at a prompt for the keys."""
     from scorer.cli import play as play_mod
     msg = check_rules(rules)
     if msg is None:
         rules, preset, msg = play_mod.table_of(rules, preset)
+    game_flags = dict(game=game, resume=resume, games=games, ai=ai, log_format=log_format, rotate=rotate)
+    if msg is None:
+        from scorer.cli import play_game
+        msg = play_game.check_flags(rules=rules, preset=preset, auto=auto, deals=deals, json_out=json_out,
+                                    log=log, seed=seed, tiles=tiles, **game_flags)
+        if msg is None and play_game.wants_game(**game_flags):
+            if not auto and json_out:
+                msg = "--json goes with --auto (the summary of AI-only deals or games)"
+            elif auto and tiles is not None:
+                msg = "--tiles goes with an interactive deal (--auto shows no tiles)"
+            else:
+                raise typer.Exit(play_game.play_command(rules=rules, preset=preset, seed=seed, log=log,
+                                                        tiles=tiles, auto=auto, deals=deals, json_out=json_out,
+                                                        **game_flags))
     if msg is None:
         msg = play_mod.check_play_flags(auto, deals, json_out, tiles)
     if msg:

@@ -357,14 +357,17 @@ class _Seats:
 
 
 def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = False,
-                 view: TableView = DEFAULT_VIEW):
+                 view: TableView = DEFAULT_VIEW, heading: str | None = None):
     """The whole table as a rich renderable, seen from ``viewer`` (``reveal`` shows every hand). The table preset
     says what is shown: honba, deposits and riichi marks (``riichi``), the dora (``dora``), each player's
-    flowers (``flowers``); scores counted from 0 (the MCR table) show their sign."""
+    flowers (``flowers``); scores counted from 0 (the MCR table) show their sign. ``heading``: the deal's name in
+    a game (``South 2``, after the rule set's heading), None for a single deal."""
     pre = state.preset
     names = names or ["You" if s == viewer else f"AI {s}" for s in range(4)]
     head = Text()
     head.append(find_ruleset(pre.rules).round_heading.format(wind=WIND_NAMES[state.round_wind]), style="bold")
+    if heading:
+        head.append(f" · {heading}", style="bold")
     if pre.riichi:
         head.append(f" · honba {state.honba} · deposits {state.sticks}")
     head.append(f" · {state.live_left} tiles left")

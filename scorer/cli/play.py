@@ -74,6 +74,7 @@ class HumanPlayer:
     def __init__(self, console, names, recent: list[str], input_fn: Callable[[str], str] | None = None,
                  view=None, announce: Callable | None = None):
         from scorer.cli.board import DEFAULT_VIEW
+        self.heading: str | None = None      # in a game: the deal's name on the board (South 2)
         self.console = console
         self.names = names
         self.recent = recent
@@ -91,7 +92,7 @@ class HumanPlayer:
             self.console.clear()
         else:
             self.console.rule()
-        self.console.print(render_board(state, seat, self.names, self.recent, view=self.view))
+        self.console.print(render_board(state, seat, self.names, self.recent, view=self.view, heading=self.heading))
 
     def _face(self, state, tid) -> str:
         return self.view.face(state.tile(tid)).rstrip()
@@ -478,6 +479,13 @@ def play_interactive(seed: int | None = None, log_path: str | None = None, conso
     from scorer.game.engine import Engine
     return play_deal(Engine, RiichiAI, "[bold]mjscore[/] riichi deal · seed {seed} · preset {preset}", _event_line,
                      _result_panel, seed, log_path, console, input_fn, preset=preset, view=TableView(faces=tiles))
+
+
+def game_pieces(tiles: str = "notation"):
+    """What a game's text mode shows of each riichi deal (:mod:`scorer.cli.play_game`): the event lines, the end
+    of the deal, the board's view, what to announce of a complete hand that cannot win (nothing here)."""
+    from scorer.cli.board import TableView
+    return _event_line, _result_panel, TableView(faces=tiles), None
 
 
 def unplayable(engine) -> str | None:

@@ -99,6 +99,12 @@ def play_interactive(seed: int | None = None, log_path: str | None = None, conso
                      announce=below_minimum)
 
 
+def game_pieces(tiles: str = "notation"):
+    """What the MCR match's text mode shows of each deal (:mod:`scorer.cli.play_game`): the MCR event lines, the
+    end of the deal, the MCR board's view, the announcement of a complete hand below the minimum."""
+    return _event_line, _result, mcr_view(tiles), below_minimum
+
+
 def auto_stats(deals: int, seed: int | None = 0, on_deal: Callable[[int], None] | None = None,
                preset: str | None = None, log=None) -> dict:
     """Run ``deals`` AI-only MCR deals (deal ``i`` uses seed ``seed + i``) and summarise them, with the share of
