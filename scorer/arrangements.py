@@ -249,6 +249,8 @@ exactly one way — as most do; the hot path reads them without going into the s
 suit that does not split has no splits."""
 
 _entries: dict[HandCode, SuitEntry] = {}   # the parts that split (bounded by the table: 3 x 21,743 + 498)
+_broken: list[HandCode] = []   # the parts in _entries that do not split, at most _BROKEN_LIMIT
+_BROKEN_LIMIT = 1 << 13
 _shifted: list[dict[tuple, tuple]] = [{}, {}, {}, {}]   # per suit: a local kinds tuple -> the same in global kinds
 
 
@@ -279,14 +281,23 @@ def suit_entry(part: HandCode) -> SuitEntry:
     local = part >> 5 * base
     tiles = _tiles_in(local)
     found = _lookup(local, s == 3, tiles)
-    if found is None:   # it does not split: nothing is cached, the mask and pair flag are read off the counts
+    if found is None:   # it does not split: the mask and pair flag are read off the counts
         mask = 0
         held = (local | local >> 1 | local >> 2 | local >> 3 | local >> 4) & _LOW_BITS   # bit 5i: kind i held
         while held:
             low = held & -held
             held ^= low
             mask |= 1 << base + (low.bit_length() - 1) // 5
-        return (), mask, 1 if tiles % 3 == 2 else 0, None, None, None
+        entry = (), mask, 1 if tiles % 3 == 2 else 0, None, None, None
+        # kept too (the suits of seven pairs and thirteen orphans split no way, and recur), but bounded apart: the
+        # parts that do not split are unbounded in kind, so they are counted and dropped when too many
+        if len(_broken) >= _BROKEN_LIMIT:
+            for key in _broken:
+                del _entries[key]
+            _broken.clear()
+        _broken.append(part)
+        _entries[part] = entry
+        return entry
     if not _seeded and len(_entries) >= _SEED_AFTER:
         _seed_entries()
     splits, mask, paired = found
@@ -371,11 +382,38 @@ _SEQ_WAITS: tuple[tuple[str, str, str], ...] = tuple((seq_wait(k, k), seq_wait(k
 def code_placements(code: HandCode, win: Kind, n_melds: int,
                     four_as_two_pairs: bool = False) -> tuple[list[RawPlacement], KindMask]:
     """Every placement of closed tiles that hold ``14 - 3 * n_melds`` tiles, the winning kind ``win`` included, and
-    the kind mask of the kinds held. Per standard split: the pair (tanki), then a triplet (shanpon), then each
-    distinct sequence holding the winning kind; then seven pairs (seven different pairs, or with
-    ``four_as_two_pairs`` any even counts) and thirteen orphans, only without melds."""
+    the kind mask of the kinds held. Per standard split (:func:`standard_splits`): the pair (tanki), then a triplet
+    (shanpon), then each distinct sequence holding the winning kind; then seven pairs (seven different pairs, or
+    with ``four_as_two_pairs`` any even counts) and thirteen orphans, only without melds."""
     placements = []
-    splits, mask = standard_splits(code)
+    # the splits, as standard_splits gives them: the hand's one split is joined here when every suit splits one
+    # way (as most do); otherwise standard_splits joins them
+    mask = pairs = 0
+    seqs = trips = ()
+    pair = None
+    one_way = True
+    get = _entries.get
+    for field in SUIT_FIELDS:
+        part = code & field
+        if part:
+            splits, bits, paired, sq, tr, pr = get(part) or suit_entry(part)
+            mask |= bits
+            pairs += paired
+            if sq is not None:   # it splits one way, as most suits do
+                seqs += sq
+                trips += tr
+                if paired:
+                    pair = pr
+            elif splits:
+                one_way = False
+            else:   # a suit that does not split: no standard placement
+                pairs = -4
+    if pairs != 1:   # exactly one suit holds the pair, and every suit splits (else pairs < 0)
+        splits = ()
+    elif one_way:
+        splits = ((seqs, trips, pair),)
+    else:
+        splits, _ = standard_splits(code)
     for seqs, trips, pair in splits:
         if pair == win:
             placements.append((STANDARD, seqs, trips, pair, TANKI))
