@@ -454,6 +454,7 @@ that no fifth copy is asked — and ``need`` is how many pairs the other suits m
 have exactly one (0 when the completed suit holds the pair: 3n+2 tiles; 1 when it is sets only)."""
 
 _suit_waits: dict[HandCode, SuitWaits] = {0: (0, 1, ())}   # by suit part (bounded: cleared when full)
+_PLACE = {1 << 5 * i: i for i in range(9)}   # one tile of a suit's i-th kind, in a suit code -> i
 _SUIT_WAITS_LIMIT = 1 << 16
 
 
@@ -464,22 +465,30 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
     local = part >> 45 * s
     honor = s == 3
     tiles = local % 31
-    entry = _lookup(local, honor, tiles)
-    state = -1 if entry is None else entry[2]
+    parts = _PARTS[honor]   # the table by number of sets (_part builds a missing one)
+    if tiles % 3 == 1 or tiles > 14:
+        state = -1
+    else:
+        entry = (parts[tiles // 3] or _part(honor, tiles // 3)).get(local)
+        state = -1 if entry is None else entry[2]
     after = tiles + 1   # the suit's tiles with the one that completes it
     kinds = []
     if after % 3 != 1 and after <= 14:
-        table = _part(honor, after // 3)
-        # the candidates, less the kinds held four times (no fifth copy): a count of four is the only one with
-        # its 4 bit set (counts are at most four here)
+        table = parts[after // 3] or _part(honor, after // 3)
+        # the candidates (as _near), less the kinds held four times (no fifth copy): a count of four is the only
+        # one with its 4 bit set (counts are at most four here)
+        near = (local | local >> 1 | local >> 2) & _LOW_BITS   # bit 5i: the i-th kind held
         fours = local >> 2 & _LOW_BITS
-        near = (_near(local, honor) | fours) ^ fours
+        if not honor:
+            near = (near | near << 5 | near << 10 | near >> 5 | near >> 10) & _LOW_BITS
+        near = (near | fours) ^ fours
         base = 9 * s
+        place = _PLACE
         while near:
             low = near & -near
             near ^= low
             if local + low in table:
-                kinds.append(base + (low.bit_length() - 1) // 5)
+                kinds.append(base + place[low])
     if len(_suit_waits) >= _SUIT_WAITS_LIMIT:
         _suit_waits.clear()
         _suit_waits[0] = (0, 1, ())
@@ -526,19 +535,57 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
                 if w[2] and states - w[0] == w[1]:
                     found += w[2]
     if not n_melds and n_tiles == 13:
-        extra = []
-        odd = code & ODD
-        if odd and not odd & (odd - 1):   # one kind held an odd number of times: the single of seven pairs
-            k = (odd.bit_length() - 1) // 5
-            pairs_only = ODD if four_as_two_pairs else ODD_OR_FOUR
-            if code >> 5 * k & COUNT_MASK < 4 and not (code + CODE_ONE[k]) & pairs_only:
-                extra.append(k)
-        if not code & _NOT_ORPHAN_FIELDS:
-            missing = [k for k in _ORPHANS if not code >> 5 * k & COUNT_MASK]
-            if len(missing) <= 1:
-                extra.extend(missing or _ORPHANS)
-        if extra:
-            found = sorted(set(found).union(extra))
+        _add_special_waits(code, found, four_as_two_pairs)
+    return found
+
+
+def _add_special_waits(code: HandCode, found: list[Kind], four_as_two_pairs: bool) -> None:
+    """Adds to ``found`` (the standard form's waits of 13 closed tiles and no meld, ascending; a new list) the
+    waits of seven pairs (the one single; with ``four_as_two_pairs`` a third tile of a kind too) and of thirteen
+    orphans (the missing kind, or all thirteen), keeping it ascending."""
+    extra = []
+    odd = code & ODD
+    if odd and not odd & (odd - 1):   # one kind held an odd number of times: the single of seven pairs
+        k = (odd.bit_length() - 1) // 5
+        pairs_only = ODD if four_as_two_pairs else ODD_OR_FOUR
+        if code >> 5 * k & COUNT_MASK < 4 and not (code + CODE_ONE[k]) & pairs_only:
+            extra.append(k)
+    if not code & _NOT_ORPHAN_FIELDS:
+        missing = [k for k in _ORPHANS if not code >> 5 * k & COUNT_MASK]
+        if len(missing) <= 1:
+            extra.extend(missing or _ORPHANS)
+    if extra:   # one kind or a few, each added unless the standard form has it already
+        for k in extra:
+            if k not in found:
+                found.append(k)
+        found.sort()
+
+
+_SUIT_OF_KIND = tuple(min(k // 9, 3) for k in range(N_KINDS))
+
+
+def waits_of_win(code: HandCode, win: Kind, pair: Kind, n_melds: int) -> list[Kind]:
+    """:func:`completing_kinds` (riichi's seven pairs: four of a kind is no two pairs) of the concealed tiles of a
+    won hand whose tiles with the winning kind ``win`` split into sets and a pair of kind ``pair`` — what the
+    evaluator learnt — read from at most two suits' :data:`SuitWaits` instead of four: only the winning tile's suit
+    and the pair's can take a tile, for every other suit is sets only.
+
+    When the winning tile's suit held the pair, it alone can take one (its tiles less one are 3n+1). Otherwise it
+    takes one when that makes it sets only (the pair's suit keeps the pair), and the pair's suit takes one (the
+    pair becoming part of sets) only when the winning suit, less the tile, splits with a pair of its own.
+    ``code`` holds no kind more than four times (a hand the evaluator scored)."""
+    s_win = _SUIT_OF_KIND[win]
+    part = code & SUIT_FIELDS[s_win]
+    waits = _suit_waits.get(part) or _suit_waits_of(part)
+    s_pair = _SUIT_OF_KIND[pair]
+    if s_pair != s_win and waits[0] == 1:   # the winning suit less its tile splits with a pair
+        part = code & SUIT_FIELDS[s_pair]
+        other = (_suit_waits.get(part) or _suit_waits_of(part))[2]
+        found = list(other + waits[2] if s_pair < s_win else waits[2] + other)
+    else:
+        found = list(waits[2])
+    if not n_melds:
+        _add_special_waits(code, found, False)
     return found
 
 

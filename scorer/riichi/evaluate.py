@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorer.arrangements import (CODE_ONE, COUNT_MASK, OVER_FOUR_ADD, OVER_FOUR_TEST, SEQ_CODE, SHANPON,
-                                 code_placements, completing_kinds)
+                                 code_placements, completing_kinds, waits_of_win)
 from scorer.errors import ImpossibleHandError
 from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, FIVE_MASK, N_KINDS, NORTH, SEQ_MASK
 from scorer.melds import MeldType
@@ -79,6 +79,10 @@ class RiichiResult(NamedTuple):
     :data:`~scorer.arrangements.HandCode` (the winning hand's code less its winning tile); the waits are read from
     it, so a result needs no second pass over its tiles. -1 when the evaluator did not pack them (then the waits
     pack the tiles themselves)."""
+    split_pair: int | None = None
+    """With ``concealed_code``: the kind of the pair of a split of the winning hand into sets and a pair (the
+    pair's suit is the same in every split), None when it has none; then the waits are read from two suits at
+    most (:func:`~scorer.arrangements.waits_of_win`)."""
 
     @property
     def rules(self) -> str:
@@ -91,6 +95,9 @@ class RiichiResult(NamedTuple):
 
     def _wait_kinds(self) -> list[int]:
         """The waits as kinds, read from the arrangement engine's per-suit tables (no search)."""
+        if self.split_pair is not None:
+            hand = self.hand
+            return waits_of_win(self.concealed_code, hand.winning_tile.kind, self.split_pair, len(hand.melds))
         return _wait_kinds(self.hand, self.concealed_code)
 
     @property
@@ -102,7 +109,7 @@ class RiichiResult(NamedTuple):
         """The result as plain JSON values, built directly (each fact computed once). The fields and the items
         are read by unpacking them (a NamedTuple's fields by name are a slow attribute lookup each)."""
         (hand, preset, win, reason, yaku_items, dora, red, ura, han, fu, yakuman, limit, fu_items, points,
-         pays, total_gain, shanten, concealed_code) = self
+         pays, total_gain, shanten, concealed_code, split_pair) = self
         yaku = []
         for _, name, kanji, value, _ in yaku_items:   # YakuItem: id, name, kanji, han, yakuman
             yaku.append({"name": name, "kanji": kanji, "han": value})
@@ -114,7 +121,8 @@ class RiichiResult(NamedTuple):
             payments.append({"from": payer, "amount": amount})
         waits = []
         kind_text = _KIND_TEXT
-        for k in _wait_kinds(hand, concealed_code):
+        for k in (_wait_kinds(hand, concealed_code) if split_pair is None else
+                  waits_of_win(concealed_code, hand.winning_tile.kind, split_pair, len(hand.melds))):
             waits.append(kind_text[k])
         try:
             text = hand.notation()
@@ -223,9 +231,10 @@ def _describe(hand) -> str:
         return " ".join(str(t) for t in hand.concealed) + f" +{hand.winning_tile}"
 
 
-def _not_winning(hand, preset_name, reason, complete=False, concealed_code=-1) -> RiichiResult:
+def _not_winning(hand, preset_name, reason, complete=False, concealed_code=-1, split_pair=None) -> RiichiResult:
     if complete:
-        return RiichiResult(hand, preset_name, False, reason, shanten=-1, concealed_code=concealed_code)
+        return RiichiResult(hand, preset_name, False, reason, shanten=-1, concealed_code=concealed_code,
+                            split_pair=split_pair)
     from scorer.shanten import shanten_counts
     return RiichiResult(hand, preset_name, False, reason,
                         shanten=shanten_counts(counts34(hand.concealed), len(hand.melds)))
@@ -354,7 +363,8 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     best = None
     best_key = None
     single = len(placements) == 1
-    for form, seqs, trips, pair, wait in placements:
+    for placement in placements:
+        form, seqs, trips, pair, wait = placement
         ctx.form = form
         ctx.wait = wait
         ctx.pair = pair
@@ -376,23 +386,32 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
         han = 13 * yakuman if yakuman else han + dora_han
         pinfu = closed and facts & PINFU_SHAPE != 0
         if single:   # a lone placement needs no comparing: its fu are counted below
-            best = (items, yakuman, han, None)
+            best = (items, yakuman, han, pinfu, None)
             break
-        fu_counted = count_fu(ctx, pinfu, itemize=True)
-        base, _ = base_points(han, fu_counted[0], yakuman, opts)
-        key = (base, yakuman > 0, han, fu_counted[0])
+        fu = count_fu(ctx, pinfu)   # the total only: the best placement is itemized below
+        key = (base_points(han, fu, yakuman, opts)[0], yakuman > 0, han, fu)
         if best_key is None or key > best_key:
             best_key = key
-            best = (items, yakuman, han, fu_counted)
+            best = (items, yakuman, han, pinfu, placement)
 
     if best is None:
-        return _not_winning(hand, name, "no yaku", complete=True, concealed_code=code - CODE_ONE[w])
+        return _not_winning(hand, name, "no yaku", complete=True, concealed_code=code - CODE_ONE[w],
+                            split_pair=placements[0][3])
 
-    # the best placement, itemized
-    items, yakuman, han, fu_counted = best
-    fu, fu_items = fu_counted or count_fu(ctx, pinfu, itemize=True)
+    # the best placement, itemized (the fu read its form, wait, pair and closed triplets: set again when another
+    # placement was read after it)
+    items, yakuman, han, pinfu, placement = best
+    if placement is not None and placement is not placements[-1]:
+        form, seqs, trips, pair, wait = placement
+        ctx.form = form
+        ctx.wait = wait
+        ctx.pair = pair
+        ctx.closed_trips = trips
+        ctx.ron_trip = w if wait is SHANPON and not tsumo else None
+    fu, fu_items = count_fu(ctx, pinfu, itemize=True)
     if yakuman:
         dora = red = ura = 0
     limit, pays, paid, honba = settle_key(han, fu, yakuman, sit.seat_wind == 0, tsumo, sit.honba, paid_key)
     return _new(RiichiResult, (hand, name, True, None, items, dora, red, ura, han, fu, yakuman, limit,
-                               fu_items, paid - honba, pays, paid + 1000 * sit.sticks, -1, code - CODE_ONE[w]))
+                               fu_items, paid - honba, pays, paid + 1000 * sit.sticks, -1, code - CODE_ONE[w],
+                               placements[0][3]))   # the standard placements come first; the others have no pair
