@@ -387,23 +387,31 @@ def code_placements(code: HandCode, win: Kind, n_melds: int,
     with ``four_as_two_pairs`` any even counts) and thirteen orphans, only without melds."""
     placements = []
     # the splits, as standard_splits gives them: the hand's one split is joined here when every suit splits one
-    # way (as most do); otherwise standard_splits joins them
+    # way (as most do); otherwise standard_splits joins them. The four suits are read in turn (m, p, s, honors).
+    get = _entries.get
     mask = pairs = 0
     seqs = trips = ()
     pair = None
     one_way = True
-    get = _entries.get
-    for field in SUIT_FIELDS:
+    part = code & _F_MAN
+    if part:
+        splits, mask, pairs, seqs, trips, pair = get(part) or suit_entry(part)
+        if seqs is None:   # several splits, or none
+            one_way = False
+            if not splits:
+                pairs = -4   # a suit that does not split: no standard placement
+    for field in _F_PIN_SOU_HONOR:
         part = code & field
         if part:
             splits, bits, paired, sq, tr, pr = get(part) or suit_entry(part)
             mask |= bits
             pairs += paired
             if sq is not None:   # it splits one way, as most suits do
-                seqs += sq
-                trips += tr
-                if paired:
-                    pair = pr
+                if one_way:
+                    seqs += sq
+                    trips += tr
+                    if paired:
+                        pair = pr
             elif splits:
                 one_way = False
             else:   # a suit that does not split: no standard placement
@@ -497,6 +505,7 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
 
 
 _F_MAN, _F_PIN, _F_SOU, _F_HONOR = SUIT_FIELDS
+_F_PIN_SOU_HONOR = SUIT_FIELDS[1:]
 
 
 def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pairs: bool = False) -> list[Kind]:
