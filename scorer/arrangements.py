@@ -15,7 +15,8 @@ not split. Everything else here reads that table:
 
 * the evaluators' hot path works on a :data:`HandCode` — the closed tiles packed as ``sum(count_k << 5k)`` — and
   reads :func:`suit_entry` (a suit's splits in global kinds, cached per suit part of the code) through
-  :func:`standard_splits`, :func:`code_placements` and :func:`completing_kinds`;
+  :func:`standard_splits`, :func:`code_placements` and :func:`completing_kinds` (with :func:`waits_of_win`, its
+  short way for a won hand whose split is known);
 * the count-tuple API (:func:`arrangements_of`, :func:`placements_of`, :func:`is_complete`, ``_suit_splits``,
   ``_suit_state``) and the typed one (:func:`arrangements`, :func:`placements`) read the same table.
 
