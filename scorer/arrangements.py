@@ -26,7 +26,7 @@ The caches are bounded: the table is fixed, and a suit part is cached only when 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
+from itertools import combinations, product
 from typing import NamedTuple, TypeAlias
 
 from scorer.kinds import HONOR, N_KINDS, TERMINAL_HONOR_MASK, TERMINALS_AND_HONORS, Kind, KindMask
@@ -192,8 +192,8 @@ _seeded: list[bool] = []
 def _seed_entries() -> None:
     """The suit entries most hands meet, made at once (a few ms) once a process has made _SEED_AFTER one by one
     (so one hand scored from the command line does not pay for them, a file of hands does early): every pattern
-    of the characters (their kinds are the table's own), every honor pattern, and the dot and bamboo patterns of
-    at most _SEED_TILES tiles."""
+    of the characters (their kinds are the table's own), every honor pattern, the dot and bamboo patterns of at
+    most _SEED_TILES tiles, and the suits of seven pairs and of thirteen orphans."""
     _seeded.append(True)
     for sets in range(5):
         for code, (splits, mask, paired) in _part(False, sets).items():
@@ -207,6 +207,19 @@ def _seed_entries() -> None:
             if code and _tiles_in(code) <= _SEED_TILES:
                 suit_entry(code << 45)
                 suit_entry(code << 90)
+    # the suits of seven pairs (two to four pairs in one suit) and of thirteen orphans, most of which split no way
+    # (then they are kept with the parts that do not split)
+    for s in range(4):
+        base = 9 * s
+        kinds = range(base, base + (7 if s == 3 else 9))
+        for n in (2, 3, 4):
+            for pick in combinations(kinds, n):
+                suit_entry(sum(2 * CODE_ONE[k] for k in pick))
+        orphans = [k for k in _ORPHANS if k in kinds]
+        single = sum(CODE_ONE[k] for k in orphans)
+        suit_entry(single)
+        for k in orphans:
+            suit_entry(single + CODE_ONE[k])
     _seed_suit_waits()
 
 
