@@ -15,7 +15,8 @@ not split. Everything else here reads that table:
 
 * the evaluators' hot path works on a :data:`HandCode` — the closed tiles packed as ``sum(count_k << 5k)`` — and
   reads :func:`suit_entry` (a suit's splits in global kinds, cached per suit part of the code) through
-  :func:`standard_splits`, :func:`code_placements` and :func:`completing_kinds`;
+  :func:`standard_splits`, :func:`code_placements` and :func:`completing_kinds` (with :func:`waits_of_win`, its
+  short way for a won hand whose split is known);
 * the count-tuple API (:func:`arrangements_of`, :func:`placements_of`, :func:`is_complete`, ``_suit_splits``,
   ``_suit_state``) and the typed one (:func:`arrangements`, :func:`placements`) read the same table.
 
@@ -25,7 +26,7 @@ The caches are bounded: the table is fixed, and a suit part is cached only when 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
+from itertools import combinations, product
 from typing import NamedTuple, TypeAlias
 
 from scorer.kinds import HONOR, N_KINDS, TERMINAL_HONOR_MASK, TERMINALS_AND_HONORS, Kind, KindMask
@@ -191,8 +192,8 @@ _seeded: list[bool] = []
 def _seed_entries() -> None:
     """The suit entries most hands meet, made at once (a few ms) once a process has made _SEED_AFTER one by one
     (so one hand scored from the command line does not pay for them, a file of hands does early): every pattern
-    of the characters (their kinds are the table's own), every honor pattern, and the dot and bamboo patterns of
-    at most _SEED_TILES tiles."""
+    of the characters (their kinds are the table's own), every honor pattern, the dot and bamboo patterns of at
+    most _SEED_TILES tiles, and the suits of seven pairs and of thirteen orphans."""
     _seeded.append(True)
     for sets in range(5):
         for code, (splits, mask, paired) in _part(False, sets).items():
@@ -206,6 +207,19 @@ def _seed_entries() -> None:
             if code and _tiles_in(code) <= _SEED_TILES:
                 suit_entry(code << 45)
                 suit_entry(code << 90)
+    # the suits of seven pairs (two to four pairs in one suit) and of thirteen orphans, most of which split no way
+    # (then they are kept with the parts that do not split)
+    for s in range(4):
+        base = 9 * s
+        kinds = range(base, base + (7 if s == 3 else 9))
+        for n in (2, 3, 4):
+            for pick in combinations(kinds, n):
+                suit_entry(sum(2 * CODE_ONE[k] for k in pick))
+        orphans = [k for k in _ORPHANS if k in kinds]
+        single = sum(CODE_ONE[k] for k in orphans)
+        suit_entry(single)
+        for k in orphans:
+            suit_entry(single + CODE_ONE[k])
     _seed_suit_waits()
 
 
@@ -249,6 +263,8 @@ exactly one way — as most do; the hot path reads them without going into the s
 suit that does not split has no splits."""
 
 _entries: dict[HandCode, SuitEntry] = {}   # the parts that split (bounded by the table: 3 x 21,743 + 498)
+_broken: list[HandCode] = []   # the parts in _entries that do not split, at most _BROKEN_LIMIT
+_BROKEN_LIMIT = 1 << 13
 _shifted: list[dict[tuple, tuple]] = [{}, {}, {}, {}]   # per suit: a local kinds tuple -> the same in global kinds
 
 
@@ -279,14 +295,23 @@ def suit_entry(part: HandCode) -> SuitEntry:
     local = part >> 5 * base
     tiles = _tiles_in(local)
     found = _lookup(local, s == 3, tiles)
-    if found is None:   # it does not split: nothing is cached, the mask and pair flag are read off the counts
+    if found is None:   # it does not split: the mask and pair flag are read off the counts
         mask = 0
         held = (local | local >> 1 | local >> 2 | local >> 3 | local >> 4) & _LOW_BITS   # bit 5i: kind i held
         while held:
             low = held & -held
             held ^= low
             mask |= 1 << base + (low.bit_length() - 1) // 5
-        return (), mask, 1 if tiles % 3 == 2 else 0, None, None, None
+        entry = (), mask, 1 if tiles % 3 == 2 else 0, None, None, None
+        # kept too (the suits of seven pairs and thirteen orphans split no way, and recur), but bounded apart: the
+        # parts that do not split are unbounded in kind, so they are counted and dropped when too many
+        if len(_broken) >= _BROKEN_LIMIT:
+            for key in _broken:
+                del _entries[key]
+            _broken.clear()
+        _broken.append(part)
+        _entries[part] = entry
+        return entry
     if not _seeded and len(_entries) >= _SEED_AFTER:
         _seed_entries()
     splits, mask, paired = found
@@ -371,11 +396,46 @@ _SEQ_WAITS: tuple[tuple[str, str, str], ...] = tuple((seq_wait(k, k), seq_wait(k
 def code_placements(code: HandCode, win: Kind, n_melds: int,
                     four_as_two_pairs: bool = False) -> tuple[list[RawPlacement], KindMask]:
     """Every placement of closed tiles that hold ``14 - 3 * n_melds`` tiles, the winning kind ``win`` included, and
-    the kind mask of the kinds held. Per standard split: the pair (tanki), then a triplet (shanpon), then each
-    distinct sequence holding the winning kind; then seven pairs (seven different pairs, or with
-    ``four_as_two_pairs`` any even counts) and thirteen orphans, only without melds."""
+    the kind mask of the kinds held. Per standard split (:func:`standard_splits`): the pair (tanki), then a triplet
+    (shanpon), then each distinct sequence holding the winning kind; then seven pairs (seven different pairs, or
+    with ``four_as_two_pairs`` any even counts) and thirteen orphans, only without melds."""
     placements = []
-    splits, mask = standard_splits(code)
+    # the splits, as standard_splits gives them: the hand's one split is joined here when every suit splits one
+    # way (as most do); otherwise standard_splits joins them. The four suits are read in turn (m, p, s, honors).
+    get = _entries.get
+    mask = pairs = 0
+    seqs = trips = ()
+    pair = None
+    one_way = True
+    part = code & _F_MAN
+    if part:
+        splits, mask, pairs, seqs, trips, pair = get(part) or suit_entry(part)
+        if seqs is None:   # several splits, or none
+            one_way = False
+            if not splits:
+                pairs = -4   # a suit that does not split: no standard placement
+    for field in _F_PIN_SOU_HONOR:
+        part = code & field
+        if part:
+            splits, bits, paired, sq, tr, pr = get(part) or suit_entry(part)
+            mask |= bits
+            pairs += paired
+            if sq is not None:   # it splits one way, as most suits do
+                if one_way:
+                    seqs += sq
+                    trips += tr
+                    if paired:
+                        pair = pr
+            elif splits:
+                one_way = False
+            else:   # a suit that does not split: no standard placement
+                pairs = -4
+    if pairs != 1:   # exactly one suit holds the pair, and every suit splits (else pairs < 0)
+        splits = ()
+    elif one_way:
+        splits = ((seqs, trips, pair),)
+    else:
+        splits, _ = standard_splits(code)
     for seqs, trips, pair in splits:
         if pair == win:
             placements.append((STANDARD, seqs, trips, pair, TANKI))
@@ -416,6 +476,7 @@ that no fifth copy is asked — and ``need`` is how many pairs the other suits m
 have exactly one (0 when the completed suit holds the pair: 3n+2 tiles; 1 when it is sets only)."""
 
 _suit_waits: dict[HandCode, SuitWaits] = {0: (0, 1, ())}   # by suit part (bounded: cleared when full)
+_PLACE = {1 << 5 * i: i for i in range(9)}   # one tile of a suit's i-th kind, in a suit code -> i
 _SUIT_WAITS_LIMIT = 1 << 16
 
 
@@ -426,22 +487,30 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
     local = part >> 45 * s
     honor = s == 3
     tiles = local % 31
-    entry = _lookup(local, honor, tiles)
-    state = -1 if entry is None else entry[2]
+    parts = _PARTS[honor]   # the table by number of sets (_part builds a missing one)
+    if tiles % 3 == 1 or tiles > 14:
+        state = -1
+    else:
+        entry = (parts[tiles // 3] or _part(honor, tiles // 3)).get(local)
+        state = -1 if entry is None else entry[2]
     after = tiles + 1   # the suit's tiles with the one that completes it
     kinds = []
     if after % 3 != 1 and after <= 14:
-        table = _part(honor, after // 3)
-        # the candidates, less the kinds held four times (no fifth copy): a count of four is the only one with
-        # its 4 bit set (counts are at most four here)
+        table = parts[after // 3] or _part(honor, after // 3)
+        # the candidates (as _near), less the kinds held four times (no fifth copy): a count of four is the only
+        # one with its 4 bit set (counts are at most four here)
+        near = (local | local >> 1 | local >> 2) & _LOW_BITS   # bit 5i: the i-th kind held
         fours = local >> 2 & _LOW_BITS
-        near = (_near(local, honor) | fours) ^ fours
+        if not honor:
+            near = (near | near << 5 | near << 10 | near >> 5 | near >> 10) & _LOW_BITS
+        near = (near | fours) ^ fours
         base = 9 * s
+        place = _PLACE
         while near:
             low = near & -near
             near ^= low
             if local + low in table:
-                kinds.append(base + (low.bit_length() - 1) // 5)
+                kinds.append(base + place[low])
     if len(_suit_waits) >= _SUIT_WAITS_LIMIT:
         _suit_waits.clear()
         _suit_waits[0] = (0, 1, ())
@@ -450,6 +519,7 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
 
 
 _F_MAN, _F_PIN, _F_SOU, _F_HONOR = SUIT_FIELDS
+_F_PIN_SOU_HONOR = SUIT_FIELDS[1:]
 
 
 def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pairs: bool = False) -> list[Kind]:
@@ -488,19 +558,57 @@ def completing_kinds(code: HandCode, n_tiles: int, n_melds: int, four_as_two_pai
                 if w[2] and states - w[0] == w[1]:
                     found += w[2]
     if not n_melds and n_tiles == 13:
-        extra = []
-        odd = code & ODD
-        if odd and not odd & (odd - 1):   # one kind held an odd number of times: the single of seven pairs
-            k = (odd.bit_length() - 1) // 5
-            pairs_only = ODD if four_as_two_pairs else ODD_OR_FOUR
-            if code >> 5 * k & COUNT_MASK < 4 and not (code + CODE_ONE[k]) & pairs_only:
-                extra.append(k)
-        if not code & _NOT_ORPHAN_FIELDS:
-            missing = [k for k in _ORPHANS if not code >> 5 * k & COUNT_MASK]
-            if len(missing) <= 1:
-                extra.extend(missing or _ORPHANS)
-        if extra:
-            found = sorted(set(found).union(extra))
+        _add_special_waits(code, found, four_as_two_pairs)
+    return found
+
+
+def _add_special_waits(code: HandCode, found: list[Kind], four_as_two_pairs: bool) -> None:
+    """Adds to ``found`` (the standard form's waits of 13 closed tiles and no meld, ascending; a new list) the
+    waits of seven pairs (the one single; with ``four_as_two_pairs`` a third tile of a kind too) and of thirteen
+    orphans (the missing kind, or all thirteen), keeping it ascending."""
+    extra = []
+    odd = code & ODD
+    if odd and not odd & (odd - 1):   # one kind held an odd number of times: the single of seven pairs
+        k = (odd.bit_length() - 1) // 5
+        pairs_only = ODD if four_as_two_pairs else ODD_OR_FOUR
+        if code >> 5 * k & COUNT_MASK < 4 and not (code + CODE_ONE[k]) & pairs_only:
+            extra.append(k)
+    if not code & _NOT_ORPHAN_FIELDS:
+        missing = [k for k in _ORPHANS if not code >> 5 * k & COUNT_MASK]
+        if len(missing) <= 1:
+            extra.extend(missing or _ORPHANS)
+    if extra:   # one kind or a few, each added unless the standard form has it already
+        for k in extra:
+            if k not in found:
+                found.append(k)
+        found.sort()
+
+
+_SUIT_OF_KIND = tuple(min(k // 9, 3) for k in range(N_KINDS))
+
+
+def waits_of_win(code: HandCode, win: Kind, pair: Kind, n_melds: int) -> list[Kind]:
+    """:func:`completing_kinds` (riichi's seven pairs: four of a kind is no two pairs) of the concealed tiles of a
+    won hand whose tiles with the winning kind ``win`` split into sets and a pair of kind ``pair`` — what the
+    evaluator learnt — read from at most two suits' :data:`SuitWaits` instead of four: only the winning tile's suit
+    and the pair's can take a tile, for every other suit is sets only.
+
+    When the winning tile's suit held the pair, it alone can take one (its tiles less one are 3n+1). Otherwise it
+    takes one when that makes it sets only (the pair's suit keeps the pair), and the pair's suit takes one (the
+    pair becoming part of sets) only when the winning suit, less the tile, splits with a pair of its own.
+    ``code`` holds no kind more than four times (a hand the evaluator scored)."""
+    s_win = _SUIT_OF_KIND[win]
+    part = code & SUIT_FIELDS[s_win]
+    waits = _suit_waits.get(part) or _suit_waits_of(part)
+    s_pair = _SUIT_OF_KIND[pair]
+    if s_pair != s_win and waits[0] == 1:   # the winning suit less its tile splits with a pair
+        part = code & SUIT_FIELDS[s_pair]
+        other = (_suit_waits.get(part) or _suit_waits_of(part))[2]
+        found = list(other + waits[2] if s_pair < s_win else waits[2] + other)
+    else:
+        found = list(waits[2])
+    if not n_melds:
+        _add_special_waits(code, found, False)
     return found
 
 

@@ -212,6 +212,27 @@ def test_placements_are_every_group_holding_the_winning_kind(hand, data):
     assert len(typed) == sum(1 for p in got if p[0] == A.STANDARD)
 
 
+@settings(max_examples=600)
+@given(closed_hands(), st.data())
+def test_waits_of_a_won_hand_read_from_its_split_are_the_completing_kinds(hand, data):
+    """waits_of_win (the evaluator's short way: the winning tile's suit and the pair's) gives exactly the waits of
+    completing_kinds, for every tenpai hand completed by any of its waits into sets and a pair."""
+    counts, melds = hand
+    code = A.code_of(counts)
+    waits = A.completing_kinds(code, sum(counts), melds)
+    if not waits:
+        return
+    win = data.draw(st.sampled_from(waits))
+    placements, _ = A.code_placements(code + A.CODE_ONE[win], win, melds)
+    standard = [p for p in placements if p[0] == A.STANDARD]
+    if not standard:   # completed as seven pairs or thirteen orphans only: the evaluator asks completing_kinds
+        return
+    pairs = {p[3] for p in standard}
+    assert len({min(k // 9, 3) for k in pairs}) == 1   # the pair may differ from split to split, its suit not
+    for pair in pairs:
+        assert A.waits_of_win(code, win, pair, melds) == waits
+
+
 def test_is_complete_agrees_with_the_definition():
     rng = random.Random(3)
     for _ in range(3000):

@@ -17,12 +17,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorer.arrangements import (CODE_ONE, COUNT_MASK, OVER_FOUR_ADD, OVER_FOUR_TEST, SEQ_CODE, SHANPON,
-                                 code_placements, completing_kinds)
+                                 code_placements, completing_kinds, waits_of_win)
 from scorer.errors import ImpossibleHandError
 from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, FIVE_MASK, N_KINDS, NORTH, SEQ_MASK
 from scorer.melds import MeldType
 from scorer.riichi.fu import FuItem, count_fu
-from scorer.riichi.points import Payment, base_points, settle
+from scorer.riichi.points import Payment, base_points, points_key, settle_key
 from scorer.riichi.presets import PRESETS_BY_KEY, find_preset
 from scorer.riichi.yaku import PINFU_SHAPE, YAKU, Ctx, raw_yaku_bits, resolve
 from scorer.tiles import Tile, counts34
@@ -79,6 +79,10 @@ class RiichiResult(NamedTuple):
     :data:`~scorer.arrangements.HandCode` (the winning hand's code less its winning tile); the waits are read from
     it, so a result needs no second pass over its tiles. -1 when the evaluator did not pack them (then the waits
     pack the tiles themselves)."""
+    split_pair: int | None = None
+    """With ``concealed_code``: the kind of the pair of a split of the winning hand into sets and a pair (the
+    pair's suit is the same in every split), None when it has none; then the waits are read from two suits at
+    most (:func:`~scorer.arrangements.waits_of_win`)."""
 
     @property
     def rules(self) -> str:
@@ -91,6 +95,9 @@ class RiichiResult(NamedTuple):
 
     def _wait_kinds(self) -> list[int]:
         """The waits as kinds, read from the arrangement engine's per-suit tables (no search)."""
+        if self.split_pair is not None:
+            hand = self.hand
+            return waits_of_win(self.concealed_code, hand.winning_tile.kind, self.split_pair, len(hand.melds))
         return _wait_kinds(self.hand, self.concealed_code)
 
     @property
@@ -102,7 +109,7 @@ class RiichiResult(NamedTuple):
         """The result as plain JSON values, built directly (each fact computed once). The fields and the items
         are read by unpacking them (a NamedTuple's fields by name are a slow attribute lookup each)."""
         (hand, preset, win, reason, yaku_items, dora, red, ura, han, fu, yakuman, limit, fu_items, points,
-         pays, total_gain, shanten, concealed_code) = self
+         pays, total_gain, shanten, concealed_code, split_pair) = self
         yaku = []
         for _, name, kanji, value, _ in yaku_items:   # YakuItem: id, name, kanji, han, yakuman
             yaku.append({"name": name, "kanji": kanji, "han": value})
@@ -114,7 +121,8 @@ class RiichiResult(NamedTuple):
             payments.append({"from": payer, "amount": amount})
         waits = []
         kind_text = _KIND_TEXT
-        for k in _wait_kinds(hand, concealed_code):
+        for k in (_wait_kinds(hand, concealed_code) if split_pair is None else
+                  waits_of_win(concealed_code, hand.winning_tile.kind, split_pair, len(hand.melds))):
             waits.append(kind_text[k])
         try:
             text = hand.notation()
@@ -189,14 +197,14 @@ _ITEMS = tuple(tuple(_yaku_items(closed, double) for double in (False, True)) fo
 _valued: dict = {}
 
 
-def _value(raw: int, closed: bool, double_yakuman: bool, yakuman_stack: bool) -> tuple:
+def _value(raw: int, rules: int) -> tuple:
     """(items, yakuman multiple, han of the yaku) of the yaku whose checks hold (bits of the table, as
-    raw_yaku_bits answers them; superseded ones are removed here) under the rules. It depends on nothing else, so
-    it is worked out once for each set that occurs (a few thousand at most: bounded)."""
-    key = raw << 3 | closed << 2 | double_yakuman << 1 | yakuman_stack
+    raw_yaku_bits answers them; superseded ones are removed here) under the rules (``rules``: bit 2 a closed hand,
+    bit 1 double yakuman, bit 0 yakuman stack). It depends on nothing else, so it is worked out once for each set
+    that occurs (a few thousand at most: bounded)."""
     if len(_valued) >= 1 << 15:
         _valued.clear()
-    table = _ITEMS[closed][double_yakuman]
+    table = _ITEMS[rules >> 2][rules >> 1 & 1]
     items = []
     han = stacked = top = 0
     rest = resolve(raw)
@@ -211,8 +219,8 @@ def _value(raw: int, closed: bool, double_yakuman: bool, yakuman_stack: bool) ->
         if multiple > top:
             top = multiple
     # when a yakuman applies only the yakuman are left (resolve), and their han are not counted
-    value = (tuple(items), stacked if yakuman_stack else top, 0) if top else (tuple(items), 0, han)
-    _valued[key] = value
+    value = (tuple(items), stacked if rules & 1 else top, 0) if top else (tuple(items), 0, han)
+    _valued[raw << 3 | rules] = value
     return value
 
 
@@ -223,12 +231,29 @@ def _describe(hand) -> str:
         return " ".join(str(t) for t in hand.concealed) + f" +{hand.winning_tile}"
 
 
-def _not_winning(hand, preset_name, reason, complete=False, concealed_code=-1) -> RiichiResult:
+def _not_winning(hand, preset_name, reason, complete=False, concealed_code=-1, split_pair=None) -> RiichiResult:
     if complete:
-        return RiichiResult(hand, preset_name, False, reason, shanten=-1, concealed_code=concealed_code)
+        return RiichiResult(hand, preset_name, False, reason, shanten=-1, concealed_code=concealed_code,
+                            split_pair=split_pair)
     from scorer.shanten import shanten_counts
     return RiichiResult(hand, preset_name, False, reason,
                         shanten=shanten_counts(counts34(hand.concealed), len(hand.melds)))
+
+
+_RULES: dict = {}
+"""By preset key (a name as written, None, or a :class:`~.presets.RiichiPreset`): what the evaluator reads of the
+preset, read once — (name, options, dora successor table, three-player, red fives, ura dora, the yakuman bits
+of the _valued key, the points key of :func:`~.points.settle`)."""
+
+
+def _rules_of(key) -> tuple:
+    p = PRESETS_BY_KEY.get(key) or find_preset(key)
+    o = p.options
+    rules = (p.name, o, DORA_SUCCESSOR_SANMA if o.three_player else DORA_SUCCESSOR, o.three_player, o.red_fives,
+             o.ura_dora, o.double_yakuman << 1 | o.yakuman_stack, points_key(o))
+    if len(_RULES) < 64:   # the named presets, and a few built ones (a table's house rules)
+        _RULES[key] = rules
+    return rules
 
 
 def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
@@ -237,16 +262,15 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     ``preset`` may also be a :class:`~.presets.RiichiPreset`. ``nuki`` (three-player presets only): North tiles
     set aside as nuki dora; by default the hand's flowers (``flowers`` or ``flower_count``) are read as such.
     """
-    name = preset if preset is not None else hand.preset
-    p = PRESETS_BY_KEY.get(name) or find_preset(name)   # a preset by name at once, else the general look-up
-    opts = p.options
-    sit = hand.situation
+    key = preset if preset is not None else hand.preset
+    name, opts, successor, three_player, red_fives, ura_dora, yakuman_rules, paid_key = (
+        _RULES.get(key) or _rules_of(key))
     melds = hand.melds
     n_melds = len(melds)
     concealed = hand.concealed
     win = hand.winning_tile
     if win is None or len(concealed) + 3 * n_melds != 13:
-        return _not_winning(hand, p.name, "not complete")
+        return _not_winning(hand, name, "not complete")
 
     # the closed tiles with the winning tile: their hand code; red fives
     w = win.kind
@@ -262,9 +286,16 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     # (form, closed seqs, closed trips, pair, wait); seven pairs are seven different pairs in riichi
     placements, mask = code_placements(code, w, n_melds)
     if not placements:
-        return _not_winning(hand, p.name, "not complete")
+        return _not_winning(hand, name, "not complete")
 
     # what the hand is whatever its arrangement: melds, all tiles, tile classes
+    sit = hand.situation
+    tsumo = sit.tsumo
+    ctx = Ctx()
+    ctx.opts = opts
+    ctx.sit = sit
+    ctx.tsumo = tsumo
+    ctx.win = w
     closed = True
     all_code = code
     if melds:
@@ -299,44 +330,34 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
             raise ImpossibleHandError(f"more than four of a kind in {_describe(hand)}")
         meld_trips = tuple(meld_trips)
         meld_seqs = tuple(meld_seqs)
-    else:
-        pons = open_kans = ankans = meld_seqs = meld_trips = ()
-
-    tsumo = sit.tsumo
-    ctx = Ctx()
-    ctx.opts = opts
-    ctx.sit = sit
-    ctx.closed = closed
-    ctx.tsumo = tsumo
-    if melds:   # the fu of the melds read these (only when there are melds)
+        # the fu of the melds read these (only when there are melds)
         ctx.pons, ctx.open_kans, ctx.ankans = pons, open_kans, ankans
         ctx.kans = len(open_kans) + len(ankans)
+        n_ankans = len(ankans)
     else:
-        ctx.kans = 0
-    ctx.win = w
+        meld_seqs = meld_trips = ()
+        ctx.kans = n_ankans = 0
+    ctx.closed = closed
     ctx.set_tiles(code, n_melds, mask)
-    if nuki is None:
-        nuki = hand.flower_total if opts.three_player else 0
     # dora: each indicator (kan dora included) makes every tile of the kind after it a dora; red fives; ura dora
     # for a riichi winner; in three-player, each North set aside (nuki) is a dora, and again for each indicator
     # that points to North
-    successor = DORA_SUCCESSOR_SANMA if opts.three_player else DORA_SUCCESSOR
     dora = 0
     for t in sit.dora:
         dora += all_code >> 5 * successor[t.kind] & COUNT_MASK
+    if nuki is None:
+        nuki = hand.flower_total if three_player else 0
     if nuki:
         dora += nuki * (1 + sum(successor[t.kind] == NORTH for t in sit.dora))
-    red = red_tiles if opts.red_fives else 0
+    red = red_tiles if red_fives else 0
     ura = 0
-    if sit.ura and (sit.riichi or sit.double_riichi) and opts.ura_dora:
+    if sit.ura and (sit.riichi or sit.double_riichi) and ura_dora:
         for t in sit.ura:
             ura += all_code >> 5 * successor[t.kind] & COUNT_MASK
         if nuki:
             ura += nuki * sum(successor[t.kind] == NORTH for t in sit.ura)
     dora_han = dora + red + ura
-    double_yakuman, yakuman_stack = opts.double_yakuman, opts.yakuman_stack
-    rules = closed << 2 | double_yakuman << 1 | yakuman_stack   # the low bits of the _valued key
-    n_ankans = len(ankans)
+    rules = closed << 2 | yakuman_rules   # the low bits of the _valued key
 
     # every placement is scored; the one that pays most wins (a lone placement needs no comparing)
     best = None
@@ -349,36 +370,48 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
         ctx.pair = pair
         ctx.closed_trips = trips
         # a triplet completed by ron counts as open (minkou) for fu and concealed triplets
-        ron_trip = ctx.ron_trip = w if wait is SHANPON and not tsumo else None
+        if wait is SHANPON and not tsumo:
+            ctx.ron_trip = w
+            ctx.ankou = len(trips) + n_ankans - 1
+        else:
+            ctx.ron_trip = None
+            ctx.ankou = len(trips) + n_ankans
         ctx.seqs = seqs + meld_seqs if meld_seqs else seqs
         ctx.trips = trips + meld_trips if meld_trips else trips
-        ctx.ankou = len(trips) + n_ankans - (ron_trip is not None)
         facts = ctx.facts = ctx.placement_facts()
         found = raw_yaku_bits(ctx)
         if not found:
             continue
-        items, yakuman, han = _valued.get(found << 3 | rules) or _value(found, closed, double_yakuman, yakuman_stack)
+        items, yakuman, han = _valued.get(found << 3 | rules) or _value(found, rules)
         han = 13 * yakuman if yakuman else han + dora_han
         pinfu = closed and facts & PINFU_SHAPE != 0
         if single:   # a lone placement needs no comparing: its fu are counted below
-            best = (items, yakuman, han, None)
+            best = (items, yakuman, han, pinfu, None)
             break
-        fu_counted = count_fu(ctx, pinfu, itemize=True)
-        base, _ = base_points(han, fu_counted[0], yakuman, opts)
-        key = (base, yakuman > 0, han, fu_counted[0])
+        fu = count_fu(ctx, pinfu)   # the total only: the best placement is itemized below
+        key = (base_points(han, fu, yakuman, opts)[0], yakuman > 0, han, fu)
         if best_key is None or key > best_key:
             best_key = key
-            best = (items, yakuman, han, fu_counted)
+            best = (items, yakuman, han, pinfu, placement)
 
     if best is None:
-        return _not_winning(hand, p.name, "no yaku", complete=True, concealed_code=code - CODE_ONE[w])
+        return _not_winning(hand, name, "no yaku", complete=True, concealed_code=code - CODE_ONE[w],
+                            split_pair=placements[0][3])
 
-    # the best placement, itemized
-    items, yakuman, han, fu_counted = best
-    fu, fu_items = fu_counted or count_fu(ctx, pinfu, itemize=True)
+    # the best placement, itemized (the fu read its form, wait, pair and closed triplets: set again when another
+    # placement was read after it)
+    items, yakuman, han, pinfu, placement = best
+    if placement is not None and placement is not placements[-1]:
+        form, seqs, trips, pair, wait = placement
+        ctx.form = form
+        ctx.wait = wait
+        ctx.pair = pair
+        ctx.closed_trips = trips
+        ctx.ron_trip = w if wait is SHANPON and not tsumo else None
+    fu, fu_items = count_fu(ctx, pinfu, itemize=True)
     if yakuman:
         dora = red = ura = 0
-    _, limit, pays, paid, honba = settle(han, fu, yakuman, opts, sit.seat_wind == 0, tsumo, sit.honba,
-                                         opts.three_player)
-    return _new(RiichiResult, (hand, p.name, True, None, items, dora, red, ura, han, fu, yakuman, limit,
-                               fu_items, paid - honba, pays, paid + 1000 * sit.sticks, -1, code - CODE_ONE[w]))
+    limit, pays, paid, honba = settle_key(han, fu, yakuman, sit.seat_wind == 0, tsumo, sit.honba, paid_key)
+    return _new(RiichiResult, (hand, name, True, None, items, dora, red, ura, han, fu, yakuman, limit,
+                               fu_items, paid - honba, pays, paid + 1000 * sit.sticks, -1, code - CODE_ONE[w],
+                               placements[0][3]))   # the standard placements come first; the others have no pair

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorer.arrangements import KANCHAN, PENCHAN, SEVEN_PAIRS, TANKI, THIRTEEN_ORPHANS
+from scorer.arrangements import KANCHAN, PENCHAN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS
 from scorer.kinds import EAST, HONOR, N_KINDS, TERMINALS_AND_HONORS, WHITE
 from scorer.tiles import kind_name
 
@@ -59,10 +59,11 @@ def count_fu(ctx, pinfu: bool, itemize: bool = False):
     """Fu of the current placement of ``ctx``; with ``itemize`` also its :class:`FuItem` tuple, whose fu add up
     to the total (a rounding item last)."""
     form = ctx.form
-    if form == SEVEN_PAIRS:
-        return (25, (CHIITOITSU,)) if itemize else 25
-    if form == THIRTEEN_ORPHANS:
-        return (0, ()) if itemize else 0
+    if form is not STANDARD:   # the forms are the arrangement engine's constants
+        if form == SEVEN_PAIRS:
+            return (25, (CHIITOITSU,)) if itemize else 25
+        if form == THIRTEEN_ORPHANS:
+            return (0, ()) if itemize else 0
     closed = ctx.closed
     if ctx.tsumo:
         if pinfu:   # pinfu tsumo takes no tsumo fu
@@ -95,20 +96,20 @@ def count_fu(ctx, pinfu: bool, itemize: bool = False):
     ron_trip = ctx.ron_trip
     for k in ctx.closed_trips:
         item = _OPEN_TRIP[k] if k == ron_trip else _CLOSED_TRIP[k]
-        total += item.fu
+        total += item[1]   # a FuItem: reason, fu
         items.append(item)
     if ctx.n_melds:
         for k in ctx.pons:
             item = _OPEN_TRIP[k]
-            total += item.fu
+            total += item[1]
             items.append(item)
         for k in ctx.open_kans:
             item = _OPEN_KAN[k]
-            total += item.fu
+            total += item[1]
             items.append(item)
         for k in ctx.ankans:
             item = _CLOSED_KAN[k]
-            total += item.fu
+            total += item[1]
             items.append(item)
         if total == 20 and not closed:
             items.append(OPEN_PINFU)

@@ -104,3 +104,34 @@ def settle(han: int, fu: int, yakuman: int, opts, dealer: bool, tsumo: bool, hon
 def hand_value(pays: tuple[Payment, ...]) -> int:
     """The hand's value to the winner before honba and deposits."""
     return sum(p.amount - p.honba for p in pays)
+
+
+def points_key(opts) -> tuple:
+    """What :func:`settle_key` reads of a preset's options: (kiriage, kazoe, three-player)."""
+    return (opts.kiriage, opts.kazoe, opts.three_player)
+
+
+_settled: dict[tuple, tuple] = {}
+
+
+def settle_key(han: int, fu: int, yakuman: int, dealer: bool, tsumo: bool, honba: int, key: tuple) -> tuple:
+    """(limit, payments, total paid, honba part of it) for options whose :func:`points_key` is ``key``: what
+    :func:`settle` answers, in one look-up for each combination that occurs (bounded; a new one is made from
+    :func:`settle`'s own caches)."""
+    # from 5 han on (and for a yakuman) the fu change nothing: one entry serves them all
+    k = (han, fu if han < 5 else 0, yakuman, dealer, tsumo, honba, key)
+    found = _settled.get(k)
+    if found is None:
+        if len(_settled) >= 1 << 13:
+            _settled.clear()
+        kiriage, kazoe, three_player = key
+        found = _settled[k] = settle(han, fu, yakuman, _PointOptions(kiriage, kazoe), dealer, tsumo, honba,
+                                     three_player)[1:]
+    return found
+
+
+class _PointOptions(NamedTuple):
+    """The options :func:`base_points` reads."""
+
+    kiriage: bool
+    kazoe: str

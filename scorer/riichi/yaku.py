@@ -30,7 +30,7 @@ from typing import Callable, TypeAlias
 
 from scorer.arrangements import COUNT_MASK, RYANMEN, SEVEN_PAIRS, STANDARD, TANKI, THIRTEEN_ORPHANS
 from scorer.kinds import (EAST, GREEN, GREEN_MASK, HONOR, HONOR_MASK, N_KINDS, NORTH, RED, SIMPLE_MASK, SOUTH,
-                          SUIT_MASKS, TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS, TERMINALS_AND_HONORS, WEST, WHITE,
+                          SUIT_MASKS, TERMINAL_MASK, TERMINALS, TERMINALS_AND_HONORS, WEST, WHITE,
                           WINDS, mask_of)
 
 _WIND_KANJI = "東南西北"
@@ -41,11 +41,9 @@ _TERM = frozenset(TERMINALS)
 _TH_SEQ = frozenset(k for k in range(HONOR) if k % 9 in (0, 6))   # sequences 123 and 789
 _MIDDLE_MASK = mask_of(k for k in range(HONOR) if k % 9 in (3, 4, 5))   # the 4s, 5s and 6s
 _MAN_MASK, _PIN_MASK, _SOU_MASK = SUIT_MASKS
-# the kinds outside each class: a hand is all of a class when its mask has none of them (positive masks of the 34
-# kinds: a negative operand makes every & a slower two's-complement operation)
-_ALL_KINDS = mask_of(range(N_KINDS))
-_NOT_SIMPLE, _NOT_TH, _NOT_HONOR, _NOT_TERMINAL, _NOT_GREEN = (
-    _ALL_KINDS & ~m for m in (SIMPLE_MASK, TERMINAL_HONOR_MASK, HONOR_MASK, TERMINAL_MASK, GREEN_MASK))
+# the kinds that are not green (a positive mask of the 34 kinds: a negative operand makes every & a slower
+# two's-complement operation)
+_NOT_GREEN = mask_of(range(N_KINDS)) & ~GREEN_MASK
 
 # ---- facts -------------------------------------------------------------------------------------------------------
 Facts: TypeAlias = int
@@ -94,6 +92,70 @@ TRIP_FACTS = (0, TRIP1, TRIP1 | TRIP2, TRIP1 | TRIP2 | TRIP3, TRIP1 | TRIP2 | TR
 ANKOU_FACTS = (0, 0, 0, ANKOU3, ANKOU3 | ANKOU4)
 
 
+# The tile classes of a hand, read per suit: each suit's bits of a kind mask (9, the honors 7) give a few class bits
+# (_SUIT_CLASSES); the hand's classes are the OR of its four suits', and with the table's bits (closed, tsumo, no
+# meld, all simples may count) they are the key of the hand's facts that depend on nothing else (_tile_facts).
+_IN_MAN, _IN_PIN, _IN_SOU, _IN_HONOR, _A_TERMINAL, _A_SIMPLE, _NOT_ALL_GREEN, _NINE_OF_A_SUIT = (1 << i for i in range(8))
+_SUIT_BIT = (_IN_MAN, _IN_PIN, _IN_SOU, _IN_HONOR)
+
+
+def _suit_classes(suit: int) -> tuple[int, ...]:
+    """By the suit's bits of a kind mask: its class bits."""
+    out = []
+    for bits in range(1 << (7 if suit == 3 else 9)):
+        mask = bits << 9 * suit
+        c = _SUIT_BIT[suit] if mask else 0
+        if mask & TERMINAL_MASK:
+            c |= _A_TERMINAL
+        if mask & SIMPLE_MASK:
+            c |= _A_SIMPLE
+        if mask & _NOT_GREEN:
+            c |= _NOT_ALL_GREEN
+        if suit < 3 and bits == 511:
+            c |= _NINE_OF_A_SUIT
+        out.append(c)
+    return tuple(out)
+
+
+_CLASSES_M, _CLASSES_P, _CLASSES_S, _CLASSES_Z = (_suit_classes(s) for s in range(4))
+_tile_facts: dict[int, int] = {}   # bounded: 12 bits of key
+
+
+def _tile_facts_of(key: int) -> Facts:
+    """The :data:`Facts` of a hand's tile classes (the low 8 bits of ``key``) and of bits 8-11: closed, tsumo,
+    no declared meld, open tanyao allowed or a closed hand."""
+    f = 0
+    n_suits = (key & _IN_MAN != 0) + (key & _IN_PIN != 0) + (key & _IN_SOU != 0)
+    if not key & (_A_TERMINAL | _IN_HONOR):
+        f |= ALL_SIMPLE
+        if key >> 11 & 1:
+            f |= KUITAN
+    elif not key & _A_SIMPLE:
+        f |= ALL_TH
+        if not n_suits:
+            f |= ALL_HONOR
+        elif not key & _IN_HONOR:
+            f |= ALL_TERMINAL
+    if not key & _NOT_ALL_GREEN:
+        f |= ALL_GREEN
+    if key & _IN_HONOR:
+        f |= HAS_HONOR | ONE_SUIT if n_suits == 1 else HAS_HONOR
+    elif n_suits == 1:
+        f |= ONE_SUIT | PURE_SUIT
+    if n_suits == 3:
+        f |= THREE_SUITS
+    if key & _NINE_OF_A_SUIT:
+        f |= STRAIGHT_TILES
+    if key >> 8 & 1:
+        f |= CLOSED
+    if key >> 9 & 1:
+        f |= TSUMO
+    if key >> 10 & 1:
+        f |= NO_MELDS
+    _tile_facts[key] = f
+    return f
+
+
 class Ctx:
     """What a winning hand and one of its placements imply; every yaku and the fu count read it and nothing else.
 
@@ -119,37 +181,14 @@ class Ctx:
         self.code = code
         self.n_melds = n_melds
         self.mask = mask
-        f = 0
-        if not mask & _NOT_SIMPLE:
-            f |= ALL_SIMPLE
-            if self.closed or self.opts.open_tanyao:
-                f |= KUITAN
-        elif not mask & _NOT_TH:
-            f |= ALL_TH
-            if not mask & _NOT_HONOR:
-                f |= ALL_HONOR
-            elif not mask & _NOT_TERMINAL:
-                f |= ALL_TERMINAL
-        if not mask & _NOT_GREEN:
-            f |= ALL_GREEN
-        man, pin, sou = mask & _MAN_MASK, mask & _PIN_MASK, mask & _SOU_MASK
-        n_suits = (man != 0) + (pin != 0) + (sou != 0)
-        if mask & HONOR_MASK:
-            f |= HAS_HONOR | ONE_SUIT if n_suits == 1 else HAS_HONOR
-        elif n_suits == 1:
-            f |= ONE_SUIT | PURE_SUIT
-        if n_suits == 3:
-            f |= THREE_SUITS
-        if man == _MAN_MASK or pin == _PIN_MASK or sou == _SOU_MASK:
-            f |= STRAIGHT_TILES
-        if not n_melds:
-            f |= NO_MELDS
-        elif self.kans >= 3:
+        # the tile classes, per suit, then the facts they and the table make (see _tile_facts)
+        closed = self.closed
+        key = (_CLASSES_M[mask & 511] | _CLASSES_P[mask >> 9 & 511] | _CLASSES_S[mask >> 18 & 511]
+               | _CLASSES_Z[mask >> 27] | closed << 8 | self.tsumo << 9 | (not n_melds) << 10
+               | (closed or self.opts.open_tanyao) << 11)
+        f = _tile_facts.get(key) or _tile_facts_of(key)
+        if n_melds and self.kans >= 3:
             f |= THREE_KANS if self.kans == 3 else FOUR_KANS
-        if self.closed:
-            f |= CLOSED
-        if self.tsumo:
-            f |= TSUMO
         sit = self.sit
         if sit.riichi or sit.double_riichi:
             f |= DOUBLE_RIICHI if sit.double_riichi else RIICHI
@@ -577,8 +616,10 @@ _ALL = (1 << len(YAKU)) - 1
 _EXACT = sum(_BIT[y.id] for y in YAKU if y.exact)
 _YAKUMAN = sum(_BIT[y.id] for y in YAKU if y.yakuman)
 _CHECK = {_BIT[y.id]: y.applies for y in YAKU if not y.exact}
-_STRONGER = tuple((_BIT[weak], sum(_BIT[s] for s in strong)) for weak, strong in SUPERSEDED_BY.items())
 _ANY_STRONGER = sum(_BIT[s] for s in set().union(*SUPERSEDED_BY.values()))   # every yaku that replaces another
+_REPLACES = {_BIT[s]: sum(_BIT[weak] for weak, strong in SUPERSEDED_BY.items() if s in strong)
+             for s in set().union(*SUPERSEDED_BY.values())}
+"""For each yaku that replaces another (its bit): the yaku it replaces (bits)."""
 _NEEDED_BY = tuple(sum(_BIT[y.id] for y in YAKU if needs_of(y) >> b & 1) for b in range(len(FACT_NAMES)))
 """For each fact: the yaku that need it."""
 _CHUNK = 8
@@ -614,12 +655,10 @@ def candidates(facts: Facts) -> YakuBits:
 
 # Caches over what occurs, each bounded by _LIMIT (a miss costs a microsecond or two): the yaku whose hand needs
 # hold, by the hand's facts; the yaku whose placement needs hold, by the placement's facts (a yaku's needs hold
-# when both do); the (bit, check) of the yaku to call, by the set of candidates that are not exact; and for each
-# set of yaku found, the set with superseded ones removed.
+# when both do); the (bit, check) of the yaku to call, by the set of candidates that are not exact.
 _by_hand: dict[Facts, YakuBits] = {}
 _by_placement: dict[Facts, YakuBits] = {}
 _calls: dict[YakuBits, tuple] = {}
-_kept: dict[YakuBits, YakuBits] = {}
 _LIMIT = 1 << 14
 
 
@@ -648,17 +687,6 @@ def _calls_for(bits: YakuBits) -> tuple:
     return _cached(_calls, bits, tuple(calls))
 
 
-def _kept_for(bits: YakuBits) -> YakuBits:
-    """When any yakuman applies only the yakuman count; a yaku goes when a stronger form of it also applies."""
-    found = bits & _YAKUMAN or bits
-    kept = found
-    if found & _ANY_STRONGER:   # most sets hold no stronger form of anything
-        for weak, strong in _STRONGER:
-            if found & weak and found & strong:
-                kept &= ~weak
-    return _cached(_kept, bits, kept)
-
-
 def raw_yaku_bits(ctx: Ctx) -> YakuBits:
     """The yaku whose checks hold for one placement (``ctx.facts`` set), as bits, before :func:`resolve`. Only
     the checks whose needs hold are called, and of those not the exact ones."""
@@ -676,8 +704,14 @@ def raw_yaku_bits(ctx: Ctx) -> YakuBits:
 
 def resolve(bits: YakuBits) -> YakuBits:
     """Superseded yaku removed (SUPERSEDED_BY); when any yakuman applies, only the yakuman remain."""
-    kept = _kept.get(bits)
-    return kept if kept is not None else _kept_for(bits)
+    if bits & _YAKUMAN:
+        bits &= _YAKUMAN
+    strong = bits & _ANY_STRONGER
+    while strong:   # most sets hold no stronger form of anything
+        low = strong & -strong
+        strong ^= low
+        bits &= ~_REPLACES[low]
+    return bits
 
 
 def yaku_bits(ctx: Ctx) -> YakuBits:
