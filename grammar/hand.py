@@ -399,11 +399,22 @@ _INDICATORS_RE = re.compile(r"(?:[0-9]+[mpsz])+")
 _INDICATOR_RUN_RE = re.compile(r"([0-9]+)([mpsz])")
 
 
+_INDICATOR_DIGITS = {suit: _DIGITS[suit] for suit in "mpsz"}
+"""What an indicator's suit letter may be -> {digit: Tile}."""
+
+
 def _indicators(name: str, value: str) -> tuple[Tile, ...]:
-    if len(value) == 2:  # the usual one indicator
-        tile = _DIGITS[value[1]].get(value[0]) if value[1] in "mpsz" else None
-        if tile is not None:
-            return (tile,)
+    n = len(value)
+    if not n & 1 and n <= 2 * MAX_INDICATORS:   # the usual form: each indicator written as one digit and its suit
+        out = []
+        for k in range(0, n, 2):
+            table = _INDICATOR_DIGITS.get(value[k + 1])
+            tile = table.get(value[k]) if table is not None else None
+            if tile is None:
+                break   # another form, or an error: read below
+            out.append(tile)
+        else:
+            return tuple(out)
     if _INDICATORS_RE.fullmatch(value) is None:
         i = 0
         for j, ch in enumerate(value):
@@ -413,7 +424,7 @@ def _indicators(name: str, value: str) -> tuple[Tile, ...]:
                 raise _FieldError(f"{name}: expects indicator tiles such as 4p or 4p1z, found {SHOWN}")
             i = j + 1
         raise _FieldError(f"{name}: digits without a suit in {SHOWN}", i)
-    out: list[Tile] = []
+    out = []
     for m in _INDICATOR_RUN_RE.finditer(value):
         digits, suit = m.group(1), m.group(2)
         table = _DIGITS[suit]
@@ -486,7 +497,7 @@ class _Piece(NamedTuple):
     kind: int            # _RUN, _FLOWER_RUN, _MELD or _WIN
     what: object         # the flower tiles as written (a tuple), the Meld, or the winning Tile; None for a
     #                      concealed run (its tiles as written are worked out only when needed: _written)
-    bit: int             # the presence bit of flower tiles (see _BIT), else 0
+    bit: int             # the presence bits of the facts it shows (see _BIT): flower tiles, an open meld, a kan
     counts: KindCounts   # the counts of the tiles it adds to the hand
     reds: KindCounts     # the same for its red fives
     text: str            # its part of the canonical notation: a concealed run's tiles sorted, a meld's or +X's
@@ -536,7 +547,9 @@ def _piece(src: _Source, tok: str, i: int) -> _Piece:
     c = tok[0]
     if c == "[" or c == "(":
         meld = _meld(src, tok, i)
-        meaning = _Piece(_MELD, meld, 0, *_counts(meld.tiles), meld.notation(), (), 0)
+        bit = (_OPEN_MELD_BIT if meld.type is not MeldType.ANKAN else 0) | (
+            _KAN_BIT if meld.type is MeldType.KAN or meld.type is MeldType.ANKAN else 0)
+        meaning = _new_meaning(_Piece, (_MELD, meld, bit, *_counts(meld.tiles), meld.notation(), (), 0))
     elif c == "+":
         tile = _DIGITS[tok[2]].get(tok[1])
         if tile is None:
@@ -544,7 +557,7 @@ def _piece(src: _Source, tok: str, i: int) -> _Piece:
                 Tile.parse(tok[1:])
             except ValueError as exc:
                 raise src.error(NotationError, str(exc), src.loc(i) + 1) from None
-        meaning = _Piece(_WIN, tile, 0, *_counts((tile,)), "+" + str(tile), (), 0)
+        meaning = _new_meaning(_Piece, (_WIN, tile, 0, *_counts((tile,)), "+" + str(tile), (), 0))
     else:   # a digit run and its suit
         suit = tok[-1]
         digits = tok[:-1]
@@ -590,13 +603,13 @@ def _keyword(src: _Source, tok: str, i: int, present: int) -> _Keyword:
             reason = exc.reason.replace(SHOWN, src.quote(vloc, vloc + len(value)))
             raise src.error(exc.cls, reason, vloc + exc.offset) from None
         counted = _counts(read) if name in ("dora", "ura") else (0, 0)   # indicators count as seen tiles
-        meaning = _Keyword(name, read, _BIT[name], *counted, _value_text(name, read), _TEXT_SLOT[name])
+        meaning = _new_meaning(_Keyword, (name, read, _BIT[name], *counted, _value_text(name, read), _TEXT_SLOT[name]))
     else:
         if name not in FLAGS:
             hint = (f"{name}: needs a value" if name in FIELDS
                     else f"unknown keyword {_token_shown(src, i, tok, True)}")
             raise src.error(NotationError, f"{hint}; expected {EXPECTED_KEYWORD}", src.loc(i))
-        meaning = _Keyword(name, None, _BIT[name], 0, 0, "", 0)
+        meaning = _new_meaning(_Keyword, (name, None, _BIT[name], 0, 0, "", 0))
     if len(_KEYWORDS) < _MAX_MEANINGS:
         _KEYWORDS[tok] = meaning
     return meaning
@@ -667,21 +680,6 @@ class _Line(NamedTuple):
         return {tok.partition(":")[0].lower(): i for i, tok in enumerate(self.keywords, first)}
 
     @property
-    def open_hand(self) -> bool:
-        for m in self.melds:
-            if m.type is not MeldType.ANKAN:
-                return True
-        return False
-
-    @property
-    def kans(self) -> int:
-        n = 0
-        for m in self.melds:
-            if m.type is MeldType.KAN or m.type is MeldType.ANKAN:
-                n += 1
-        return n
-
-    @property
     def seat(self) -> int:
         return self.vals[_SEAT_SLOT]
 
@@ -745,7 +743,7 @@ def _flower_twice(f: _Line) -> bool:
 class Rule(NamedTuple):
     """One legality check: on a line that has everything ``when`` names and where ``fails(line)`` is true, parsing
     raises ``error(message)`` with the caret at ``at(line)`` (a 0-based column, None for none). ``when`` names
-    keywords, or the facts ``red`` (a red five among the tiles or indicators) and ``flower-tiles``; ``()`` is every
+    keywords, or the facts of :data:`FACTS` (``red``, ``flower-tiles``, ``open-meld``, ``kan``); ``()`` is every
     line. ``message`` is a string, or a function of the line when it names what it found."""
 
     when: tuple[str, ...]
@@ -826,8 +824,8 @@ RULES: tuple[Rule, ...] = (
     _needs_flag(("flowers",), "flowers", "flowers: is an MCR keyword: add rules:mcr", _val("flowers")),
     Rule(("riichi", "double-riichi"), _always, ImpossibleHandError, "riichi and double-riichi together: write one",
          _kw("double-riichi"), True),
-    *(Rule((flag,), attrgetter("open_hand"), ImpossibleHandError,
-           "riichi with an open meld: riichi needs a closed hand", _kw(flag)) for flag in ("riichi", "double-riichi")),
+    *(Rule((flag, "open-meld"), _always, ImpossibleHandError, "riichi with an open meld: riichi needs a closed hand",
+           _kw(flag), True) for flag in ("riichi", "double-riichi")),
     Rule(("ippatsu",), lambda f: not f.riichi, ImpossibleHandError, "ippatsu without riichi", _kw("ippatsu"), True),
     Rule(("ura",), lambda f: not f.riichi, ImpossibleHandError, "ura: without riichi: ura dora count only for riichi",
          _kw("ura"), True),
@@ -839,8 +837,8 @@ RULES: tuple[Rule, ...] = (
          "houtei with tsumo: the last discard wins by ron (haitei is the last draw)", _kw("houtei"), True),
     Rule(("rinshan",), lambda f: not f.tsumo, ImpossibleHandError,
          "rinshan with ron: the replacement tile after a kan is drawn (tsumo)", _kw("rinshan"), True),
-    Rule(("rinshan",), lambda f: f.kans == 0, ImpossibleHandError,
-         "rinshan without a kan: the replacement tile comes after a kan", _kw("rinshan")),
+    Rule(("rinshan",), lambda f: not f.has("kan"), ImpossibleHandError,
+         "rinshan without a kan: the replacement tile comes after a kan", _kw("rinshan"), True),
     # riichi's replacement tiles come from the dead wall, never the last draw; MCR (no dead wall) draws them from
     # the wall's end, so the replacement may be the wall's last tile: Out with Replacement Tile and Last Tile Draw
     # together (the rule set decides, so this rule is not settled by the keywords alone)
@@ -866,11 +864,13 @@ _EVERY_LINE = 3
 """The first rows of RULES, which every line runs: no concealed tiles, the count, a fifth copy."""
 assert all(not r.when and not r.by_keywords for r in RULES[:_EVERY_LINE])
 
-FACTS = ("red", "flower-tiles")
+FACTS = ("red", "flower-tiles", "open-meld", "kan")
+"""What a line's tiles show that a rule may ask for as it asks for a keyword: a red five among the tiles or
+indicators, flower tiles, a chi, pon or open kan, a kan (open or closed)."""
 PresenceMask: TypeAlias = int
 """Bit ``_BIT[name]`` set for each keyword and fact a line has (see :func:`_plan`)."""
 _BIT: dict[str, PresenceMask] = {name: 1 << i for i, name in enumerate(FLAGS + VALUED + FACTS)}
-_RED_BIT, _FLOWER_TILES_BIT = _BIT["red"], _BIT["flower-tiles"]
+_RED_BIT, _FLOWER_TILES_BIT, _OPEN_MELD_BIT, _KAN_BIT = map(_BIT.__getitem__, FACTS)
 _TSUMO_BIT, _RIICHI_BITS = _BIT["tsumo"], _BIT["riichi"] | _BIT["double-riichi"]
 _KEYWORD_BITS: PresenceMask = sum(_BIT[name] for name in FLAGS + VALUED)
 Plan: TypeAlias = "tuple[tuple[tuple[Callable, Rule], ...], tuple[tuple[Callable, Rule], ...]]"
@@ -881,9 +881,10 @@ _PLANS: dict[str, dict[PresenceMask, Plan]] = {name: {} for name in RULE_SETS}
 
 _WHEN_BITS: tuple[PresenceMask, ...] = tuple(sum(_BIT[name] for name in rule.when) for rule in RULES)
 """By rule: the presence bits of what its ``when`` names."""
-_RULE_BITS: PresenceMask = reduce(or_, _WHEN_BITS, 0)
-"""Every bit some rule's ``when`` names; the others (round:, seat:, honba:, ...) call up no rule, so a plan is
-looked up by ``present & _RULE_BITS`` and lines that differ only in those share it."""
+_RULE_BITS: PresenceMask = reduce(or_, _WHEN_BITS, sum(_BIT[name] for name in FACTS))
+"""Every bit some rule's ``when`` names, and the facts (a rule decided by the keywords may read one it does not
+name); the others (round:, seat:, honba:, ...) call up no rule, so a plan is looked up by ``present & _RULE_BITS``
+and lines that differ only in those share it."""
 
 
 def _plan(present: PresenceMask, rules: str) -> Plan:
@@ -975,7 +976,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
     flower_tiles: list[Tile] = []
     melds: list[Meld] = []
     win = None
-    present = counts = reds = 0   # present: the flower-tiles fact (the keywords' bits are added below)
+    present = counts = reds = 0   # present: the facts the pieces show (the keywords' bits are added below)
     piece_of = _PIECES.get
     for i, tok in enumerate(pieces):
         kind, what, bit, tile_counts, red_counts, text, run_sorted, rank = piece_of(tok) or _piece(src, tok, i)
@@ -995,6 +996,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
         elif kind == _MELD:
             melds.append(what)
             meld_text += text
+            present |= bit
         elif kind == _WIN:
             if win is not None:
                 raise src.error(ImpossibleHandError, "a second winning tile: write +X once", src.loc(i))
