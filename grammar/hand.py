@@ -21,7 +21,9 @@ written the usual way (a tile block without spaces, keywords one space apart) wi
 hands anything else, and any line it finds wrong, to a compiled regular expression that takes a well-formed line
 in one match; the pyparsing grammar reads whatever the expression does not accept, to say where and why it fails.
 All give the same tokens to one reader of meaning, so errors and their columns are always the full readers'. A token means the same wherever it stands, so its meaning (tiles, a meld, a keyword's value, and its
-tiles' counts packed in one integer) is worked out once and kept. The legality checks are data: :data:`RULES`, a
+tiles' counts packed in one integer) is worked out once and kept; what a line's keywords say (their presence
+bits, values, canonical text and the Situation) depends on them alone, and is kept for a keyword list written
+again word for word. The legality checks are data: :data:`RULES`, a
 table of (when, condition, error, message, column) rows; a line runs only the rows its keywords call up.
 pyparsing is imported only when a line needs explaining, and its exceptions never leave this module.
 """
