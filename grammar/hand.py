@@ -930,11 +930,12 @@ class _Said(NamedTuple):
 _SAID: dict[str, _Said] = {}
 """A line's keywords as written (the text after its tile block) -> what they say (see :func:`_said`), up to
 :data:`_MAX_SAID` entries: a batch writes few keyword lists over and over (``rules:mcr tsumo seat:S round:E``)."""
-_MAX_SAID = 1 << 12   # about 3 MB when full
+_MAX_SAID = 1 << 11   # about 1.5 MB when full
 _SEEN_ONCE: set[str] = set()
-"""The keyword lists met once (strings only: what a list says is kept from its second time on, so a batch of
-lists written once each, as riichi lines often are, keeps nothing that the garbage collector must walk)."""
-_MAX_SEEN = 1 << 15   # about 3 MB when full
+"""The keyword lists met once since it was last emptied (strings only: what a list says is kept from its second
+time on, so a batch of lists written once each, as riichi lines often are, keeps nothing that the garbage
+collector must walk)."""
+_MAX_SEEN = 1 << 13   # about 1 MB when full; then emptied
 
 
 def _said(keywords: list[str], src: _Source, first: int) -> _Said:
@@ -1174,7 +1175,9 @@ def _parse(text: str, rules, preset, allow_incomplete, tokenize=None) -> Hand:
                         if rest in _SEEN_ONCE:   # a keyword list met before: keep what it says
                             if len(_SAID) < _MAX_SAID:
                                 _SAID[rest] = said
-                        elif len(_SEEN_ONCE) < _MAX_SEEN:
+                        else:
+                            if len(_SEEN_ONCE) >= _MAX_SEEN:   # full: start again (lists that recur soon are found)
+                                _SEEN_ONCE.clear()
                             _SEEN_ONCE.add(rest)
                     return _read((pieces, None), _QUICK, rules, preset, allow_incomplete, said)
                 except _Reread:
