@@ -21,7 +21,9 @@ written the usual way (a tile block without spaces, keywords one space apart) wi
 hands anything else, and any line it finds wrong, to a compiled regular expression that takes a well-formed line
 in one match; the pyparsing grammar reads whatever the expression does not accept, to say where and why it fails.
 All give the same tokens to one reader of meaning, so errors and their columns are always the full readers'. A token means the same wherever it stands, so its meaning (tiles, a meld, a keyword's value, and its
-tiles' counts packed in one integer) is worked out once and kept. The legality checks are data: :data:`RULES`, a
+tiles' counts packed in one integer) is worked out once and kept; what a line's keywords say (their presence
+bits, values, canonical text and the Situation) depends on them alone, and is kept for a keyword list written
+again word for word. The legality checks are data: :data:`RULES`, a
 table of (when, condition, error, message, column) rows; a line runs only the rows its keywords call up.
 pyparsing is imported only when a line needs explaining, and its exceptions never leave this module.
 """
@@ -399,11 +401,22 @@ _INDICATORS_RE = re.compile(r"(?:[0-9]+[mpsz])+")
 _INDICATOR_RUN_RE = re.compile(r"([0-9]+)([mpsz])")
 
 
+_INDICATOR_DIGITS = {suit: _DIGITS[suit] for suit in "mpsz"}
+"""What an indicator's suit letter may be -> {digit: Tile}."""
+
+
 def _indicators(name: str, value: str) -> tuple[Tile, ...]:
-    if len(value) == 2:  # the usual one indicator
-        tile = _DIGITS[value[1]].get(value[0]) if value[1] in "mpsz" else None
-        if tile is not None:
-            return (tile,)
+    n = len(value)
+    if not n & 1 and n <= 2 * MAX_INDICATORS:   # the usual form: each indicator written as one digit and its suit
+        out = []
+        for k in range(0, n, 2):
+            table = _INDICATOR_DIGITS.get(value[k + 1])
+            tile = table.get(value[k]) if table is not None else None
+            if tile is None:
+                break   # another form, or an error: read below
+            out.append(tile)
+        else:
+            return tuple(out)
     if _INDICATORS_RE.fullmatch(value) is None:
         i = 0
         for j, ch in enumerate(value):
@@ -413,7 +426,7 @@ def _indicators(name: str, value: str) -> tuple[Tile, ...]:
                 raise _FieldError(f"{name}: expects indicator tiles such as 4p or 4p1z, found {SHOWN}")
             i = j + 1
         raise _FieldError(f"{name}: digits without a suit in {SHOWN}", i)
-    out: list[Tile] = []
+    out = []
     for m in _INDICATOR_RUN_RE.finditer(value):
         digits, suit = m.group(1), m.group(2)
         table = _DIGITS[suit]
@@ -486,7 +499,7 @@ class _Piece(NamedTuple):
     kind: int            # _RUN, _FLOWER_RUN, _MELD or _WIN
     what: object         # the flower tiles as written (a tuple), the Meld, or the winning Tile; None for a
     #                      concealed run (its tiles as written are worked out only when needed: _written)
-    bit: int             # the presence bit of flower tiles (see _BIT), else 0
+    bit: int             # the presence bits of the facts it shows (see _BIT): flower tiles, an open meld, a kan
     counts: KindCounts   # the counts of the tiles it adds to the hand
     reds: KindCounts     # the same for its red fives
     text: str            # its part of the canonical notation: a concealed run's tiles sorted, a meld's or +X's
@@ -527,6 +540,8 @@ def clear_meanings() -> None:
     """Forget every token's meaning (tests: every token worked out afresh)."""
     _PIECES.clear()
     _KEYWORDS.clear()
+    _SAID.clear()
+    _SEEN_ONCE.clear()
 
 
 def _piece(src: _Source, tok: str, i: int) -> _Piece:
@@ -534,7 +549,9 @@ def _piece(src: _Source, tok: str, i: int) -> _Piece:
     c = tok[0]
     if c == "[" or c == "(":
         meld = _meld(src, tok, i)
-        meaning = _Piece(_MELD, meld, 0, *_counts(meld.tiles), meld.notation(), (), 0)
+        bit = (_OPEN_MELD_BIT if meld.type is not MeldType.ANKAN else 0) | (
+            _KAN_BIT if meld.type is MeldType.KAN or meld.type is MeldType.ANKAN else 0)
+        meaning = _new_meaning(_Piece, (_MELD, meld, bit, *_counts(meld.tiles), meld.notation(), (), 0))
     elif c == "+":
         tile = _DIGITS[tok[2]].get(tok[1])
         if tile is None:
@@ -542,7 +559,7 @@ def _piece(src: _Source, tok: str, i: int) -> _Piece:
                 Tile.parse(tok[1:])
             except ValueError as exc:
                 raise src.error(NotationError, str(exc), src.loc(i) + 1) from None
-        meaning = _Piece(_WIN, tile, 0, *_counts((tile,)), "+" + str(tile), (), 0)
+        meaning = _new_meaning(_Piece, (_WIN, tile, 0, *_counts((tile,)), "+" + str(tile), (), 0))
     else:   # a digit run and its suit
         suit = tok[-1]
         digits = tok[:-1]
@@ -588,40 +605,37 @@ def _keyword(src: _Source, tok: str, i: int, present: int) -> _Keyword:
             reason = exc.reason.replace(SHOWN, src.quote(vloc, vloc + len(value)))
             raise src.error(exc.cls, reason, vloc + exc.offset) from None
         counted = _counts(read) if name in ("dora", "ura") else (0, 0)   # indicators count as seen tiles
-        meaning = _Keyword(name, read, _BIT[name], *counted, _value_text(name, read), _TEXT_SLOT[name])
+        meaning = _new_meaning(_Keyword, (name, read, _BIT[name], *counted, _value_text(name, read), _TEXT_SLOT[name]))
     else:
         if name not in FLAGS:
             hint = (f"{name}: needs a value" if name in FIELDS
                     else f"unknown keyword {_token_shown(src, i, tok, True)}")
             raise src.error(NotationError, f"{hint}; expected {EXPECTED_KEYWORD}", src.loc(i))
-        meaning = _Keyword(name, None, _BIT[name], 0, 0, "", 0)
+        meaning = _new_meaning(_Keyword, (name, None, _BIT[name], 0, 0, "", 0))
     if len(_KEYWORDS) < _MAX_MEANINGS:
         _KEYWORDS[tok] = meaning
     return meaning
 
 
 # ---- what a line says: the facts the rules read ------------------------------------------------------------------
-class _Line:
-    """One line read but not yet judged. Places are token indexes; :meth:`col` turns them into columns."""
-
-    __slots__ = ("src", "tokens", "present", "runs", "flower_runs", "melds", "win", "values", "ruleset",
-                 "allow_incomplete", "n_tiles", "counts", "reds", "tsumo", "riichi")
+class _Line(NamedTuple):
+    """One line read but not yet judged: the facts the rules read. Places are token indexes (of the pieces, then
+    the keywords); :meth:`col` turns them into columns. Only a line that calls up rules beyond the first rows builds
+    one (or one that fails them), and most of what it holds is found again from the tokens only when an error needs
+    it (which pieces are runs, flowers and melds)."""
 
     src: _Source
-    tokens: list           # the line's tokens
+    pieces: list           # the tile block's tokens
+    keywords: list         # the keywords
     present: int           # the presence bits (see _BIT) of its keywords and facts
-    runs: list             # [(token, token index)] of the concealed tiles, as written (see _written)
-    flower_runs: list      # the same for flower tiles
-    melds: list            # [(Meld, token index)]
+    melds: list            # its Melds, in the order written
     win: tuple | None      # (Tile, token index, offset in the token): +X, or the last concealed tile written
-    values: dict           # valued keyword -> its value, read
+    vals: list             # by _TEXT_SLOT: each valued keyword's value, read (its default when not given)
     ruleset: RuleSet       # the rule set named by rules: (what its notation allows)
     allow_incomplete: bool
     n_tiles: int           # the hand's size, each meld counted as 3
     counts: KindCounts     # every tile the copy rules count: hand, melds, dora and ura indicators
     reds: KindCounts       # the red fives among them
-    tsumo: bool            # won by tsumo
-    riichi: bool           # riichi or double riichi
 
     def col(self, i: int, offset: int = 0) -> int:
         """The 0-based column of character ``offset`` of token ``i``."""
@@ -630,30 +644,46 @@ class _Line:
     def has(self, name: str) -> bool:
         return self.present & _BIT[name] != 0
 
+    def value(self, name: str):
+        """The value of valued keyword ``name`` (its default when the line does not give it)."""
+        return self.vals[_TEXT_SLOT[name]]
+
+    @property
+    def tsumo(self) -> bool:
+        return self.present & _TSUMO_BIT != 0
+
+    @property
+    def riichi(self) -> bool:
+        """Riichi or double riichi."""
+        return self.present & _RIICHI_BITS != 0
+
+    @property
+    def runs(self) -> list:
+        """[(token, token index)] of the concealed tiles, as written (see _written)."""
+        return [(tok, i) for i, tok in enumerate(self.pieces) if _is_run(tok)]
+
+    @property
+    def flower_runs(self) -> list:
+        """[(tiles as written, token index)] of the flower tiles."""
+        return [(_written(tok), i) for i, tok in enumerate(self.pieces) if tok[-1] == "f"]
+
+    @property
+    def meld_at(self) -> list:
+        """[(Meld, token index)], in the order written."""
+        return list(zip(self.melds, [i for i, tok in enumerate(self.pieces) if tok[0] in "[("]))
+
     @property
     def flags(self) -> dict[str, int]:
         """Keyword (flag or valued) -> its token index (asked only for a column: a line read without error has each
-        keyword once, and a keyword is the one kind of token that starts with a letter)."""
-        return {tok.partition(":")[0].lower(): i for i, tok in enumerate(self.tokens) if tok[0].isalpha()}
-
-    @property
-    def open_hand(self) -> bool:
-        for m, _ in self.melds:
-            if m.type is not MeldType.ANKAN:
-                return True
-        return False
-
-    @property
-    def kans(self) -> int:
-        n = 0
-        for m, _ in self.melds:
-            if m.type is MeldType.KAN or m.type is MeldType.ANKAN:
-                n += 1
-        return n
+        keyword once)."""
+        if self.keywords is None:   # the quick reader, which did not split them: the full reader finds columns
+            raise _Reread
+        first = len(self.pieces)
+        return {tok.partition(":")[0].lower(): i for i, tok in enumerate(self.keywords, first)}
 
     @property
     def seat(self) -> int:
-        return self.values.get("seat", 1)
+        return self.vals[_SEAT_SLOT]
 
     def located_tiles(self):
         """Every tile :attr:`counts` counts, with its column, in the order the copy rules name the first at fault:
@@ -666,11 +696,11 @@ class _Line:
                     yield t, self.col(i, k)
         if win is not None:
             yield win[0], self.col(win[1], win[2])
-        for m, i in self.melds:
+        for m, i in self.meld_at:
             for t in m.tiles:
                 yield t, self.col(i)
         for name in ("dora", "ura"):
-            for t in self.values.get(name, ()):
+            for t in self.value(name):
                 yield t, _value_col(self, name)
 
     def located_flowers(self):
@@ -715,7 +745,7 @@ def _flower_twice(f: _Line) -> bool:
 class Rule(NamedTuple):
     """One legality check: on a line that has everything ``when`` names and where ``fails(line)`` is true, parsing
     raises ``error(message)`` with the caret at ``at(line)`` (a 0-based column, None for none). ``when`` names
-    keywords, or the facts ``red`` (a red five among the tiles or indicators) and ``flower-tiles``; ``()`` is every
+    keywords, or the facts of :data:`FACTS` (``red``, ``flower-tiles``, ``open-meld``, ``kan``); ``()`` is every
     line. ``message`` is a string, or a function of the line when it names what it found."""
 
     when: tuple[str, ...]
@@ -796,12 +826,12 @@ RULES: tuple[Rule, ...] = (
     _needs_flag(("flowers",), "flowers", "flowers: is an MCR keyword: add rules:mcr", _val("flowers")),
     Rule(("riichi", "double-riichi"), _always, ImpossibleHandError, "riichi and double-riichi together: write one",
          _kw("double-riichi"), True),
-    *(Rule((flag,), attrgetter("open_hand"), ImpossibleHandError,
-           "riichi with an open meld: riichi needs a closed hand", _kw(flag)) for flag in ("riichi", "double-riichi")),
+    *(Rule((flag, "open-meld"), _always, ImpossibleHandError, "riichi with an open meld: riichi needs a closed hand",
+           _kw(flag), True) for flag in ("riichi", "double-riichi")),
     Rule(("ippatsu",), lambda f: not f.riichi, ImpossibleHandError, "ippatsu without riichi", _kw("ippatsu"), True),
     Rule(("ura",), lambda f: not f.riichi, ImpossibleHandError, "ura: without riichi: ura dora count only for riichi",
          _kw("ura"), True),
-    Rule(("ura",), lambda f: len(f.values["ura"]) > max(len(f.values.get("dora", ())), 1), ImpossibleHandError,
+    Rule(("ura",), lambda f: len(f.value("ura")) > max(len(f.value("dora")), 1), ImpossibleHandError,
          "more ura indicators than dora indicators", _val("ura")),
     Rule(("haitei",), lambda f: not f.tsumo, ImpossibleHandError,
          "haitei with ron: the last draw wins by tsumo (houtei is the last discard)", _kw("haitei"), True),
@@ -809,8 +839,8 @@ RULES: tuple[Rule, ...] = (
          "houtei with tsumo: the last discard wins by ron (haitei is the last draw)", _kw("houtei"), True),
     Rule(("rinshan",), lambda f: not f.tsumo, ImpossibleHandError,
          "rinshan with ron: the replacement tile after a kan is drawn (tsumo)", _kw("rinshan"), True),
-    Rule(("rinshan",), lambda f: f.kans == 0, ImpossibleHandError,
-         "rinshan without a kan: the replacement tile comes after a kan", _kw("rinshan")),
+    Rule(("rinshan",), lambda f: not f.has("kan"), ImpossibleHandError,
+         "rinshan without a kan: the replacement tile comes after a kan", _kw("rinshan"), True),
     # riichi's replacement tiles come from the dead wall, never the last draw; MCR (no dead wall) draws them from
     # the wall's end, so the replacement may be the wall's last tile: Out with Replacement Tile and Last Tile Draw
     # together (the rule set decides, so this rule is not settled by the keywords alone)
@@ -828,7 +858,7 @@ RULES: tuple[Rule, ...] = (
       for flag in ("tenhou", "chiihou")),
     Rule(("flowers", "flower-tiles"), _always, NotationError, "flowers: and flower tiles together: write one",
          _val("flowers"), True),
-    Rule(("flowers",), lambda f: f.values["flowers"] > 8, ImpossibleHandError, "flowers: at most 8",
+    Rule(("flowers",), lambda f: f.value("flowers") > 8, ImpossibleHandError, "flowers: at most 8",
          _val("flowers")),
 )
 """Every legality check of a line, in the order they are tried (the first that fails is the error)."""
@@ -836,11 +866,13 @@ _EVERY_LINE = 3
 """The first rows of RULES, which every line runs: no concealed tiles, the count, a fifth copy."""
 assert all(not r.when and not r.by_keywords for r in RULES[:_EVERY_LINE])
 
-FACTS = ("red", "flower-tiles")
+FACTS = ("red", "flower-tiles", "open-meld", "kan")
+"""What a line's tiles show that a rule may ask for as it asks for a keyword: a red five among the tiles or
+indicators, flower tiles, a chi, pon or open kan, a kan (open or closed)."""
 PresenceMask: TypeAlias = int
 """Bit ``_BIT[name]`` set for each keyword and fact a line has (see :func:`_plan`)."""
 _BIT: dict[str, PresenceMask] = {name: 1 << i for i, name in enumerate(FLAGS + VALUED + FACTS)}
-_RED_BIT, _FLOWER_TILES_BIT = _BIT["red"], _BIT["flower-tiles"]
+_RED_BIT, _FLOWER_TILES_BIT, _OPEN_MELD_BIT, _KAN_BIT = map(_BIT.__getitem__, FACTS)
 _TSUMO_BIT, _RIICHI_BITS = _BIT["tsumo"], _BIT["riichi"] | _BIT["double-riichi"]
 _KEYWORD_BITS: PresenceMask = sum(_BIT[name] for name in FLAGS + VALUED)
 Plan: TypeAlias = "tuple[tuple[tuple[Callable, Rule], ...], tuple[tuple[Callable, Rule], ...]]"
@@ -851,9 +883,10 @@ _PLANS: dict[str, dict[PresenceMask, Plan]] = {name: {} for name in RULE_SETS}
 
 _WHEN_BITS: tuple[PresenceMask, ...] = tuple(sum(_BIT[name] for name in rule.when) for rule in RULES)
 """By rule: the presence bits of what its ``when`` names."""
-_RULE_BITS: PresenceMask = reduce(or_, _WHEN_BITS, 0)
-"""Every bit some rule's ``when`` names; the others (round:, seat:, honba:, ...) call up no rule, so a plan is
-looked up by ``present & _RULE_BITS`` and lines that differ only in those share it."""
+_RULE_BITS: PresenceMask = reduce(or_, _WHEN_BITS, sum(_BIT[name] for name in FACTS))
+"""Every bit some rule's ``when`` names, and the facts (a rule decided by the keywords may read one it does not
+name); the others (round:, seat:, honba:, ...) call up no rule, so a plan is looked up by ``present & _RULE_BITS``
+and lines that differ only in those share it."""
 
 
 def _plan(present: PresenceMask, rules: str) -> Plan:
@@ -862,9 +895,8 @@ def _plan(present: PresenceMask, rules: str) -> Plan:
     with this mask cannot fail it), kept where it fails (so the first rule that fails is still the error); and the
     same without the :data:`_EVERY_LINE` rows. Worked out once per mask and rule set: there are no more masks than
     sets of keywords a line can have, and few occur."""
-    probe = _Line()   # what a rule decided by the keywords reads, and nothing else
-    probe.present, probe.ruleset = present, RULESETS[rules]
-    probe.tsumo, probe.riichi = present & _TSUMO_BIT != 0, present & _RIICHI_BITS != 0
+    # what a rule decided by the keywords reads, and nothing else
+    probe = _Line(None, [], [], present, [], None, list(_DEFAULT_VALUES), RULESETS[rules], False, 0, 0, 0)
     rows = tuple((rule.fails, rule) for rule, when in zip(RULES, _WHEN_BITS) if present & when == when
                  and not (rule.by_keywords and not rule.fails(probe)))
     plan = _PLANS[rules][present] = (rows, rows[_EVERY_LINE:])
@@ -872,27 +904,92 @@ def _plan(present: PresenceMask, rules: str) -> Plan:
 
 
 # ---- the reader of meaning: tokens -> Hand ------------------------------------------------------------------------
-def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, allow_incomplete: bool) -> Hand:
+_DIGIT_CHARS = "0123456789"
+_SEAT_SLOT, _DORA_SLOT, _URA_SLOT, _FLOWERS_SLOT, _CLAIM_SLOT, _RULES_SLOT, _PRESET_SLOT = map(
+    _TEXT_SLOT.__getitem__, ("seat", "dora", "ura", "flowers", "claim", "rules", "preset"))
+_DEFAULT_VALUES = (0, 1, 0, 0, (), (), None, None, None, None)
+"""By :data:`_TEXT_SLOT`: a valued keyword's value when the line does not give it (East round, South seat, no
+honba or sticks, no indicators, no flowers:, claim:, rules: or preset:). The first seven are the Situation's
+fields from ``round_wind`` on, in order."""
+assert len(_DEFAULT_VALUES) == len(_TEXT_ORDER)
+assert _TEXT_ORDER[:7] == ("round", "seat", "honba", "sticks", "dora", "ura", "flowers")
+
+
+class _Said(NamedTuple):
+    """What a line's keywords say, whatever its tiles: they are read apart from the tile block (a keyword's
+    meaning and the keywords given twice do not depend on it), so a keyword list written again (the same string)
+    is read once."""
+    present: PresenceMask   # the keywords' presence bits
+    vals: list              # by _TEXT_SLOT: each valued keyword's value (see _DEFAULT_VALUES); never changed
+    counts: KindCounts      # the counts of the dora and ura indicators
+    reds: KindCounts        # the same for their red fives
+    text: str               # their part of the canonical notation after rules: and preset: (flags, then values)
+    situation: Situation
+
+
+_SAID: dict[str, _Said] = {}
+"""A line's keywords as written (the text after its tile block) -> what they say (see :func:`_said`), up to
+:data:`_MAX_SAID` entries: a batch writes few keyword lists over and over (``rules:mcr tsumo seat:S round:E``)."""
+_MAX_SAID = 1 << 11   # about 1.5 MB when full
+_SEEN_ONCE: set[str] = set()
+"""The keyword lists met once since it was last emptied (strings only: what a list says is kept from its second
+time on, so a batch of lists written once each, as riichi lines often are, keeps nothing that the garbage
+collector must walk)."""
+_MAX_SEEN = 1 << 13   # about 1 MB when full; then emptied
+
+
+def _said(keywords: list[str], src: _Source, first: int) -> _Said:
+    """What ``keywords`` (tokens ``first`` on of the line) say, or the NotationError about the first one wrong."""
+    present = counts = reds = 0   # present: a bit for each keyword, so one given twice is seen
+    vals = list(_DEFAULT_VALUES)
+    texts = [""] * len(_TEXT_ORDER)   # the valued keywords' parts of the canonical notation, by _TEXT_SLOT
+    keyword_of = _KEYWORDS.get
+    for i, tok in enumerate(keywords, first):
+        name, value, bit, tile_counts, red_counts, text, slot = keyword_of(tok) or _keyword(src, tok, i, present)
+        if present & bit:
+            raise src.error(NotationError, f"{name} given twice" if value is None else f"{name}: given twice",
+                            src.loc(i))
+        present |= bit
+        if value is not None:
+            vals[slot] = value
+            texts[slot] = text
+            if tile_counts:
+                counts += tile_counts
+                if red_counts:
+                    reds += red_counts
+    bits = present & _FORMATTED_FLAG_BITS
+    text = (_flag_texts.get(bits) or _flag_text(bits)) + "".join(texts)
+    if present:
+        bits = present & _SITUATION_FLAG_BITS
+        situation = build_situation_of(_flag_values.get(bits) or _situation_flags(bits), *vals[:7])
+    else:
+        situation = _NO_SITUATION
+    return _new_meaning(_Said, (present, vals, counts, reds, text, situation))
+
+
+def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, allow_incomplete: bool,
+          said: _Said | None = None) -> Hand:
+    """The Hand of a line's tokens, or the NotationError about the first thing wrong in it (``said``: what its
+    keywords say, when already known)."""
     pieces, keywords = tokens
-    runs: list[tuple[str, int]] = []   # the concealed runs (their tokens) as written, with their token index
     ordered: tuple[Tile, ...] = ()   # the concealed tiles sorted, while the runs come one suit each in suit order
     concealed_text = ""        # and their canonical notation
     last_rank = -1             # the suit rank of the last run, or _UNORDERED once a run breaks the order
-    n_concealed = 0
     meld_text = ""             # the melds' canonical notation, in the order written
-    flower_runs: list[tuple[tuple[Tile, ...], int]] = []
-    melds: list[tuple[Meld, int]] = []
+    flower_tiles: list[Tile] = []
+    melds: list[Meld] = []
     win = None
-    present = counts = reds = 0   # present: a bit for each keyword (so one given twice is seen) and fact
+    present = counts = reds = 0   # present: the facts the pieces show (the keywords' bits are added below)
     piece_of = _PIECES.get
     for i, tok in enumerate(pieces):
         kind, what, bit, tile_counts, red_counts, text, run_sorted, rank = piece_of(tok) or _piece(src, tok, i)
+        counts += tile_counts
+        if red_counts:
+            reds += red_counts
         if kind == _RUN:
             if win is not None:
                 raise src.error(NotationError, "concealed tiles after the winning tile: write +X after them",
                                 src.loc(i))
-            runs.append((tok, i))
-            n_concealed += len(run_sorted)
             if rank > last_rank:   # one more suit, after the ones before: the sorted tiles and text just follow
                 ordered += run_sorted
                 concealed_text += text
@@ -900,8 +997,9 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
             else:
                 last_rank = _UNORDERED
         elif kind == _MELD:
-            melds.append((what, i))
+            melds.append(what)
             meld_text += text
+            present |= bit
         elif kind == _WIN:
             if win is not None:
                 raise src.error(ImpossibleHandError, "a second winning tile: write +X once", src.loc(i))
@@ -910,44 +1008,30 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
             if win is not None:
                 raise src.error(NotationError, "concealed tiles after the winning tile: write +X after them",
                                 src.loc(i))
-            flower_runs.append((what, i))
+            flower_tiles += what
             present |= bit
-        if tile_counts:
-            counts += tile_counts
-            if red_counts:
-                reds += red_counts
-    values: dict = {}          # valued keyword -> its value
-    texts = None               # the valued keywords' parts of the canonical notation, by _TEXT_SLOT
-    if keywords:
-        texts = [""] * len(_TEXT_ORDER)
-        keyword_of = _KEYWORDS.get
-        n_pieces = len(pieces)
-        for i, tok in enumerate(keywords, n_pieces):
-            name, value, bit, tile_counts, red_counts, text, slot = keyword_of(tok) or _keyword(src, tok, i, present)
-            if present & bit:
-                raise src.error(NotationError, f"{name} given twice" if value is None else f"{name}: given twice",
-                                src.loc(i))
-            present |= bit
-            if value is not None:
-                values[name] = value
-                texts[slot] = text
-                if tile_counts:
-                    counts += tile_counts
-                    if red_counts:
-                        reds += red_counts
+    if said is None:
+        said = _said(keywords, src, len(pieces))
+    said_present, vals, said_counts, said_reds, said_text, situation = said
+    present |= said_present
+    if said_counts:
+        counts += said_counts
+        if said_reds:
+            reds += said_reds
 
-    rules_v = values.get("rules") or (rules or DEFAULT_RULES).lower()
+    rules_v = vals[_RULES_SLOT] or (rules or DEFAULT_RULES).lower()
     if rules_v not in RULE_SETS:
         raise src.error(NotationError, f"rules: expects riichi or mcr, found {fragment(rules_v)}", None)
 
     # the winning tile: +X, or the last concealed tile written (none for a 13-tile hand under analysis)
-    n_tiles = n_concealed + 3 * len(melds)
+    n_tiles = (len(ordered) if last_rank != _UNORDERED else _n_concealed(pieces)) + 3 * len(melds)
     popped = False
+    last_run = -1   # the token index of the last concealed run, asked only when the line has no +X
     if win is None:
-        if runs and not (allow_incomplete and n_tiles == 13):
-            last_tok, last_i = runs[-1]
-            win = (_DIGITS[last_tok[-1]][last_tok[-2]], last_i, len(last_tok) - 2)
-            last_rank = _UNORDERED   # the concealed tiles are the runs less that one: sorted afresh below
+        last_run = _last_run(pieces)
+        if last_run >= 0 and not (allow_incomplete and n_tiles == 13):
+            last_tok = pieces[last_run]
+            win = (_DIGITS[last_tok[-1]][last_tok[-2]], last_run, len(last_tok) - 2)
             popped = True
     else:
         n_tiles += 1
@@ -958,33 +1042,37 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
     # the first rows of RULES, which every line runs, pass at once on a 14-tile hand with a winning tile and no
     # fifth copy
     if not (n_tiles == 14 and win is not None and not (counts + _ABOVE_FOUR) & _TOP) and (
-            _no_tiles(win, runs) or _wrong_count(n_tiles, allow_incomplete) or _fifth_copy(counts)):
+            _no_tiles(win, last_run >= 0) or _wrong_count(n_tiles, allow_incomplete) or _fifth_copy(counts)):
         rest = every   # one of the first rows fails: the table says which, and with what message
     if rest:   # the line's facts, for the rules (most lines pass the first rows and call up few others)
-        f = _Line()
-        f.src, f.tokens, f.present, f.runs, f.flower_runs, f.melds, f.win, f.values = (
-            src, pieces + keywords, present, runs, flower_runs, melds, win, values)
-        f.ruleset, f.allow_incomplete, f.n_tiles, f.counts, f.reds = (RULESETS[rules_v], allow_incomplete, n_tiles,
-                                                                       counts, reds)
-        f.tsumo, f.riichi = present & _TSUMO_BIT != 0, present & _RIICHI_BITS != 0
+        f = _new_meaning(_Line, (src, pieces, keywords, present, melds, win, vals, RULESETS[rules_v],
+                                 allow_incomplete, n_tiles, counts, reds))
         for fails, rule in rest:
             if fails(f):
                 message = rule.message if isinstance(rule.message, str) else rule.message(f)
                 raise src.error(rule.error, message, rule.at(f))
 
-    preset_v = values.get("preset") or preset
+    preset_v = vals[_PRESET_SLOT] or preset
     if preset_v:
         preset_v = preset_v.lower()
     # the concealed tiles, sorted, and the canonical notation (as format_hand writes it: tests/grammar/test_paths.py)
-    if last_rank == _UNORDERED:   # runs out of suit order, a suit written twice, or the winning tile taken off
-        written = [t for tok, _ in runs for t in _written(tok)]
-        if popped:
-            written.pop()
-        ordered = tuple(sorted(written, key=TILE_ORDER))
-        concealed_text = format_tiles(ordered, sort=False)
+    if popped and last_rank != _UNORDERED:
+        # the runs in suit order, the last of them less its last tile: that run is the end of the sorted tiles and
+        # of their text, and the run written without that digit has the tiles left, sorted, and their text
+        last_tok = pieces[last_run]
+        _, _, _, _, _, last_text, last_sorted, _ = piece_of(last_tok) or _piece(src, last_tok, last_run)
+        short = last_tok[:-2] + last_tok[-1]
+        if len(short) > 1:
+            _, _, _, _, _, short_text, short_sorted, _ = piece_of(short) or _piece(src, short, last_run)
+        else:
+            short_text, short_sorted = "", ()
+        ordered = ordered[:len(ordered) - len(last_sorted)] + short_sorted
+        concealed_text = concealed_text[:len(concealed_text) - len(last_text)] + short_text
+    elif last_rank == _UNORDERED:   # runs out of suit order or a suit written twice
+        ordered, concealed_text = _sorted_concealed(src, pieces, popped)
     notation = concealed_text
-    if flower_runs:
-        flowers = tuple(sorted([t for tiles, _ in flower_runs for t in tiles], key=TILE_ORDER))
+    if flower_tiles:
+        flowers = tuple(sorted(flower_tiles, key=TILE_ORDER))
         notation += format_tiles(flowers, sort=False)
     else:
         flowers = ()
@@ -995,20 +1083,41 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
         notation += " rules:" + rules_v
     if preset_v:
         notation += " preset:" + preset_v
-    bits = present & _FORMATTED_FLAG_BITS
-    notation += _flag_texts.get(bits) or _flag_text(bits)
-    if texts:
-        notation += "".join(texts)
-    if present & _KEYWORD_BITS:
-        get = values.get
-        bits = present & _SITUATION_FLAG_BITS
-        situation = build_situation_of(_flag_values.get(bits) or _situation_flags(bits), get("round", 0),
-                                       get("seat", 1), get("honba", 0), get("sticks", 0), get("dora", ()),
-                                       get("ura", ()), get("flowers"))
-    else:
-        situation = _NO_SITUATION
-    return build_parsed_hand(ordered, tuple([m for m, _ in melds]) if melds else (), win[0] if win else None,
-                             situation, flowers, rules_v, preset_v or None, values.get("claim"), notation)
+    return build_parsed_hand(ordered, tuple(melds), win[0] if win else None, situation, flowers, rules_v,
+                             preset_v or None, vals[_CLAIM_SLOT], notation + said_text)
+
+
+def _is_run(tok: str) -> bool:
+    """A piece that is concealed tiles (not flowers, a meld or +X)."""
+    return tok[0] in _DIGIT_CHARS and tok[-1] != "f"
+
+
+def _n_concealed(pieces: list[str]) -> int:
+    """How many concealed tiles the runs among ``pieces`` write."""
+    return sum([len(tok) - 1 for tok in pieces if _is_run(tok)])
+
+
+def _last_run(pieces: list[str]) -> int:
+    """The index of the last concealed run among ``pieces``; -1 for none."""
+    for i in range(len(pieces) - 1, -1, -1):
+        if _is_run(pieces[i]):
+            return i
+    return -1
+
+
+def _sorted_concealed(src: _Source, pieces: list[str], popped: bool) -> tuple[tuple[Tile, ...], str]:
+    """The concealed tiles sorted, and their canonical text, of a tile block whose runs are not one suit each in
+    suit order (``popped``: less the last tile of the last run, the winning tile). Every run was read already
+    (a run less a digit names tiles too), so no error comes from here."""
+    runs = [tok for tok in pieces if _is_run(tok)]
+    if popped:
+        runs[-1] = runs[-1][:-2] + runs[-1][-1]
+    if len({tok[-1] for tok in runs}) == len(runs):   # one run a suit, out of order: their meanings in suit order
+        meanings = sorted((_PIECES.get(tok) or _piece(src, tok, 0) for tok in runs if len(tok) > 1),
+                          key=attrgetter("rank"))
+        return (tuple([t for m in meanings for t in m.ordered]), "".join([m.text for m in meanings]))
+    ordered = tuple(sorted([t for tok in runs for t in _written(tok)], key=TILE_ORDER))
+    return ordered, format_tiles(ordered, sort=False)
 
 
 _TEXT_OF = {t.order: str(t) for table in _DIGITS.values() for t in table.values()}   # by sort key: a tile's notation
@@ -1054,10 +1163,23 @@ def _parse(text: str, rules, preset, allow_incomplete, tokenize=None) -> Hand:
         tokenize = _tokens
         if len(text) <= MAX_LINE and text.isascii():
             line = text.strip()   # as the full reader strips it (an ASCII line folds to itself)
-            tokens = _quick_tokens(line) if line else None
-            if tokens is not None:
+            # the quick reader (see _quick_tokens): the tile block up to the first space, filled by its pieces
+            block, _, rest = line.partition(" ")
+            pieces = _PIECE_RE.findall(block)
+            if block and "".join(pieces) == block:
                 try:
-                    return _read(tokens, _QUICK, rules, preset, allow_incomplete)
+                    said = _SAID.get(rest)
+                    if said is None:
+                        keywords = rest.split(" ") if rest else []
+                        said = _said(keywords, _QUICK, len(pieces))
+                        if rest in _SEEN_ONCE:   # a keyword list met before: keep what it says
+                            if len(_SAID) < _MAX_SAID:
+                                _SAID[rest] = said
+                        else:
+                            if len(_SEEN_ONCE) >= _MAX_SEEN:   # full: start again (lists that recur soon are found)
+                                _SEEN_ONCE.clear()
+                            _SEEN_ONCE.add(rest)
+                    return _read((pieces, None), _QUICK, rules, preset, allow_incomplete, said)
                 except _Reread:
                     pass
     src = _Source(text)

@@ -126,6 +126,32 @@ def test_a_token_cached_or_not_means_the_same():
     assert parse_hand(line) == cold
 
 
+@pytest.mark.parametrize("keywords", [
+    "tsumo riichi dora:4p ura:1z seat:E", "rules:mcr ron seat:N round:N flowers:2", "ron", "",
+    "riichi ron sticks:2 honba:1 dora:0p5m",
+])
+def test_a_keyword_list_kept_means_what_it_says_read_afresh(keywords):
+    # the first time a keyword list is read, the second (kept from then on) and later: the same Hand each time,
+    # whatever the tiles before it (what the keywords say does not depend on them)
+    blocks = ["123m456p789s11z55z+5z", "234567m234p77s55z+5z", "19m19p19s1234567z+1z"]
+    g.clear_meanings()
+    seen = [parse_hand(f"{block} {keywords}".strip()) for _ in range(3) for block in blocks]
+    assert keywords.strip() == "" or keywords in g._SAID
+    for i, hand in enumerate(seen):
+        g.clear_meanings()
+        assert hand == parse_hand(f"{blocks[i % 3]} {keywords}".strip())
+        assert hand.notation() == format_hand(hand)
+
+
+def test_a_keyword_list_with_an_error_is_never_kept():
+    g.clear_meanings()
+    for _ in range(3):
+        with pytest.raises(NotationError) as err:
+            parse_hand("123m456p789s11z55z+5z ron riichi ron")
+        assert err.value.column == len("123m456p789s11z55z+5z ron riichi ") + 1
+    assert "ron riichi ron" not in g._SAID
+
+
 def test_regex_whitespace_is_the_whitespace_split_uses():
     # the fast path splits the keywords with str.split(): keyword values end at regex \s, so the two must agree
     space = re.compile(r"\s")
