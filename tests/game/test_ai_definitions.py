@@ -150,11 +150,27 @@ def _ukeire(c, melds, visible):
                if c[j] < 4 and shanten_counts(_plus(c, j), melds) < base)
 
 
+def visible_by_definition(state) -> list[int]:
+    """Copies of each kind in view: the rivers (a called tile is counted in its meld), the melds, the dora
+    indicators -- counted from the table as it lies."""
+    v = [0] * 34
+    for p in state.players:
+        for r in p.river:
+            if r.called_by is None:
+                v[r.tile >> 2] += 1
+        for m in p.melds:
+            for t in m.tiles:
+                v[t >> 2] += 1
+    for t in state.dora_indicators:
+        v[t >> 2] += 1
+    return v
+
+
 def reference_discard_kind(state, seat, discards, counts, melds, threat) -> int:
     """The riichi AI's discard kind: lowest shanten; folding against a riichi when far (2+ shanten, or 1 with
     fewer than 6 tiles of ukeire); ties by connection (isolated honors and terminals first, dora last), then
     among the four least connected the most ukeire. Every shanten measured on its own hand."""
-    visible = visible_counts(state, seat)
+    visible = visible_by_definition(state)
     dora = {state.tile(t).dora_successor().kind for t in state.dora_indicators}
     kinds = sorted({a.tile >> 2 for a in discards})
     sh = {k: shanten_counts(_minus(counts, k), melds) for k in kinds}
@@ -206,7 +222,7 @@ def reference_riichi(state, seat, actions):
     are the engine's (:func:`scorer.game.state.waits_of_counts`)."""
     p = state.players[seat]
     counts, melds = p.counts(), len(p.melds)
-    visible = visible_counts(state, seat)
+    visible = visible_by_definition(state)
     best, best_n = None, -1
     for a in actions:
         if a.type == "riichi":
@@ -228,6 +244,7 @@ class CheckedRiichiAI(RiichiAI):
     riichi_checked = 0
 
     def choose(self, state, seat, actions):
+        assert visible_counts(state, seat) == visible_by_definition(state)     # as the table keeps them
         got = super().choose(state, seat, actions)
         if any(a.type == "riichi" for a in actions) and not any(a.type == "tsumo" for a in actions) \
                 and not any(a.type in ("ankan", "kakan") for a in actions):
@@ -244,6 +261,10 @@ class CheckedRiichiAI(RiichiAI):
         return got
 
     def _discard(self, state, seat, discards, counts, melds, visible, threat, view=None):
+        p = state.players[seat]
+        if not (state.after_call or p.riichi or state.riichi_pending == seat):
+            # the AI then reads every kind held as a discard (DiscardView.held): the table lists them all
+            assert sorted({a.tile >> 2 for a in discards}) == [k for k in range(34) if counts[k]]
         want = reference_discard_kind(state, seat, discards, list(counts), melds, threat)
         got = super()._discard(state, seat, discards, counts, melds, visible, threat, view)
         assert got.tile >> 2 == want

@@ -163,7 +163,7 @@ class TableRules:
             p.waits = waits_of_player(p)
             p.shanten_floor = 0
             return
-        sh = shanten_counts(counts, len(p.melds))
+        sh = shanten_counts(counts, len(p.melds), codes=p.suit_codes())
         p.shanten_floor = sh
         p.waits = waits_of_player(p) if sh == 0 else ()
 
@@ -183,6 +183,9 @@ class TableRules:
             p.shanten_floor = -1
             self.update_waits(st, s)
         st.dora_indicators = [] if e.dora_indicator is None else [e.dora_indicator]
+        st.seen = [0] * 34
+        for t in st.dora_indicators:
+            st.seen[t >> 2] += 1
         st.live_left = e.live_left
         st.turn = e.dealer
         st.phase = DRAW
@@ -218,6 +221,7 @@ class TableRules:
         elif p.riichi:
             p.ippatsu = False           # ippatsu ends with the declarer's next discard
         p.river.append(RiverTile(e.tile, e.tsumogiri, declaring))
+        st.seen[e.tile >> 2] += 1
         if e.tile != st.last_draw:
             self.update_waits(st, e.seat)
         # else the tile just drawn went out again: the hand is the one whose waits are kept
@@ -240,9 +244,11 @@ class TableRules:
         if e.kind in ("chi", "pon", "kan"):
             if e.called is None or e.from_seat is None or st.last_discard != e.called:
                 raise LogError(f"a {e.kind} must take the last discard: {e.to_json()}")
+            seen = st.seen
             for t in e.tiles:
                 if t != e.called:
                     st.remove(e.seat, t)
+                    seen[t >> 2] += 1       # (the called tile is counted from the river)
             st.players[e.from_seat].river[-1].called_by = e.seat
             p.melds.append(MeldRecord(e.kind, list(e.tiles), e.called, e.from_seat))
             st.turn = e.seat
@@ -258,6 +264,7 @@ class TableRules:
         elif e.kind == "ankan":
             for t in e.tiles:
                 st.remove(e.seat, t)
+                st.seen[t >> 2] += 1
             p.melds.append(MeldRecord("ankan", list(e.tiles)))
             st.kans += 1
             st.phase = RINSHAN
@@ -268,6 +275,7 @@ class TableRules:
             if pon is None:
                 raise LogError(f"an added kan needs a pon of its kind: {e.to_json()}")
             st.remove(e.seat, added)
+            st.seen[added >> 2] += 1
             pon.kind = "kakan"
             pon.tiles = pon.tiles + [added]
             st.kans += 1

@@ -25,7 +25,7 @@ from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, kuikae_kinds, re
     waits_of_counts
 from scorer.hand import Hand, Situation
 from scorer.rulesets import RULESETS
-from scorer.shanten import shanten_counts as shanten, shanten_each, waits_counts
+from scorer.shanten import shanten_counts as shanten, waits_counts
 
 # ---- scoring hook ---------------------------------------------------------------------------------------------
 
@@ -202,13 +202,10 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         return [row[t] for t in discard_choices(table, p.hand, None) if (t >> 2) not in forbidden]
     if state.riichi_pending == seat and not p.riichi:
         # riichi declared: the discard must keep the hand tenpai
-        counts = p.counts()
-        view = _karaten_view(state, p)
-        out = [Action(DISCARD, seat, t) for t in sorted(p.hand, key=lambda t: t != drawn)
-               if _tenpai_after(counts, len(p.melds), t >> 2, view)]
+        tenpai = _tenpai_discard_kinds(p.discard_view(), _karaten_view(state, p))
+        out = [Action(DISCARD, seat, t) for t in sorted(p.hand, key=lambda t: t != drawn) if t >> 2 in tenpai]
         return _dedupe(out, table)
     counts = p.kind_counts()        # read only
-    melds = len(p.melds)
     # complete (shanten -1) exactly when the drawn tile is one of the waits kept for the hand before the draw
     complete = drawn is not None and (drawn >> 2) in p.waits
     if complete and score_win(state, seat, drawn, tsumo=True).win:
@@ -231,8 +228,9 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         out += kan_declarations(p, seat, counts)
     # one discard per distinct choice (kind and red flag), the drawn tile first
     choices = discard_choices(table, p.hand, drawn)
-    if _may_declare(state, p, counts, complete):
-        tenpai = _tenpai_discard_kinds(counts, melds, {t >> 2 for t in choices}, _karaten_view(state, p))
+    if _may_declare(state, p, complete):
+        # (every kind held is among the choices: the discards that keep tenpai are the riichi discards)
+        tenpai = _tenpai_discard_kinds(p.discard_view(), _karaten_view(state, p))
         out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
     # every choice listed is distinct already: one tsumo, one closed kan a kind, one added kan a pon (its kind's
     # last copy), one riichi discard a distinct discard: nothing to dedupe
@@ -241,24 +239,25 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
     return out
 
 
-def _may_declare(state: GameState, p, counts: list[int], complete: bool) -> bool:
+def _may_declare(state: GameState, p, complete: bool) -> bool:
     """The conditions of a riichi declaration besides a discard that keeps tenpai (the seat is on its turn, not
     after a call, not declared): closed, the points and the wall tiles the preset asks for, a hand of 3n+2 at
     shanten <= 0 (``complete``: it is -1). A draw lowers shanten by one at most, so a hand whose bound before the
-    draw (TableRules.update_waits) is 2 or more cannot declare."""
+    draw (TableRules.update_waits) is 2 or more cannot declare. A 3n+2 hand that is not complete has the shanten
+    of its best discard: read from the hand's discard view, which the player's choice of discard reads next."""
     pre = state.preset
     return ((not p.melds or p.is_closed) and pre.riichi_min_points <= p.score
             and state.live_left >= pre.riichi_min_tiles and len(p.hand) % 3 == 2
-            and (complete or (p.shanten_floor <= 1 and shanten(counts, len(p.melds)) <= 0)))
+            and (complete or (p.shanten_floor <= 1 and min(p.discard_view().held()[1]) <= 0)))
 
 
-def _tenpai_discard_kinds(counts: list[int], melds: int, kinds: set[int],
-                          in_view: list[int] | None = None) -> set[int]:
-    """The kinds among ``kinds`` (all held) whose discard leaves the hand tenpai; with ``in_view`` (karaten is
-    no tenpai: the player's meld tiles by kind) tenpai on a wait with a copy the player does not hold."""
-    order = sorted(kinds)
-    found = {k for k, v in zip(order, shanten_each(counts, melds, order, -1)) if v == 0}
+def _tenpai_discard_kinds(view, in_view: list[int] | None = None) -> set[int]:
+    """The kinds held whose discard leaves the hand (its :class:`~scorer.shanten.DiscardView` ``view``) tenpai;
+    with ``in_view`` (karaten is no tenpai: the player's meld tiles by kind) tenpai on a wait with a copy the
+    player does not hold."""
+    found = {k for k, v in zip(*view.held()) if v == 0}
     if in_view is not None and found:
+        counts, melds = view.counts, view.melds
         rest = list(counts)
         live = set()
         for k in found:
@@ -279,10 +278,8 @@ def can_riichi(state: GameState, seat: int) -> bool:
     if p.riichi or state.riichi_pending == seat:
         return False
     drawn = state.last_draw
-    counts = p.kind_counts()        # read only
     complete = drawn is not None and (drawn >> 2) in p.waits
-    return _may_declare(state, p, counts, complete) and \
-        bool(_tenpai_discard_kinds(counts, len(p.melds), {t >> 2 for t in p.hand}, _karaten_view(state, p)))
+    return _may_declare(state, p, complete) and bool(_tenpai_discard_kinds(p.discard_view(), _karaten_view(state, p)))
 
 
 def _response_actions(state: GameState, seat: int) -> list[Action]:
@@ -511,6 +508,7 @@ class RiichiTable(TableRules):
 
     def on_dora(self, st, e: ev.Dora) -> None:
         st.dora_indicators.append(e.indicator)
+        st.seen[e.indicator >> 2] += 1
 
 
 RIICHI_TABLE = RiichiTable()
