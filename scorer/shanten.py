@@ -191,6 +191,10 @@ def _need(melds: int) -> int:
     return 4 - melds if 0 <= melds <= 4 else (0 if melds > 4 else 4)
 
 
+_AT = tuple(5 + _need(m) for m in range(5))
+"""The vector entry of the closed tiles' standard form (a pair and ``4 - melds`` sets) for 0-4 declared melds."""
+
+
 # ---- the forms ------------------------------------------------------------------------------------------------
 suit_codes = _suit_codes
 
@@ -335,7 +339,7 @@ def shanten_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knit
                    codes=None) -> int:
     """Shanten of closed counts with ``melds`` declared melds over every form the rule choices allow. ``codes``:
     the counts' :func:`suit_codes`, when the caller keeps them."""
-    s = _VECS[_hand_vector(counts, codes)][5 + _need(melds)] - 1
+    s = _VECS[_hand_vector(counts, codes)][_AT[melds] if 0 <= melds <= 4 else 5 + _need(melds)] - 1
     if s > -1:
         if knitted:
             t = _specials(counts, melds, four_as_two_pairs, knitted, s)
@@ -402,36 +406,11 @@ def mcr_shanten(counts, melds: int) -> int:
 
 
 # ---- one kind changed at a time ---------------------------------------------------------------------------------
-_NEIGHBOURS: dict[int, tuple[VecId, ...]] = {}
 # (product varies its last place fastest: each of its tuples reversed is a code's digits, codes in order)
 _DIGITS4 = tuple(d[::-1] for d in product(range(5), repeat=4))
 _DIGITS5 = tuple(d[::-1] for d in product(range(5), repeat=5))
 """The counts (base-5 digits, lowest first) of every 4- and 5-kind code: a suit code's counts are
 ``_DIGITS4[code % 625] + _DIGITS5[code // 625]``."""
-
-
-def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
-    """The vector ids of a suit's code with one tile more (delta +1) or fewer (-1) at each of its kinds; NO_ID
-    where the change is impossible. Cached by (suit kind, code, delta): bounded by the suit codes seen."""
-    key = (code * 4 + suit) * 2 + (delta > 0)
-    v = _NEIGHBOURS.get(key)
-    if v is None:
-        honor = suit == 3
-        ids = _HONOR_IDS if honor else _SUIT_IDS
-        blocked = 4 if delta > 0 else 0         # a fifth copy / a tile the suit lacks
-        out = []
-        for n, pw in zip(_DIGITS4[code % 625] + _DIGITS5[code // 625], _POW5[:7] if honor else _POW5):
-            if n == blocked:
-                out.append(NO_ID)
-            else:
-                nc = code + pw if delta > 0 else code - pw
-                x = ids[nc]
-                out.append(_computed_id(nc, honor) if x == NO_ID else x)
-        v = tuple(out)
-        if len(_NEIGHBOURS) > 100_000:
-            _NEIGHBOURS.clear()
-        _NEIGHBOURS[key] = v
-    return v
 
 
 _BASES = (0, 9, 18, 27)
@@ -449,15 +428,33 @@ def _draw_groups(code: int, honor: bool) -> tuple[tuple[VecId, RankMask], ...]:
     key = code * 2 + honor
     found = _DRAW_GROUPS.get(key)
     if found is None:
+        ids = _HONOR_IDS if honor else _SUIT_IDS
         by_id: dict[VecId, RankMask] = {}
-        for i, x in enumerate(_neighbour_ids(code, 3 if honor else 0, 1)):
-            if x != NO_ID:
+        if code >= 625:
+            digits = _DIGITS4[code % 625] + _DIGITS5[code // 625]
+            if honor:
+                digits = digits[:7]
+        else:
+            digits = _DIGITS4[code]
+        for i, n in enumerate(digits):
+            if n < 4:           # (no fifth copy)
+                x = ids[code + _POW5[i]]
+                if x == NO_ID:
+                    x = _computed_id(code + _POW5[i], honor)
+                by_id[x] = by_id.get(x, 0) | 1 << i
+        if code < 625:          # the ranks past the last held one: a first tile each (ranks 4-8, honors 4-6)
+            for i in range(4, 7 if honor else 9):
+                x = ids[code + _POW5[i]]
+                if x == NO_ID:
+                    x = _computed_id(code + _POW5[i], honor)
                 by_id[x] = by_id.get(x, 0) | 1 << i
         found = tuple(by_id.items())
         if len(_DRAW_GROUPS) > 100_000:
             _DRAW_GROUPS.clear()
         _DRAW_GROUPS[key] = found
     return found
+
+
 _COLUMNS: dict[int, list[int]] = {}
 
 
@@ -468,13 +465,19 @@ def _column(rest: VecId, at: int) -> list[int]:
     key = rest << 4 | at
     col = _COLUMNS.get(key)
     if col is None:
-        n = -1
-        while n != len(_VECS):      # (a merge of a vector computed apart may intern another: then again)
-            n = len(_VECS)
-            col = [_IMPOSSIBLE] * max(n, NO_ID + 1)
-            for i in range(n):
-                if i != NO_ID:
-                    col[i] = _VECS[_merge(i, rest)][at] - 1
+        k = _K
+        if rest < k and len(_VECS) == k:        # every id in the file's merge table (the common case)
+            mt, vecs = _MT, _VECS
+            col = [vecs[mt[i * k + rest]][at] - 1 for i in range(k)]
+            col += [_IMPOSSIBLE] * (NO_ID + 1 - k)
+        else:
+            n = -1
+            while n != len(_VECS):      # (a merge of a vector computed apart may intern another: then again)
+                n = len(_VECS)
+                col = [_IMPOSSIBLE] * max(n, NO_ID + 1)
+                for i in range(n):
+                    if i != NO_ID:
+                        col[i] = _VECS[_merge(i, rest)][at] - 1
         if len(_COLUMNS) > 20_000:
             _COLUMNS.clear()
         _COLUMNS[key] = col
@@ -661,7 +664,7 @@ class DiscardView:
         self.codes = codes = _suit_codes(counts) if codes is None else tuple(codes)
         self.ids = ids = _ids(codes)
         self.rests = _combine(*ids)[1]
-        self.at = 5 + _need(melds)
+        self.at = _AT[melds] if 0 <= melds <= 4 else 5 + _need(melds)
         self.n = n = sum(counts)
         self.summary = _summary(counts) if melds == 0 and n >= 13 else None
         self.cols: list = [None, None, None, None]      # for each suit: _column(rests[suit], at), when read
@@ -728,9 +731,38 @@ class DiscardView:
         least of them is the shanten of the hand unless it is complete."""
         found = self.held_shanten
         if found is None:
-            counts = self.counts
-            kinds = tuple([k for k in _ALL_KINDS if counts[k]])
-            found = self.held_shanten = (kinds, tuple(self.shanten_each(kinds)))
+            # suit by suit: the kinds held and the vector each discard leaves (cached by the suit's code), read
+            # in the column of the other suits
+            codes, rests, at = self.codes, self.rests, self.at
+            kinds: tuple = ()
+            shs: list[int] = []
+            classes: tuple = ()
+            for s in range(4):
+                c = codes[s]
+                if c:
+                    ks, ids, cls = _HELD.get(c << 2 | s) or _held_in_suit(c, s)
+                    col = _COLUMNS.get(rests[s] << 4 | at) or _column(rests[s], at)  # (after the ids)
+                    kinds += ks
+                    shs += map(col.__getitem__, ids)
+                    classes += cls
+            summary = self.summary
+            if summary is not None and self.n - 1 >= 13 and max(shs) > _summary_value(*summary, False):
+                # seven pairs and orphans (13 closed tiles): a discard never brings them below their value now,
+                # so only a kind whose standard form is above it can gain; their value after the discard depends
+                # on the copies held (1, 2, 3+) and whether the kind is an orphan (its class)
+                # (as _summary_after with one tile fewer: riichi seven pairs are seven different pairs)
+                pairs, kinds_n, _, ok, opairs = summary
+                short = 7 - kinds_n if kinds_n < 7 else 0           # kinds missing for seven pairs
+                short_1 = 8 - kinds_n if kinds_n < 8 else 0         # ... once a single is let go
+                orphans = 13 - ok - (1 if opairs else 0)
+                pairs_1 = 6 - pairs + short                         # seven pairs after a kind held 3+
+                single = 6 - pairs + short_1                        # ... held once
+                pair = 7 - pairs + short                            # ... held twice
+                opair = 13 - ok - (1 if opairs > 1 else 0)          # orphans after an orphan pair is broken
+                special = (min(single, orphans), min(single, orphans + 1), min(pair, orphans), min(pair, opair),
+                           min(pairs_1, orphans), min(pairs_1, orphans))
+                shs = list(map(min, shs, map(special.__getitem__, classes)))
+            found = self.held_shanten = (kinds, tuple(shs))
         return found
 
     def improving_after(self, k: int) -> tuple[int, ...]:
@@ -840,6 +872,30 @@ class DiscardView:
 
 
 _ORPHAN_MASK = mask_of(_ORPHANS)
+_HELD: dict[int, tuple[tuple[Kind, ...], tuple[VecId, ...], tuple[int, ...]]] = {}
+
+
+def _held_in_suit(code: int, suit: int) -> tuple[tuple[Kind, ...], tuple[VecId, ...], tuple[int, ...]]:
+    """For the suit ``suit`` (0-2 numbered, 3 honors) whose code is ``code``: the kinds it holds (in order), the
+    suit's vector id after discarding one of each, and each kind's class for seven pairs and orphans (copies
+    held 1, 2 or 3+ as 0, 1, 2, times two, plus 1 for an orphan). Cached by (code, suit); bounded."""
+    honor = suit == 3
+    ids = _HONOR_IDS if honor else _SUIT_IDS
+    digits = _DIGITS4[code % 625] + _DIGITS5[code // 625]
+    base = _BASES[suit]
+    kinds, after, classes = [], [], []
+    for i, n in enumerate(digits[:7] if honor else digits):
+        if n:
+            kinds.append(base + i)
+            c = code - _POW5[i]
+            x = ids[c]
+            after.append(_computed_id(c, honor) if x == NO_ID else x)
+            classes.append((2 if n > 2 else n - 1) * 2 + _IS_ORPHAN[base + i])
+    found = (tuple(kinds), tuple(after), tuple(classes))
+    if len(_HELD) > 100_000:
+        _HELD.clear()
+    _HELD[code << 2 | suit] = found
+    return found
 _DIGIT_IF_0 = bytes(49 if c == 0 else 48 for c in range(256))      # (49, 48: "1", "0")
 _DIGIT_IF_1 = bytes(49 if c == 1 else 48 for c in range(256))
 """Byte translations of a count to the ASCII digit 1 when it is 0 (resp. 1), else 0."""

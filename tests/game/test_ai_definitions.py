@@ -18,10 +18,11 @@ from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.ai.player import visible_counts
 from scorer.game.engine import Engine
 from scorer.game.mcr import McrEngine
+from scorer.game.rules import riichi as R
 from scorer.game.state import waits_of_counts
 from scorer.kinds import mask_of
 from scorer.shanten import (DiscardView, improving_kinds, shanten_counts, shanten_each, standard_improving_mask_codes,
-                            standard_shanten, standard_shanten_each_codes, suit_codes)
+                            standard_shanten, standard_shanten_each_codes, suit_codes, waits_counts)
 
 
 def _minus(c, k):
@@ -130,6 +131,53 @@ def test_standard_shanten_of_each_change_and_improving_mask_by_definition(seed):
         now = standard_shanten(c, melds)
         assert standard_improving_mask_codes(codes, melds) == mask_of(
             k for k in range(34) if c[k] < 4 and standard_shanten(_plus(c, k), melds) < now)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_held_shanten_and_riichi_discards_by_definition(seed):
+    """A view's held() (every kind held, the shanten after discarding it: its least is the hand's shanten unless
+    complete) and the riichi table's riichi discards read from it: tenpai after the discard, and under karaten
+    (the player's meld tiles in view) a wait with a copy the player does not hold -- as waits_counts says."""
+    rng = random.Random(seed)
+    tenpai_seen = 0
+    for _ in range(60):
+        melds = rng.choice((0, 0, 0, 1, 2))
+        c = _hand(rng, 14 - 3 * melds)
+        if rng.random() < 0.5:          # near tenpai: a complete hand with one tile swapped
+            c = _near_tenpai(rng, melds) or c
+        view = DiscardView(c, melds)
+        held, shs = view.held()
+        assert list(held) == [k for k in range(34) if c[k]]
+        assert list(shs) == [shanten_counts(_minus(c, k), melds) for k in held]
+        whole = shanten_counts(c, melds)
+        assert min(shs) == (whole if whole >= 0 else 0)
+        in_view = [0] * 34
+        for _ in range(3 * melds):
+            in_view[rng.randrange(34)] += 1
+        for view_given in (None, in_view):
+            want = {k for k in held if shanten_counts(_minus(c, k), melds) == 0 and
+                    (view_given is None or waits_counts(_minus(c, k), melds, in_view=view_given))}
+            assert R._tenpai_discard_kinds(DiscardView(c, melds), view_given) == want
+            tenpai_seen += bool(want)
+    assert tenpai_seen > 10
+
+
+def _near_tenpai(rng, melds):
+    """A complete hand of 14 - 3 * melds tiles (sets and a pair, often several of one kind) with one tile
+    swapped for another, or None when the draw made a fifth copy."""
+    c = [0] * 34
+    for _ in range(4 - melds):
+        if rng.random() < 0.5:
+            k = rng.randrange(34)
+            c[k] += 3
+        else:
+            s, r = rng.randrange(3), rng.randrange(7)
+            for i in range(3):
+                c[9 * s + r + i] += 1
+    c[rng.randrange(34)] += 2
+    c[rng.choice([k for k in range(34) if c[k]])] -= 1
+    c[rng.randrange(34)] += 1
+    return c if max(c) <= 4 else None
 
 
 # ---- the riichi AI's discard, by its definition ------------------------------------------------------------------

@@ -244,7 +244,12 @@ class RiichiAI:
 
     @staticmethod
     def _pick_copy(discards: list[Action], kind: int) -> Action:
-        """Discard a plain copy rather than a red five."""
+        """Discard a plain copy rather than a red five (of several listed copies of a kind, the plain one with the
+        lowest id; only fives have listed copies that differ)."""
+        if kind not in _FIVES:
+            for a in discards:
+                if a.tile >> 2 == kind:
+                    return a
         same = [a for a in discards if a.tile >> 2 == kind]
         if len(same) > 1:
             same.sort(key=lambda a: (a.tile in RED_FIVE_IDS, a.tile))
@@ -305,6 +310,8 @@ class RiichiAI:
         return any(c_after[k] >= 3 for k in values)
 
 
+_FIVES = frozenset(t >> 2 for t in RED_FIVE_IDS)
+"""The kinds that have a red copy: the only ones whose listed discards may be two (a red one and a plain one)."""
 _SIMPLE = tuple(k < HONOR and k % 9 not in (0, 8) for k in range(34))
 _NOT_SIMPLE_COUNTS = itemgetter(*TERMINALS_AND_HONORS)
 """The counts of the terminals and honors (the tiles all simples cannot hold)."""

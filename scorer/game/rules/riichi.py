@@ -25,7 +25,7 @@ from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, kuikae_kinds, re
     waits_of_counts
 from scorer.hand import Hand, Situation
 from scorer.rulesets import RULESETS
-from scorer.shanten import shanten_counts as shanten, waits_counts
+from scorer.shanten import kinds_of_mask, shanten_counts as shanten, waits_counts
 
 # ---- scoring hook ---------------------------------------------------------------------------------------------
 
@@ -224,7 +224,7 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         if drawn is not None:
             out.append(_discard_action(seat, drawn))
         return out
-    if kan_ok:
+    if kan_ok and (p.melds or 4 in counts):     # (a closed kan needs four of a kind, an added kan a pon)
         out += kan_declarations(p, seat, counts)
     # one discard per distinct choice (kind and red flag), the drawn tile first
     choices = discard_choices(table, p.hand, drawn)
@@ -257,14 +257,14 @@ def _tenpai_discard_kinds(view, in_view: list[int] | None = None) -> set[int]:
     player does not hold."""
     found = {k for k, v in zip(*view.held()) if v == 0}
     if in_view is not None and found:
-        counts, melds = view.counts, view.melds
-        rest = list(counts)
+        counts = view.counts
         live = set()
         for k in found:
-            rest[k] -= 1
-            if waits_counts(rest, melds, in_view=in_view):
-                live.add(k)
-            rest[k] += 1
+            # the waits of the tenpai hand left are the draws that complete it (never a kind it holds four of)
+            for w in kinds_of_mask(view.improving_mask_after(k)):
+                if counts[w] - (w == k) + in_view[w] < 4:
+                    live.add(k)
+                    break
         found = live
     return found
 
