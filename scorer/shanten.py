@@ -731,38 +731,9 @@ class DiscardView:
         least of them is the shanten of the hand unless it is complete."""
         found = self.held_shanten
         if found is None:
-            # suit by suit: the kinds held and the vector each discard leaves (cached by the suit's code), read
-            # in the column of the other suits
-            codes, rests, at = self.codes, self.rests, self.at
-            kinds: tuple = ()
-            shs: list[int] = []
-            classes: tuple = ()
-            for s in range(4):
-                c = codes[s]
-                if c:
-                    ks, ids, cls = _HELD.get(c << 2 | s) or _held_in_suit(c, s)
-                    col = _COLUMNS.get(rests[s] << 4 | at) or _column(rests[s], at)  # (after the ids)
-                    kinds += ks
-                    shs += map(col.__getitem__, ids)
-                    classes += cls
-            summary = self.summary
-            if summary is not None and self.n - 1 >= 13 and max(shs) > _summary_value(*summary, False):
-                # seven pairs and orphans (13 closed tiles): a discard never brings them below their value now,
-                # so only a kind whose standard form is above it can gain; their value after the discard depends
-                # on the copies held (1, 2, 3+) and whether the kind is an orphan (its class)
-                # (as _summary_after with one tile fewer: riichi seven pairs are seven different pairs)
-                pairs, kinds_n, _, ok, opairs = summary
-                short = 7 - kinds_n if kinds_n < 7 else 0           # kinds missing for seven pairs
-                short_1 = 8 - kinds_n if kinds_n < 8 else 0         # ... once a single is let go
-                orphans = 13 - ok - (1 if opairs else 0)
-                pairs_1 = 6 - pairs + short                         # seven pairs after a kind held 3+
-                single = 6 - pairs + short_1                        # ... held once
-                pair = 7 - pairs + short                            # ... held twice
-                opair = 13 - ok - (1 if opairs > 1 else 0)          # orphans after an orphan pair is broken
-                special = (min(single, orphans), min(single, orphans + 1), min(pair, orphans), min(pair, opair),
-                           min(pairs_1, orphans), min(pairs_1, orphans))
-                shs = list(map(min, shs, map(special.__getitem__, classes)))
-            found = self.held_shanten = (kinds, tuple(shs))
+            counts = self.counts
+            kinds = tuple([k for k in _ALL_KINDS if counts[k]])
+            found = self.held_shanten = (kinds, tuple(self.shanten_each(kinds)))
         return found
 
     def improving_after(self, k: int) -> tuple[int, ...]:
@@ -872,30 +843,6 @@ class DiscardView:
 
 
 _ORPHAN_MASK = mask_of(_ORPHANS)
-_HELD: dict[int, tuple[tuple[Kind, ...], tuple[VecId, ...], tuple[int, ...]]] = {}
-
-
-def _held_in_suit(code: int, suit: int) -> tuple[tuple[Kind, ...], tuple[VecId, ...], tuple[int, ...]]:
-    """For the suit ``suit`` (0-2 numbered, 3 honors) whose code is ``code``: the kinds it holds (in order), the
-    suit's vector id after discarding one of each, and each kind's class for seven pairs and orphans (copies
-    held 1, 2 or 3+ as 0, 1, 2, times two, plus 1 for an orphan). Cached by (code, suit); bounded."""
-    honor = suit == 3
-    ids = _HONOR_IDS if honor else _SUIT_IDS
-    digits = _DIGITS4[code % 625] + _DIGITS5[code // 625]
-    base = _BASES[suit]
-    kinds, after, classes = [], [], []
-    for i, n in enumerate(digits[:7] if honor else digits):
-        if n:
-            kinds.append(base + i)
-            c = code - _POW5[i]
-            x = ids[c]
-            after.append(_computed_id(c, honor) if x == NO_ID else x)
-            classes.append((2 if n > 2 else n - 1) * 2 + _IS_ORPHAN[base + i])
-    found = (tuple(kinds), tuple(after), tuple(classes))
-    if len(_HELD) > 100_000:
-        _HELD.clear()
-    _HELD[code << 2 | suit] = found
-    return found
 _DIGIT_IF_0 = bytes(49 if c == 0 else 48 for c in range(256))      # (49, 48: "1", "0")
 _DIGIT_IF_1 = bytes(49 if c == 1 else 48 for c in range(256))
 """Byte translations of a count to the ASCII digit 1 when it is 0 (resp. 1), else 0."""

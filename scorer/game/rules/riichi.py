@@ -3,7 +3,8 @@
 What a seat may do (:func:`legal_actions`): on its turn tsumo, kans, riichi and discards (kuikae after a call,
 a riichi discard keeps tenpai, after riichi only the drawn tile or a closed kan that keeps the waits); on a
 discard ron, pon, open kan and chi (chi from the next seat only); on an added kan's tile ron (chankan). Win checks
-ask the riichi scorer, so "legal ron" means complete, not furiten, and with a yaku. The validator
+ask the riichi scorer, so "legal ron" means complete, not furiten, and with a yaku (a hand in riichi has one: it
+is listed without asking, and the settlement scores it with its ura dora). The validator
 (:meth:`RiichiTable.validate`) answers for a discard or a call on a discard directly, without listing every action
 (what ``replay --verify`` asks for every event), and otherwise against the list.
 
@@ -124,6 +125,11 @@ def _can_ron(state: GameState, seat: int, tile: int, chankan: bool) -> bool:
     # furiten: any winning kind among own discards; a passed winning tile since the last draw; riichi furiten
     if p.temp_furiten or p.riichi_furiten or p.furiten_by_discards:
         return False
+    if p.riichi:
+        return True         # complete (a wait), and riichi is a yaku: the settlement scores it (ura included)
+    found = remembered_win(state, (seat, tile, False, chankan, ()))     # (asked again as the window closes)
+    if found is not None:
+        return found[1].win
     return score_win(state, seat, tile, tsumo=False, chankan=chankan).win
 
 
@@ -208,7 +214,8 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
     counts = p.kind_counts()        # read only
     # complete (shanten -1) exactly when the drawn tile is one of the waits kept for the hand before the draw
     complete = drawn is not None and (drawn >> 2) in p.waits
-    if complete and score_win(state, seat, drawn, tsumo=True).win:
+    # a complete hand wins with a yaku; in riichi it has one (the settlement scores it, ura included)
+    if complete and (p.riichi or score_win(state, seat, drawn, tsumo=True).win):
         out.append(Action(TSUMO, seat, drawn))
     kan_ok = can_kan(state)
     if p.riichi:
@@ -404,7 +411,7 @@ def _tsumo_is_legal(state: GameState, action: Action) -> bool:
         return False
     drawn = state.last_draw
     return (drawn is not None and action.tile == drawn and drawn in p.hand and (drawn >> 2) in p.waits
-            and score_win(state, seat, drawn, tsumo=True).win)
+            and (p.riichi or score_win(state, seat, drawn, tsumo=True).win))
 
 
 def _ron_is_legal(state: GameState, action: Action) -> bool:
