@@ -90,6 +90,8 @@ class Player:
     counted: tuple | None = field(default=None, repr=False, compare=False)
     # (the ``counted`` tuple it was read from, the number of melds then, the DiscardView): see discard_view
     viewed: tuple | None = field(default=None, repr=False, compare=False)
+    # (the ``counted`` tuple of a hand a discard left, its shanten as that hand's view read it): see known_shanten
+    shanten_known: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def is_closed(self) -> bool:
@@ -127,6 +129,20 @@ class Player:
         if viewed is None or viewed[0] is not found or viewed[1] != len(self.melds):
             viewed = self.viewed = (found, len(self.melds), DiscardView(found[3], len(self.melds), found[6]))
         return viewed[2]
+
+    def kept_view(self) -> DiscardView | None:
+        """The hand's discard view if one was read since the hand last changed (None: none was; nothing is
+        computed)."""
+        viewed = self.viewed
+        if viewed is not None and viewed[0] is self._counted() and viewed[1] == len(self.melds):
+            return viewed[2]
+        return None
+
+    def known_shanten(self) -> int | None:
+        """The hand's shanten when the hand it was discarded from had its view read with every discard's shanten
+        (the rules' handlers note it), else None."""
+        known = self.shanten_known
+        return known[1] if known is not None and known[0] is self._counted() else None
 
     def _counted(self) -> tuple:
         hand = self.hand

@@ -99,3 +99,23 @@ def test_a_win_listed_in_riichi_without_scoring_is_a_win_by_the_scorer():
     for seed in range(40):
         Engine([RiichiAI(f"ai{s}") for s in range(4)], seed=9100 + seed, on_event=on_event).run()
     assert checked["tsumo"] > 3 and checked["ron"] > 3, checked
+
+
+def test_the_shanten_a_discard_leaves_is_read_from_the_view_as_measured():
+    """A discard from a hand whose view was read (the riichi check, the AI's choice) notes the new hand's shanten
+    from that view; the waits' bookkeeping reads it instead of measuring the hand. At every discard of seeded AI
+    deals a noted shanten is the hand's shanten."""
+    from scorer.shanten import shanten_counts
+    checked = [0]
+
+    def on_event(e, st):
+        if e.type == "discard":
+            p = st.players[e.seat]
+            known = p.known_shanten()
+            if known is not None:
+                assert known == shanten_counts(p.counts(), len(p.melds))
+                checked[0] += 1
+
+    for seed in range(10):
+        Engine([RiichiAI(f"ai{s}") for s in range(4)], seed=9300 + seed, on_event=on_event).run()
+    assert checked[0] > 200

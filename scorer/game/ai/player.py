@@ -263,7 +263,9 @@ class RiichiAI:
             return pass_
         counts = p.counts()
         melds = len(p.melds)
-        now = shanten_cached(counts, melds, codes=p.suit_codes())
+        now = p.known_shanten()         # (noted when the hand's last discard left it)
+        if now is None:
+            now = shanten_cached(counts, melds, codes=p.suit_codes())
         if now <= 0 and p.is_closed:
             return pass_                      # keep a closed tenpai for riichi
         values = _value_kinds(state, seat)

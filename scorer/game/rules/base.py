@@ -17,6 +17,10 @@ from scorer.game.wall import TILES, TILES_NO_RED
 from scorer.shanten import shanten_counts
 
 
+_NO_KINDS: frozenset[int] = frozenset()
+"""No kind forbidden (kuikae) -- one value for every draw and discard."""
+
+
 class TableRules:
     """One table's rules: ``apply(state, event)``, ``legal_actions(state, seat)``, ``validate(state, action)``."""
 
@@ -163,7 +167,9 @@ class TableRules:
             p.waits = waits_of_player(p)
             p.shanten_floor = 0
             return
-        sh = shanten_counts(counts, len(p.melds), codes=p.suit_codes())
+        sh = p.known_shanten()
+        if sh is None:
+            sh = shanten_counts(counts, len(p.melds), codes=p.suit_codes())
         p.shanten_floor = sh
         p.waits = waits_of_player(p) if sh == 0 else ()
 
@@ -206,12 +212,13 @@ class TableRules:
             for q in st.players:
                 q.ippatsu = False
         st.after_call = None
-        st.kuikae = frozenset()
+        st.kuikae = _NO_KINDS
         st.kakan_tile = None
         st.phase = ACT
 
     def on_discard(self, st, e: ev.Discard) -> None:
         p = st.players[e.seat]
+        view = p.kept_view()            # the hand's discard view, if the riichi check or the player read one
         if not p.remove_tile(e.tile):
             st.remove(e.seat, e.tile)   # not held: the state's error
         declaring = st.riichi_pending == e.seat and not p.riichi
@@ -223,12 +230,15 @@ class TableRules:
         p.river.append(RiverTile(e.tile, e.tsumogiri, declaring))
         st.seen[e.tile >> 2] += 1
         if e.tile != st.last_draw:
+            if view is not None and view.held_shanten is not None:     # the new hand's shanten, read already
+                kinds, shs = view.held_shanten
+                p.shanten_known = (p.counted, shs[kinds.index(e.tile >> 2)])
             self.update_waits(st, e.seat)
         # else the tile just drawn went out again: the hand is the one whose waits are kept
         st.last_discard, st.last_discarder = e.tile, e.seat
         st.last_draw = None
         st.after_call = None
-        st.kuikae = frozenset()
+        st.kuikae = _NO_KINDS
         st.missed = (e.tile >> 2, e.seat)
         st.phase = RESPOND
 
