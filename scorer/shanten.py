@@ -27,6 +27,7 @@ and :func:`discard_options`.
 
 from __future__ import annotations
 
+from itertools import product
 from operator import itemgetter
 from typing import Iterable, TypeAlias
 
@@ -177,8 +178,8 @@ def _ids(codes) -> tuple[VecId, VecId, VecId, VecId]:
     return a, b, c, d
 
 
-def _hand_vector(counts) -> VecId:
-    a, b, c, d = _ids(_suit_codes(counts))
+def _hand_vector(counts, codes=None) -> VecId:
+    a, b, c, d = _ids(codes or _suit_codes(counts))
     k = _K
     if a < k and b < k and c < k and d < k:
         mt = _MT
@@ -188,6 +189,10 @@ def _hand_vector(counts) -> VecId:
 
 def _need(melds: int) -> int:
     return 4 - melds if 0 <= melds <= 4 else (0 if melds > 4 else 4)
+
+
+_AT = tuple(5 + _need(m) for m in range(5))
+"""The vector entry of the closed tiles' standard form (a pair and ``4 - melds`` sets) for 0-4 declared melds."""
 
 
 # ---- the forms ------------------------------------------------------------------------------------------------
@@ -241,6 +246,8 @@ def _each_of_rows(codes, rests, at: int, kinds, delta: int) -> list[int]:
 
 
 _SUIT_OF = tuple(3 if k >= HONOR else k // 9 for k in range(N_KINDS))
+SUIT_OF_KIND = _SUIT_OF
+"""Each kind's suit in :func:`suit_codes` (0-2 the numbered suits, 3 the honors)."""
 
 
 def standard_improving_mask_codes(codes, melds: int) -> KindMask:
@@ -328,9 +335,11 @@ def _specials(counts, melds: int, four_as_two_pairs: bool, knitted: bool, bound:
     return best
 
 
-def shanten_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False) -> int:
-    """Shanten of closed counts with ``melds`` declared melds over every form the rule choices allow."""
-    s = _VECS[_hand_vector(counts)][5 + _need(melds)] - 1
+def shanten_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False,
+                   codes=None) -> int:
+    """Shanten of closed counts with ``melds`` declared melds over every form the rule choices allow. ``codes``:
+    the counts' :func:`suit_codes`, when the caller keeps them."""
+    s = _VECS[_hand_vector(counts, codes)][_AT[melds] if 0 <= melds <= 4 else 5 + _need(melds)] - 1
     if s > -1:
         if knitted:
             t = _specials(counts, melds, four_as_two_pairs, knitted, s)
@@ -397,35 +406,11 @@ def mcr_shanten(counts, melds: int) -> int:
 
 
 # ---- one kind changed at a time ---------------------------------------------------------------------------------
-_NEIGHBOURS: dict[int, tuple[VecId, ...]] = {}
-_DIGITS4 = tuple(tuple(c // 5 ** i % 5 for i in range(4)) for c in range(5 ** 4))
-_DIGITS5 = tuple(tuple(c // 5 ** i % 5 for i in range(5)) for c in range(5 ** 5))
+# (product varies its last place fastest: each of its tuples reversed is a code's digits, codes in order)
+_DIGITS4 = tuple(d[::-1] for d in product(range(5), repeat=4))
+_DIGITS5 = tuple(d[::-1] for d in product(range(5), repeat=5))
 """The counts (base-5 digits, lowest first) of every 4- and 5-kind code: a suit code's counts are
 ``_DIGITS4[code % 625] + _DIGITS5[code // 625]``."""
-
-
-def _neighbour_ids(code: int, suit: int, delta: int) -> tuple[VecId, ...]:
-    """The vector ids of a suit's code with one tile more (delta +1) or fewer (-1) at each of its kinds; NO_ID
-    where the change is impossible. Cached by (suit kind, code, delta): bounded by the suit codes seen."""
-    key = (code * 4 + suit) * 2 + (delta > 0)
-    v = _NEIGHBOURS.get(key)
-    if v is None:
-        honor = suit == 3
-        ids = _HONOR_IDS if honor else _SUIT_IDS
-        blocked = 4 if delta > 0 else 0         # a fifth copy / a tile the suit lacks
-        out = []
-        for n, pw in zip(_DIGITS4[code % 625] + _DIGITS5[code // 625], _POW5[:7] if honor else _POW5):
-            if n == blocked:
-                out.append(NO_ID)
-            else:
-                nc = code + pw if delta > 0 else code - pw
-                x = ids[nc]
-                out.append(_computed_id(nc, honor) if x == NO_ID else x)
-        v = tuple(out)
-        if len(_NEIGHBOURS) > 100_000:
-            _NEIGHBOURS.clear()
-        _NEIGHBOURS[key] = v
-    return v
 
 
 _BASES = (0, 9, 18, 27)
@@ -443,15 +428,33 @@ def _draw_groups(code: int, honor: bool) -> tuple[tuple[VecId, RankMask], ...]:
     key = code * 2 + honor
     found = _DRAW_GROUPS.get(key)
     if found is None:
+        ids = _HONOR_IDS if honor else _SUIT_IDS
         by_id: dict[VecId, RankMask] = {}
-        for i, x in enumerate(_neighbour_ids(code, 3 if honor else 0, 1)):
-            if x != NO_ID:
+        if code >= 625:
+            digits = _DIGITS4[code % 625] + _DIGITS5[code // 625]
+            if honor:
+                digits = digits[:7]
+        else:
+            digits = _DIGITS4[code]
+        for i, n in enumerate(digits):
+            if n < 4:           # (no fifth copy)
+                x = ids[code + _POW5[i]]
+                if x == NO_ID:
+                    x = _computed_id(code + _POW5[i], honor)
+                by_id[x] = by_id.get(x, 0) | 1 << i
+        if code < 625:          # the ranks past the last held one: a first tile each (ranks 4-8, honors 4-6)
+            for i in range(4, 7 if honor else 9):
+                x = ids[code + _POW5[i]]
+                if x == NO_ID:
+                    x = _computed_id(code + _POW5[i], honor)
                 by_id[x] = by_id.get(x, 0) | 1 << i
         found = tuple(by_id.items())
         if len(_DRAW_GROUPS) > 100_000:
             _DRAW_GROUPS.clear()
         _DRAW_GROUPS[key] = found
     return found
+
+
 _COLUMNS: dict[int, list[int]] = {}
 
 
@@ -462,13 +465,19 @@ def _column(rest: VecId, at: int) -> list[int]:
     key = rest << 4 | at
     col = _COLUMNS.get(key)
     if col is None:
-        n = -1
-        while n != len(_VECS):      # (a merge of a vector computed apart may intern another: then again)
-            n = len(_VECS)
-            col = [_IMPOSSIBLE] * max(n, NO_ID + 1)
-            for i in range(n):
-                if i != NO_ID:
-                    col[i] = _VECS[_merge(i, rest)][at] - 1
+        k = _K
+        if rest < k and len(_VECS) == k:        # every id in the file's merge table (the common case)
+            mt, vecs = _MT, _VECS
+            col = [vecs[mt[i * k + rest]][at] - 1 for i in range(k)]
+            col += [_IMPOSSIBLE] * (NO_ID + 1 - k)
+        else:
+            n = -1
+            while n != len(_VECS):      # (a merge of a vector computed apart may intern another: then again)
+                n = len(_VECS)
+                col = [_IMPOSSIBLE] * max(n, NO_ID + 1)
+                for i in range(n):
+                    if i != NO_ID:
+                        col[i] = _VECS[_merge(i, rest)][at] - 1
         if len(_COLUMNS) > 20_000:
             _COLUMNS.clear()
         _COLUMNS[key] = col
@@ -631,6 +640,10 @@ def _with_special_draws(found: list, counts, summary, base: int, four_as_two_pai
 
 _KIND_POW5 = tuple(_POW5[k - _BASES[3 if k >= HONOR else k // 9]] for k in range(N_KINDS))
 """What one tile of each kind adds to its suit's code."""
+CODE_STEP = _KIND_POW5
+_ALL_KINDS = range(N_KINDS)
+"""What one tile of each kind adds to its suit's code in :func:`suit_codes` (code ``SUIT_OF_KIND[k]``): a hand that
+gains or loses a tile can keep its codes up to date."""
 
 
 class DiscardView:
@@ -642,15 +655,16 @@ class DiscardView:
     was, and the merged vector of the suits other than ``s`` (its column of shanten values) too."""
 
     __slots__ = ("counts", "melds", "codes", "ids", "rests", "at", "n", "summary", "cols", "epoch", "pair_rests",
-                 "zeros_ones", "others_masks")
+                 "zeros_ones", "others_masks", "held_shanten")
 
-    def __init__(self, counts, melds: int = 0):
+    def __init__(self, counts, melds: int = 0, codes=None):
+        """``codes``: the counts' :func:`suit_codes`, when the caller keeps them."""
         self.counts = list(counts)
         self.melds = melds
-        self.codes = codes = _suit_codes(counts)
+        self.codes = codes = _suit_codes(counts) if codes is None else tuple(codes)
         self.ids = ids = _ids(codes)
         self.rests = _combine(*ids)[1]
-        self.at = 5 + _need(melds)
+        self.at = _AT[melds] if 0 <= melds <= 4 else 5 + _need(melds)
         self.n = n = sum(counts)
         self.summary = _summary(counts) if melds == 0 and n >= 13 else None
         self.cols: list = [None, None, None, None]      # for each suit: _column(rests[suit], at), when read
@@ -658,6 +672,7 @@ class DiscardView:
         self.pair_rests = None      # for each two suits: the other two merged (see _pairs), when read
         self.zeros_ones = None      # (kinds held 0 times, kinds held once) as kind masks, when read
         self.others_masks = None    # (suit << 16 | its vector id after a discard) -> the other suits' draws
+        self.held_shanten = None    # (the kinds held, the shanten after discarding each), when read
 
     def _cols(self) -> list:
         """The columns held (for each suit: the column of the other suits merged, None until read), forgotten if
@@ -709,6 +724,17 @@ class DiscardView:
                     if t < v:
                         out[j] = t
         return out
+
+    def held(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(every kind the hand holds in order, the shanten after discarding each): :meth:`shanten_each` of the
+        kinds held, read once (the table's riichi check and the player's discard ask it of the same hand). The
+        least of them is the shanten of the hand unless it is complete."""
+        found = self.held_shanten
+        if found is None:
+            counts = self.counts
+            kinds = tuple([k for k in _ALL_KINDS if counts[k]])
+            found = self.held_shanten = (kinds, tuple(self.shanten_each(kinds)))
+        return found
 
     def improving_after(self, k: int) -> tuple[int, ...]:
         """:func:`improving_kinds` of the hand without one tile of kind ``k`` (which it must hold)."""

@@ -10,7 +10,8 @@ The vectors are computed by one dynamic programme over the kinds of a suit from 
 (:func:`build`): the state at a kind is how many sequences started one and two kinds earlier still need a tile
 here and at the next kind; at each kind the target places new sequences, a triplet and/or the pair, paying for the
 tiles it places beyond those the hand holds. Built for every suit of at most 14 tiles (405,350 numbered suits,
-honors apart) and stored in ``shanten_tables.bin`` (zlib, ~85 kB): a one-byte vector id per base-5 suit code
+honors apart) and stored in ``shanten_tables.bin`` (2 MB, not compressed: reading it costs about a millisecond,
+where inflating the 85 kB of its zlib form cost ten): a one-byte vector id per base-5 suit code
 (there are only 130 distinct vectors), then the vectors with every vector their min-plus merges reach (180 in
 all), then the merge table of those 180 (byte ``a * 180 + b``: the id of vectors ``a`` and ``b`` merged). ``python -m scorer.shanten_tables`` rebuilds
 the file (about 30 s); :func:`suit_vector` computes one suit alone (the definition the tests check the file
@@ -22,7 +23,6 @@ from __future__ import annotations
 import array
 import os
 import sys
-import zlib
 from functools import lru_cache
 
 VEC_LEN = 10
@@ -39,7 +39,7 @@ N_SUIT_CODES = 5 ** SUIT_KINDS      # base-5 code of a numbered suit: counts[0] 
 N_HONOR_CODES = 5 ** HONOR_KINDS
 
 TABLE_FILE = os.path.join(os.path.dirname(__file__), "shanten_tables.bin")
-_MAGIC = b"MJSH2"
+_MAGIC = b"MJSH3"
 
 # The pending state at a kind: (r0, r1) with r1 <= r0 <= 4 -- r0 sequence tiles are already placed at this kind,
 # r1 of those sequences also need the next kind. Numbered 0..14.
@@ -196,7 +196,7 @@ def write(path: str = TABLE_FILE) -> None:
     flat = array.array("B", [x for v in vectors for x in v])
     body = (len(vectors).to_bytes(4, "little") + ids[0].tobytes() + ids[1].tobytes() + flat.tobytes() + merges)
     with open(path, "wb") as f:
-        f.write(_MAGIC + zlib.compress(body, 9))
+        f.write(_MAGIC + body)
 
 
 def read(path: str = TABLE_FILE):
@@ -209,20 +209,17 @@ def read(path: str = TABLE_FILE):
         return None
     if not data.startswith(_MAGIC):
         return None
-    body = zlib.decompress(data[len(_MAGIC):])
-    nv = int.from_bytes(body[:4], "little")
-    o = 4
-    suits = array.array("B")
-    suits.frombytes(body[o:o + N_SUIT_CODES])
+    o = len(_MAGIC)
+    nv = int.from_bytes(data[o:o + 4], "little")
+    o += 4
+    suits = data[o:o + N_SUIT_CODES]        # (bytes: an index gives the id)
     o += N_SUIT_CODES
-    honors = array.array("B")
-    honors.frombytes(body[o:o + N_HONOR_CODES])
+    honors = data[o:o + N_HONOR_CODES]
     o += N_HONOR_CODES
-    flat = body[o:o + VEC_LEN * nv]
+    flat = data[o:o + VEC_LEN * nv]
     o += VEC_LEN * nv
     vectors = [tuple(flat[i * VEC_LEN:(i + 1) * VEC_LEN]) for i in range(nv)]
-    return suits, honors, vectors, body[o:o + nv * nv]
-
+    return suits, honors, vectors, data[o:o + nv * nv]
 
 if __name__ == "__main__":
     write(sys.argv[1] if len(sys.argv) > 1 else TABLE_FILE)

@@ -18,7 +18,7 @@ from scorer.game.presets import TablePreset, find_preset
 from scorer.game.wall import N_TILES, TILES
 from scorer.melds import Meld, MeldType
 from scorer.arrangements import CODE_ONE, HandCode, code_of, completing_kinds
-from scorer.shanten import waits_counts
+from scorer.shanten import CODE_STEP, SUIT_OF_KIND, DiscardView, suit_codes, waits_counts
 
 _MELD_TYPE = {"chi": MeldType.CHI, "pon": MeldType.PON, "kan": MeldType.KAN, "kakan": MeldType.KAN,
               "ankan": MeldType.ANKAN}
@@ -83,10 +83,15 @@ class Player:
     shanten_floor: int = field(default=-1, repr=False, compare=False)
     flowers: list[int] = field(default_factory=list)   # flower ids revealed (MCR)
     # what the hand counts as: (hand list, its length, its last id, counts by kind, hand code of
-    # ``scorer.arrangements`` — count k at bits 5k..5k+4 — and the number of tiles counted). The rules' handlers
-    # keep it up to date as they add and take tiles (add_tile, remove_tile); a hand changed by other code no
-    # longer matches its list, length or last id and is counted again
+    # ``scorer.arrangements`` — count k at bits 5k..5k+4 —, the number of tiles counted, and the four suits'
+    # base-5 codes of ``scorer.shanten`` as a list). The rules' handlers keep it up to date as they add and take
+    # tiles (add_tile, remove_tile); a hand changed by other code no longer matches its list, length or last id
+    # and is counted again
     counted: tuple | None = field(default=None, repr=False, compare=False)
+    # (the ``counted`` tuple it was read from, the number of melds then, the DiscardView): see discard_view
+    viewed: tuple | None = field(default=None, repr=False, compare=False)
+    # (the ``counted`` tuple of a hand a discard left, its shanten as that hand's view read it): see known_shanten
+    shanten_known: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def is_closed(self) -> bool:
@@ -112,6 +117,33 @@ class Player:
         found = self._counted()
         return found[4], found[5]
 
+    def suit_codes(self) -> tuple[int, int, int, int]:
+        """The base-5 codes of the hand's four suits (:func:`scorer.shanten.suit_codes` of its counts)."""
+        return tuple(self._counted()[6])
+
+    def discard_view(self) -> DiscardView:
+        """The :class:`~scorer.shanten.DiscardView` of the hand (a 3n+2 hand on its turn), kept until the hand or
+        its melds change: the table's riichi check and the player's discard read the same hand."""
+        found = self._counted()
+        viewed = self.viewed
+        if viewed is None or viewed[0] is not found or viewed[1] != len(self.melds):
+            viewed = self.viewed = (found, len(self.melds), DiscardView(found[3], len(self.melds), found[6]))
+        return viewed[2]
+
+    def kept_view(self) -> DiscardView | None:
+        """The hand's discard view if one was read since the hand last changed (None: none was; nothing is
+        computed)."""
+        viewed = self.viewed
+        if viewed is not None and viewed[0] is self._counted() and viewed[1] == len(self.melds):
+            return viewed[2]
+        return None
+
+    def known_shanten(self) -> int | None:
+        """The hand's shanten when the hand it was discarded from had its view read with every discard's shanten
+        (the rules' handlers note it), else None."""
+        known = self.shanten_known
+        return known[1] if known is not None and known[0] is self._counted() else None
+
     def _counted(self) -> tuple:
         hand = self.hand
         found = self.counted
@@ -123,31 +155,36 @@ class Player:
             if t < N_TILES:          # flower ids (MCR, 136-143) are no kind
                 c[t >> 2] += 1
         self.shanten_floor = -1      # a new hand: its shanten bound is gone with its counts
-        found = self.counted = (hand, len(hand), hand[-1] if hand else -1, c, code_of(c), sum(c))
+        found = self.counted = (hand, len(hand), hand[-1] if hand else -1, c, code_of(c), sum(c),
+                                list(suit_codes(c)))
         return found
 
     def add_tile(self, tile: int) -> None:
         """A tile id joins the hand (a draw, a replacement); the counts follow."""
-        hand, _, _, c, code, n = self._counted()
+        hand, _, _, c, code, n, codes = self._counted()
         hand.append(tile)
         if tile < N_TILES:
-            c[tile >> 2] += 1
-            code += CODE_ONE[tile >> 2]
+            k = tile >> 2
+            c[k] += 1
+            code += CODE_ONE[k]
             n += 1
-        self.counted = (hand, len(hand), tile, c, code, n)
+            codes[SUIT_OF_KIND[k]] += CODE_STEP[k]
+        self.counted = (hand, len(hand), tile, c, code, n, codes)
 
     def remove_tile(self, tile: int) -> bool:
         """A tile id leaves the hand (a discard, a call, a flower); False if the hand does not hold it."""
-        hand, _, _, c, code, n = self._counted()
+        hand, _, _, c, code, n, codes = self._counted()
         try:
             hand.remove(tile)
         except ValueError:
             return False
         if tile < N_TILES:
-            c[tile >> 2] -= 1
-            code -= CODE_ONE[tile >> 2]
+            k = tile >> 2
+            c[k] -= 1
+            code -= CODE_ONE[k]
             n -= 1
-        self.counted = (hand, len(hand), hand[-1] if hand else -1, c, code, n)
+            codes[SUIT_OF_KIND[k]] -= CODE_STEP[k]
+        self.counted = (hand, len(hand), hand[-1] if hand else -1, c, code, n, codes)
         return True
 
     @property
@@ -177,6 +214,9 @@ class GameState:
         self.sticks = 0
         self.live_left = 0
         self.dora_indicators: list[int] = []
+        # the copies of each kind in every seat's view, kept by the rules' handlers: every discard (a called one
+        # still counts, from its meld), the tiles a call shows from a hand, the dora indicators
+        self.seen: list[int] = [0] * 34
         self.phase = "start"
         self.turn = 0
         self.last_draw: int | None = None

@@ -18,10 +18,11 @@ from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.ai.player import visible_counts
 from scorer.game.engine import Engine
 from scorer.game.mcr import McrEngine
+from scorer.game.rules import riichi as R
 from scorer.game.state import waits_of_counts
 from scorer.kinds import mask_of
 from scorer.shanten import (DiscardView, improving_kinds, shanten_counts, shanten_each, standard_improving_mask_codes,
-                            standard_shanten, standard_shanten_each_codes, suit_codes)
+                            standard_shanten, standard_shanten_each_codes, suit_codes, waits_counts)
 
 
 def _minus(c, k):
@@ -132,6 +133,53 @@ def test_standard_shanten_of_each_change_and_improving_mask_by_definition(seed):
             k for k in range(34) if c[k] < 4 and standard_shanten(_plus(c, k), melds) < now)
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_held_shanten_and_riichi_discards_by_definition(seed):
+    """A view's held() (every kind held, the shanten after discarding it: its least is the hand's shanten unless
+    complete) and the riichi table's riichi discards read from it: tenpai after the discard, and under karaten
+    (the player's meld tiles in view) a wait with a copy the player does not hold -- as waits_counts says."""
+    rng = random.Random(seed)
+    tenpai_seen = 0
+    for _ in range(60):
+        melds = rng.choice((0, 0, 0, 1, 2))
+        c = _hand(rng, 14 - 3 * melds)
+        if rng.random() < 0.5:          # near tenpai: a complete hand with one tile swapped
+            c = _near_tenpai(rng, melds) or c
+        view = DiscardView(c, melds)
+        held, shs = view.held()
+        assert list(held) == [k for k in range(34) if c[k]]
+        assert list(shs) == [shanten_counts(_minus(c, k), melds) for k in held]
+        whole = shanten_counts(c, melds)
+        assert min(shs) == (whole if whole >= 0 else 0)
+        in_view = [0] * 34
+        for _ in range(3 * melds):
+            in_view[rng.randrange(34)] += 1
+        for view_given in (None, in_view):
+            want = {k for k in held if shanten_counts(_minus(c, k), melds) == 0 and
+                    (view_given is None or waits_counts(_minus(c, k), melds, in_view=view_given))}
+            assert R._tenpai_discard_kinds(DiscardView(c, melds), view_given) == want
+            tenpai_seen += bool(want)
+    assert tenpai_seen > 10
+
+
+def _near_tenpai(rng, melds):
+    """A complete hand of 14 - 3 * melds tiles (sets and a pair, often several of one kind) with one tile
+    swapped for another, or None when the draw made a fifth copy."""
+    c = [0] * 34
+    for _ in range(4 - melds):
+        if rng.random() < 0.5:
+            k = rng.randrange(34)
+            c[k] += 3
+        else:
+            s, r = rng.randrange(3), rng.randrange(7)
+            for i in range(3):
+                c[9 * s + r + i] += 1
+    c[rng.randrange(34)] += 2
+    c[rng.choice([k for k in range(34) if c[k]])] -= 1
+    c[rng.randrange(34)] += 1
+    return c if max(c) <= 4 else None
+
+
 # ---- the riichi AI's discard, by its definition ------------------------------------------------------------------
 def _connection(c, k):
     v = 2 * (c[k] - 1)
@@ -150,11 +198,27 @@ def _ukeire(c, melds, visible):
                if c[j] < 4 and shanten_counts(_plus(c, j), melds) < base)
 
 
+def visible_by_definition(state) -> list[int]:
+    """Copies of each kind in view: the rivers (a called tile is counted in its meld), the melds, the dora
+    indicators -- counted from the table as it lies."""
+    v = [0] * 34
+    for p in state.players:
+        for r in p.river:
+            if r.called_by is None:
+                v[r.tile >> 2] += 1
+        for m in p.melds:
+            for t in m.tiles:
+                v[t >> 2] += 1
+    for t in state.dora_indicators:
+        v[t >> 2] += 1
+    return v
+
+
 def reference_discard_kind(state, seat, discards, counts, melds, threat) -> int:
     """The riichi AI's discard kind: lowest shanten; folding against a riichi when far (2+ shanten, or 1 with
     fewer than 6 tiles of ukeire); ties by connection (isolated honors and terminals first, dora last), then
     among the four least connected the most ukeire. Every shanten measured on its own hand."""
-    visible = visible_counts(state, seat)
+    visible = visible_by_definition(state)
     dora = {state.tile(t).dora_successor().kind for t in state.dora_indicators}
     kinds = sorted({a.tile >> 2 for a in discards})
     sh = {k: shanten_counts(_minus(counts, k), melds) for k in kinds}
@@ -206,7 +270,7 @@ def reference_riichi(state, seat, actions):
     are the engine's (:func:`scorer.game.state.waits_of_counts`)."""
     p = state.players[seat]
     counts, melds = p.counts(), len(p.melds)
-    visible = visible_counts(state, seat)
+    visible = visible_by_definition(state)
     best, best_n = None, -1
     for a in actions:
         if a.type == "riichi":
@@ -228,6 +292,7 @@ class CheckedRiichiAI(RiichiAI):
     riichi_checked = 0
 
     def choose(self, state, seat, actions):
+        assert visible_counts(state, seat) == visible_by_definition(state)     # as the table keeps them
         got = super().choose(state, seat, actions)
         if any(a.type == "riichi" for a in actions) and not any(a.type == "tsumo" for a in actions) \
                 and not any(a.type in ("ankan", "kakan") for a in actions):
@@ -244,6 +309,10 @@ class CheckedRiichiAI(RiichiAI):
         return got
 
     def _discard(self, state, seat, discards, counts, melds, visible, threat, view=None):
+        p = state.players[seat]
+        if not (state.after_call or p.riichi or state.riichi_pending == seat):
+            # the AI then reads every kind held as a discard (DiscardView.held): the table lists them all
+            assert sorted({a.tile >> 2 for a in discards}) == [k for k in range(34) if counts[k]]
         want = reference_discard_kind(state, seat, discards, list(counts), melds, threat)
         got = super()._discard(state, seat, discards, counts, melds, visible, threat, view)
         assert got.tile >> 2 == want

@@ -10,8 +10,9 @@ import json
 import pytest
 
 from scorer.game import events as ev
-from scorer.game.ai import ScriptedPlayer, TsumogiriPlayer
-from scorer.game.engine import play_deal, replay
+from scorer.game.actions import RON, TSUMO
+from scorer.game.ai import RiichiAI, ScriptedPlayer, TsumogiriPlayer
+from scorer.game.engine import Engine, play_deal, replay
 from scorer.game.rules import riichi as R
 from scorer.game.state import remember_win, remembered_win
 from scorer.game.wall import Wall
@@ -75,3 +76,46 @@ def test_a_kept_win_is_forgotten_at_the_next_event(monkeypatch):
     assert remembered_win(st, ("key",)) == ("hand", "result")
     st.apply(ev.event_from_dict(json.loads(log.splitlines()[3])))     # the discard
     assert remembered_win(st, ("key",)) is None
+
+
+def test_a_win_listed_in_riichi_without_scoring_is_a_win_by_the_scorer():
+    """A hand in riichi that completes (not furiten) is listed a tsumo or a ron without asking the scorer: riichi
+    is its yaku. At every such listing of seeded AI deals the scorer agrees."""
+    checked = {"tsumo": 0, "ron": 0}
+
+    def on_event(e, st):
+        if st.phase == "act" and st.players[st.turn].riichi:
+            seat = st.turn
+            if any(a.type == TSUMO for a in st.rules.legal_actions(st, seat)):
+                assert R.score_win(st, seat, st.last_draw, tsumo=True).win
+                checked["tsumo"] += 1
+        if st.phase == "respond" and st.last_discard is not None:
+            for seat in range(4):
+                if seat != st.last_discarder and st.players[seat].riichi and \
+                        any(a.type == RON for a in st.rules.legal_actions(st, seat)):
+                    assert R.score_win(st, seat, st.last_discard, tsumo=False).win
+                    checked["ron"] += 1
+
+    for seed in range(40):
+        Engine([RiichiAI(f"ai{s}") for s in range(4)], seed=9100 + seed, on_event=on_event).run()
+    assert checked["tsumo"] > 3 and checked["ron"] > 3, checked
+
+
+def test_the_shanten_a_discard_leaves_is_read_from_the_view_as_measured():
+    """A discard from a hand whose view was read (the riichi check, the AI's choice) notes the new hand's shanten
+    from that view; the waits' bookkeeping reads it instead of measuring the hand. At every discard of seeded AI
+    deals a noted shanten is the hand's shanten."""
+    from scorer.shanten import shanten_counts
+    checked = [0]
+
+    def on_event(e, st):
+        if e.type == "discard":
+            p = st.players[e.seat]
+            known = p.known_shanten()
+            if known is not None:
+                assert known == shanten_counts(p.counts(), len(p.melds))
+                checked[0] += 1
+
+    for seed in range(10):
+        Engine([RiichiAI(f"ai{s}") for s in range(4)], seed=9300 + seed, on_event=on_event).run()
+    assert checked[0] > 200

@@ -16,53 +16,27 @@ from __future__ import annotations
 import random
 from operator import itemgetter
 
-from scorer.game.actions import (ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action)
+from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, PASS, PASS_ACTIONS, PON, RIICHI, RON, TSUMO, Action
 from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.state import ACT, GameState
-from scorer.shanten import DiscardView, improving_kinds, shanten_counts as shanten_cached, standard_shanten
+from scorer.shanten import DiscardView, kinds_of_mask, shanten_counts as shanten_cached, standard_shanten
 from scorer.kinds import DORA_SUCCESSOR, HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
 
 _ORPHANS = TERMINALS_AND_HONORS
 
 
-_IMPROVING: dict[bytes, tuple[int, ...]] = {}
-_MELDS_BYTE = tuple(bytes((m,)) for m in range(5))
-"""The byte that ends an :data:`_IMPROVING` key: the number of declared melds (0-4)."""
+def _unseen(counts: list[int], visible: list[int]) -> list[int]:
+    """Copies of each kind neither in the hand nor in view: the tiles a draw may still bring. (Never below zero:
+    the hand and the view hold different tiles.)"""
+    return [4 - c - v for c, v in zip(counts, visible)]
 
 
-def ukeire(counts: list[int], melds: int, visible: list[int], base: int | None = None) -> int:
-    """Unseen copies of the kinds that lower the shanten of a 3n+1 hand. The kinds are kept by hand (a bounded
-    cache: a player who discards the tile just drawn asks about the same hand again next turn)."""
-    key = bytes(counts) + _MELDS_BYTE[melds]
-    kinds = _IMPROVING.get(key)
-    if kinds is None:
-        if len(_IMPROVING) > 20_000:
-            _IMPROVING.clear()
-        kinds = _IMPROVING[key] = improving_kinds(counts, melds)
-    n = 0
-    for k in kinds:
-        left = 4 - counts[k] - visible[k]
-        if left > 0:
-            n += left
-    return n
-
-
-def _ukeire_after(view: DiscardView, counts: list[int], k: int, melds: int, visible: list[int]) -> int:
-    """:func:`ukeire` of the hand ``counts`` (which ``view`` read) without one tile of kind ``k``."""
-    counts[k] -= 1
-    key = bytes(counts) + _MELDS_BYTE[melds]
-    kinds = _IMPROVING.get(key)
-    if kinds is None:
-        if len(_IMPROVING) > 20_000:
-            _IMPROVING.clear()
-        kinds = _IMPROVING[key] = view.improving_after(k)
-    n = 0
-    for j in kinds:
-        left = 4 - counts[j] - visible[j]
-        if left > 0:
-            n += left
-    counts[k] += 1
-    return n
+def _ukeire_after(view: DiscardView, k: int, unseen: list[int]) -> int:
+    """Ukeire of the hand ``view`` read without one tile of kind ``k``: the unseen copies (``unseen``, of the hand
+    with the tile) of the kinds whose draw then lowers the shanten; the tile let go is one more unseen copy of its
+    kind."""
+    mask = view.improving_mask_after(k)
+    return sum(map(unseen.__getitem__, kinds_of_mask(mask))) + (mask >> k & 1)
 
 
 _UKEIRE_CANDIDATES = 4
@@ -77,18 +51,9 @@ _MIDDLE = tuple(1 if k < HONOR and 2 <= k % 9 <= 6 else 0 for k in range(34))
 
 
 def visible_counts(state: GameState, seat: int) -> list[int]:
-    """Copies of each kind this seat can see outside its own hand: rivers, melds, dora indicators."""
-    v = [0] * 34
-    for p in state.players:
-        for r in p.river:
-            if r.called_by is None:
-                v[r.tile >> 2] += 1
-        for m in p.melds:
-            for t in m.tiles:
-                v[t >> 2] += 1
-    for t in state.dora_indicators:
-        v[t >> 2] += 1
-    return v
+    """Copies of each kind this seat can see outside its own hand: rivers, melds, dora indicators (the same for
+    every seat: the table keeps them as events show them, :attr:`GameState.seen`)."""
+    return list(state.seen)
 
 
 def dora_kinds(state: GameState) -> set[int]:
@@ -123,11 +88,21 @@ def _by_type(actions: list[Action]) -> dict[str, list[Action]]:
 
 
 class RiichiAI:
-    """A shanten/ukeire player with simple calling, riichi and folding. Deterministic unless given a seed."""
+    """A shanten/ukeire player with simple calling, riichi and folding. Its choices are deterministic; ``seed``
+    seeds its random source (:attr:`rng`), which no choice reads today."""
 
     def __init__(self, name: str = "ai", seed: int | None = None):
         self.name = name
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The AI's random source, seeded by ``seed``: made when first asked for (seeding a generator costs more
+        than a discard decision, and four AIs sit at every deal)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     # ---- entry ------------------------------------------------------------------------------------------------
     def choose(self, state: GameState, seat: int, actions: list[Action]) -> Action:
@@ -156,7 +131,9 @@ class RiichiAI:
                             return a
             if RIICHI in by_type:
                 visible = visible_counts(state, seat)
-                view = DiscardView(counts, melds)
+                unseen = _unseen(counts, visible)
+                view = p.discard_view()
+                after = dict(zip(*view.held()))     # the shanten after each discard
                 best, best_n = None, -1
                 live: dict[int, int] = {}       # live waits by discarded kind (a red five and a plain one alike)
                 for a in by_type[RIICHI]:
@@ -164,15 +141,7 @@ class RiichiAI:
                     n = live.get(k)
                     if n is None:
                         # the waits of a tenpai hand are the draws that lower its shanten (to complete)
-                        waits = view.improving_after(k) if view.shanten_each((k,))[0] == 0 else ()
-                        counts[k] -= 1
-                        n = 0
-                        for w in waits:
-                            left = 4 - counts[w] - visible[w]
-                            if left > 0:
-                                n += left
-                        counts[k] += 1
-                        live[k] = n
+                        n = live[k] = _ukeire_after(view, k, unseen) if after[k] == 0 else 0
                     if n > best_n:
                         best, best_n = a, n
                 if best is not None and best_n > 0 and (threat is None or best_n >= 4):
@@ -211,17 +180,21 @@ class RiichiAI:
         """Lowest shanten; ties by ukeire among the least connected (far from tenpai: the least connected); folds
         against a riichi when far. ``visible`` is counted here when None and a step reads it; ``view``: the
         hand's DiscardView when already read."""
-        kinds = sorted({a.tile >> 2 for a in discards})
+        p = state.players[seat]
         if view is None:
-            view = DiscardView(counts, melds)
-        shs = view.shanten_each(kinds)
+            view = p.discard_view()
+        if state.after_call or p.riichi or state.riichi_pending == seat:
+            kinds = sorted({a.tile >> 2 for a in discards})     # kuikae, riichi: some kinds held are not listed
+            shs = view.shanten_each(kinds)
+        else:
+            kinds, shs = view.held()        # any tile held may be discarded
         best_sh = min(shs)
-        if threat is not None and not state.players[seat].riichi:
+        if threat is not None and not p.riichi:
             if visible is None:
                 visible = visible_counts(state, seat)
             far = best_sh >= 2
             if best_sh == 1:
-                far = _ukeire_after(view, counts, kinds[shs.index(best_sh)], melds, visible) < 6
+                far = _ukeire_after(view, kinds[shs.index(best_sh)], _unseen(counts, visible)) < 6
             if far:
                 return self._pick_copy(discards, self._fold(state, seat, kinds, shs, visible))
         if shs.count(best_sh) == 1:
@@ -244,23 +217,12 @@ class RiichiAI:
             return self._pick_copy(discards, keys[0] % 34)
         if visible is None:
             visible = visible_counts(state, seat)
+        unseen = _unseen(counts, visible)
         best, best_uk = None, -1
-        melds_byte = _MELDS_BYTE[melds]
         for key in keys[:_UKEIRE_CANDIDATES]:
             k = key % 34
-            counts[k] -= 1          # (as _ukeire_after)
-            hand = bytes(counts) + melds_byte
-            up = _IMPROVING.get(hand)
-            if up is None:
-                if len(_IMPROVING) > 20_000:
-                    _IMPROVING.clear()
-                up = _IMPROVING[hand] = view.improving_after(k)
-            uk = 0
-            for j in up:
-                left = 4 - counts[j] - visible[j]
-                if left > 0:
-                    uk += left
-            counts[k] += 1
+            mask = view.improving_mask_after(k)        # (as _ukeire_after)
+            uk = sum(map(unseen.__getitem__, kinds_of_mask(mask))) + (mask >> k & 1)
             if uk > best_uk:          # the first of the most: ties keep the less connected tile
                 best, best_uk = k, uk
         return self._pick_copy(discards, best)
@@ -282,7 +244,12 @@ class RiichiAI:
 
     @staticmethod
     def _pick_copy(discards: list[Action], kind: int) -> Action:
-        """Discard a plain copy rather than a red five."""
+        """Discard a plain copy rather than a red five (of several listed copies of a kind, the plain one with the
+        lowest id; only fives have listed copies that differ)."""
+        if kind not in _FIVES:
+            for a in discards:
+                if a.tile >> 2 == kind:
+                    return a
         same = [a for a in discards if a.tile >> 2 == kind]
         if len(same) > 1:
             same.sort(key=lambda a: (a.tile in RED_FIVE_IDS, a.tile))
@@ -290,13 +257,15 @@ class RiichiAI:
 
     # ---- responses --------------------------------------------------------------------------------------------
     def _respond(self, state, seat, by_type) -> Action:
-        pass_ = by_type.get(PASS, [Action(PASS, seat)])[0]
+        pass_ = by_type[PASS][0] if PASS in by_type else PASS_ACTIONS[seat]
         p = state.players[seat]
         if p.riichi or self._threat(state, seat) is not None:
             return pass_
         counts = p.counts()
         melds = len(p.melds)
-        now = shanten_cached(counts, melds)
+        now = p.known_shanten()         # (noted when the hand's last discard left it)
+        if now is None:
+            now = shanten_cached(counts, melds, codes=p.suit_codes())
         if now <= 0 and p.is_closed:
             return pass_                      # keep a closed tenpai for riichi
         values = _value_kinds(state, seat)
@@ -343,6 +312,8 @@ class RiichiAI:
         return any(c_after[k] >= 3 for k in values)
 
 
+_FIVES = frozenset(t >> 2 for t in RED_FIVE_IDS)
+"""The kinds that have a red copy: the only ones whose listed discards may be two (a red one and a plain one)."""
 _SIMPLE = tuple(k < HONOR and k % 9 not in (0, 8) for k in range(34))
 _NOT_SIMPLE_COUNTS = itemgetter(*TERMINALS_AND_HONORS)
 """The counts of the terminals and honors (the tiles all simples cannot hold)."""

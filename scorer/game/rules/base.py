@@ -17,6 +17,10 @@ from scorer.game.wall import TILES, TILES_NO_RED
 from scorer.shanten import shanten_counts
 
 
+_NO_KINDS: frozenset[int] = frozenset()
+"""No kind forbidden (kuikae) -- one value for every draw and discard."""
+
+
 class TableRules:
     """One table's rules: ``apply(state, event)``, ``legal_actions(state, seat)``, ``validate(state, action)``."""
 
@@ -163,7 +167,9 @@ class TableRules:
             p.waits = waits_of_player(p)
             p.shanten_floor = 0
             return
-        sh = shanten_counts(counts, len(p.melds))
+        sh = p.known_shanten()
+        if sh is None:
+            sh = shanten_counts(counts, len(p.melds), codes=p.suit_codes())
         p.shanten_floor = sh
         p.waits = waits_of_player(p) if sh == 0 else ()
 
@@ -183,6 +189,9 @@ class TableRules:
             p.shanten_floor = -1
             self.update_waits(st, s)
         st.dora_indicators = [] if e.dora_indicator is None else [e.dora_indicator]
+        st.seen = [0] * 34
+        for t in st.dora_indicators:
+            st.seen[t >> 2] += 1
         st.live_left = e.live_left
         st.turn = e.dealer
         st.phase = DRAW
@@ -203,12 +212,13 @@ class TableRules:
             for q in st.players:
                 q.ippatsu = False
         st.after_call = None
-        st.kuikae = frozenset()
+        st.kuikae = _NO_KINDS
         st.kakan_tile = None
         st.phase = ACT
 
     def on_discard(self, st, e: ev.Discard) -> None:
         p = st.players[e.seat]
+        view = p.kept_view()            # the hand's discard view, if the riichi check or the player read one
         if not p.remove_tile(e.tile):
             st.remove(e.seat, e.tile)   # not held: the state's error
         declaring = st.riichi_pending == e.seat and not p.riichi
@@ -218,13 +228,17 @@ class TableRules:
         elif p.riichi:
             p.ippatsu = False           # ippatsu ends with the declarer's next discard
         p.river.append(RiverTile(e.tile, e.tsumogiri, declaring))
+        st.seen[e.tile >> 2] += 1
         if e.tile != st.last_draw:
+            if view is not None and view.held_shanten is not None:     # the new hand's shanten, read already
+                kinds, shs = view.held_shanten
+                p.shanten_known = (p.counted, shs[kinds.index(e.tile >> 2)])
             self.update_waits(st, e.seat)
         # else the tile just drawn went out again: the hand is the one whose waits are kept
         st.last_discard, st.last_discarder = e.tile, e.seat
         st.last_draw = None
         st.after_call = None
-        st.kuikae = frozenset()
+        st.kuikae = _NO_KINDS
         st.missed = (e.tile >> 2, e.seat)
         st.phase = RESPOND
 
@@ -240,9 +254,11 @@ class TableRules:
         if e.kind in ("chi", "pon", "kan"):
             if e.called is None or e.from_seat is None or st.last_discard != e.called:
                 raise LogError(f"a {e.kind} must take the last discard: {e.to_json()}")
+            seen = st.seen
             for t in e.tiles:
                 if t != e.called:
                     st.remove(e.seat, t)
+                    seen[t >> 2] += 1       # (the called tile is counted from the river)
             st.players[e.from_seat].river[-1].called_by = e.seat
             p.melds.append(MeldRecord(e.kind, list(e.tiles), e.called, e.from_seat))
             st.turn = e.seat
@@ -258,6 +274,7 @@ class TableRules:
         elif e.kind == "ankan":
             for t in e.tiles:
                 st.remove(e.seat, t)
+                st.seen[t >> 2] += 1
             p.melds.append(MeldRecord("ankan", list(e.tiles)))
             st.kans += 1
             st.phase = RINSHAN
@@ -268,6 +285,7 @@ class TableRules:
             if pon is None:
                 raise LogError(f"an added kan needs a pon of its kind: {e.to_json()}")
             st.remove(e.seat, added)
+            st.seen[added >> 2] += 1
             pon.kind = "kakan"
             pon.tiles = pon.tiles + [added]
             st.kans += 1

@@ -3,7 +3,8 @@
 What a seat may do (:func:`legal_actions`): on its turn tsumo, kans, riichi and discards (kuikae after a call,
 a riichi discard keeps tenpai, after riichi only the drawn tile or a closed kan that keeps the waits); on a
 discard ron, pon, open kan and chi (chi from the next seat only); on an added kan's tile ron (chankan). Win checks
-ask the riichi scorer, so "legal ron" means complete, not furiten, and with a yaku. The validator
+ask the riichi scorer, so "legal ron" means complete, not furiten, and with a yaku (a hand in riichi has one: it
+is listed without asking, and the settlement scores it with its ura dora). The validator
 (:meth:`RiichiTable.validate`) answers for a discard or a call on a discard directly, without listing every action
 (what ``replay --verify`` asks for every event), and otherwise against the list.
 
@@ -25,7 +26,7 @@ from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, kuikae_kinds, re
     waits_of_counts
 from scorer.hand import Hand, Situation
 from scorer.rulesets import RULESETS
-from scorer.shanten import shanten_counts as shanten, shanten_each, waits_counts
+from scorer.shanten import kinds_of_mask, shanten_counts as shanten, waits_counts
 
 # ---- scoring hook ---------------------------------------------------------------------------------------------
 
@@ -124,6 +125,11 @@ def _can_ron(state: GameState, seat: int, tile: int, chankan: bool) -> bool:
     # furiten: any winning kind among own discards; a passed winning tile since the last draw; riichi furiten
     if p.temp_furiten or p.riichi_furiten or p.furiten_by_discards:
         return False
+    if p.riichi:
+        return True         # complete (a wait), and riichi is a yaku: the settlement scores it (ura included)
+    found = remembered_win(state, (seat, tile, False, chankan, ()))     # (asked again as the window closes)
+    if found is not None:
+        return found[1].win
     return score_win(state, seat, tile, tsumo=False, chankan=chankan).win
 
 
@@ -202,16 +208,14 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         return [row[t] for t in discard_choices(table, p.hand, None) if (t >> 2) not in forbidden]
     if state.riichi_pending == seat and not p.riichi:
         # riichi declared: the discard must keep the hand tenpai
-        counts = p.counts()
-        view = _karaten_view(state, p)
-        out = [Action(DISCARD, seat, t) for t in sorted(p.hand, key=lambda t: t != drawn)
-               if _tenpai_after(counts, len(p.melds), t >> 2, view)]
+        tenpai = _tenpai_discard_kinds(p.discard_view(), _karaten_view(state, p))
+        out = [Action(DISCARD, seat, t) for t in sorted(p.hand, key=lambda t: t != drawn) if t >> 2 in tenpai]
         return _dedupe(out, table)
     counts = p.kind_counts()        # read only
-    melds = len(p.melds)
     # complete (shanten -1) exactly when the drawn tile is one of the waits kept for the hand before the draw
     complete = drawn is not None and (drawn >> 2) in p.waits
-    if complete and score_win(state, seat, drawn, tsumo=True).win:
+    # a complete hand wins with a yaku; in riichi it has one (the settlement scores it, ura included)
+    if complete and (p.riichi or score_win(state, seat, drawn, tsumo=True).win):
         out.append(Action(TSUMO, seat, drawn))
     kan_ok = can_kan(state)
     if p.riichi:
@@ -227,12 +231,13 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
         if drawn is not None:
             out.append(_discard_action(seat, drawn))
         return out
-    if kan_ok:
+    if kan_ok and (p.melds or 4 in counts):     # (a closed kan needs four of a kind, an added kan a pon)
         out += kan_declarations(p, seat, counts)
     # one discard per distinct choice (kind and red flag), the drawn tile first
     choices = discard_choices(table, p.hand, drawn)
-    if _may_declare(state, p, counts, complete):
-        tenpai = _tenpai_discard_kinds(counts, melds, {t >> 2 for t in choices}, _karaten_view(state, p))
+    if _may_declare(state, p, complete):
+        # (every kind held is among the choices: the discards that keep tenpai are the riichi discards)
+        tenpai = _tenpai_discard_kinds(p.discard_view(), _karaten_view(state, p))
         out += [Action(RIICHI, seat, t) for t in choices if t >> 2 in tenpai]
     # every choice listed is distinct already: one tsumo, one closed kan a kind, one added kan a pon (its kind's
     # last copy), one riichi discard a distinct discard: nothing to dedupe
@@ -241,31 +246,32 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
     return out
 
 
-def _may_declare(state: GameState, p, counts: list[int], complete: bool) -> bool:
+def _may_declare(state: GameState, p, complete: bool) -> bool:
     """The conditions of a riichi declaration besides a discard that keeps tenpai (the seat is on its turn, not
     after a call, not declared): closed, the points and the wall tiles the preset asks for, a hand of 3n+2 at
     shanten <= 0 (``complete``: it is -1). A draw lowers shanten by one at most, so a hand whose bound before the
-    draw (TableRules.update_waits) is 2 or more cannot declare."""
+    draw (TableRules.update_waits) is 2 or more cannot declare. A 3n+2 hand that is not complete has the shanten
+    of its best discard: read from the hand's discard view, which the player's choice of discard reads next."""
     pre = state.preset
     return ((not p.melds or p.is_closed) and pre.riichi_min_points <= p.score
             and state.live_left >= pre.riichi_min_tiles and len(p.hand) % 3 == 2
-            and (complete or (p.shanten_floor <= 1 and shanten(counts, len(p.melds)) <= 0)))
+            and (complete or (p.shanten_floor <= 1 and min(p.discard_view().held()[1]) <= 0)))
 
 
-def _tenpai_discard_kinds(counts: list[int], melds: int, kinds: set[int],
-                          in_view: list[int] | None = None) -> set[int]:
-    """The kinds among ``kinds`` (all held) whose discard leaves the hand tenpai; with ``in_view`` (karaten is
-    no tenpai: the player's meld tiles by kind) tenpai on a wait with a copy the player does not hold."""
-    order = sorted(kinds)
-    found = {k for k, v in zip(order, shanten_each(counts, melds, order, -1)) if v == 0}
+def _tenpai_discard_kinds(view, in_view: list[int] | None = None) -> set[int]:
+    """The kinds held whose discard leaves the hand (its :class:`~scorer.shanten.DiscardView` ``view``) tenpai;
+    with ``in_view`` (karaten is no tenpai: the player's meld tiles by kind) tenpai on a wait with a copy the
+    player does not hold."""
+    found = {k for k, v in zip(*view.held()) if v == 0}
     if in_view is not None and found:
-        rest = list(counts)
+        counts = view.counts
         live = set()
         for k in found:
-            rest[k] -= 1
-            if waits_counts(rest, melds, in_view=in_view):
-                live.add(k)
-            rest[k] += 1
+            # the waits of the tenpai hand left are the draws that complete it (never a kind it holds four of)
+            for w in kinds_of_mask(view.improving_mask_after(k)):
+                if counts[w] - (w == k) + in_view[w] < 4:
+                    live.add(k)
+                    break
         found = live
     return found
 
@@ -279,10 +285,8 @@ def can_riichi(state: GameState, seat: int) -> bool:
     if p.riichi or state.riichi_pending == seat:
         return False
     drawn = state.last_draw
-    counts = p.kind_counts()        # read only
     complete = drawn is not None and (drawn >> 2) in p.waits
-    return _may_declare(state, p, counts, complete) and \
-        bool(_tenpai_discard_kinds(counts, len(p.melds), {t >> 2 for t in p.hand}, _karaten_view(state, p)))
+    return _may_declare(state, p, complete) and bool(_tenpai_discard_kinds(p.discard_view(), _karaten_view(state, p)))
 
 
 def _response_actions(state: GameState, seat: int) -> list[Action]:
@@ -407,7 +411,7 @@ def _tsumo_is_legal(state: GameState, action: Action) -> bool:
         return False
     drawn = state.last_draw
     return (drawn is not None and action.tile == drawn and drawn in p.hand and (drawn >> 2) in p.waits
-            and score_win(state, seat, drawn, tsumo=True).win)
+            and (p.riichi or score_win(state, seat, drawn, tsumo=True).win))
 
 
 def _ron_is_legal(state: GameState, action: Action) -> bool:
@@ -511,6 +515,7 @@ class RiichiTable(TableRules):
 
     def on_dora(self, st, e: ev.Dora) -> None:
         st.dora_indicators.append(e.indicator)
+        st.seen[e.indicator >> 2] += 1
 
 
 RIICHI_TABLE = RiichiTable()
