@@ -214,11 +214,15 @@ class McrResult:
 
     def to_dict(self) -> dict:
         """The result as plain values (what the JSON output writes), built directly from the fields."""
-        try:
-            notation = self.hand.notation()
-        except Exception:  # the grammar may be missing or not know this hand; the result does not depend on it
-            notation = None
         d = self.__dict__
+        hand = d["hand"]
+        try:
+            notation = hand._notation  # (the parser's canonical notation, kept on the hand: Hand.notation)
+        except AttributeError:
+            try:
+                notation = hand.notation()
+            except Exception:  # the grammar may be missing or not know this hand; the result does not depend on it
+                notation = None
         name = d["preset"]
         rows, minimum = _FAN_ROWS.get(name) or _fan_rows(find_preset(name))
         fans = []
@@ -233,19 +237,23 @@ class McrResult:
         if flowers and complete:
             fans.append(rows[F.FLOWER_TILES][flowers].copy() if flowers < _ROW_COUNTS
                         else {**rows[F.FLOWER_TILES][1], "count": flowers})
-        pays = []
-        gain = 0
-        for p in d["payments"]:
-            pays.append({"from": p.payer, "amount": p.amount, "players": p.players})
-            gain += p.amount * p.players
+        pays = d["payments"]
+        if pays:
+            found = _PAY_ROWS.get(id(pays))
+            if found is None or found[0] is not pays:
+                found = _pay_rows(pays)
+            _, rows_, gain = found
+            pays = [row.copy() for row in rows_]
+        else:
+            pays = []
+            gain = 0
         waits = d["waits_"]
         if waits is not None:
             shown = [_TEXT_OF_ORDER[t.order] for t in waits]
         else:
             facts = d["facts_"]
-            shown = []
-            for k in (_winning_waits(facts, len(d["hand"].melds)) if facts is not None else self._waited_kinds()):
-                shown.append(_KIND_TEXT[k])
+            shown = list(map(_KIND_TEXT.__getitem__, _winning_waits(facts, len(hand.melds)) if facts is not None
+                             else self._waited_kinds()))
         fan_total = d["fan_total"]
         return {
             "rules": "mcr",
@@ -273,6 +281,19 @@ for _tile in [Tile(k) for k in range(FLOWER_BASE + 8)] + [Tile(k, True) for k in
 # preset name -> (by fan id, then by count below _ROW_COUNTS: its row of to_dict, minimum)
 _FAN_ROWS: dict[str, tuple] = {}
 _ROW_COUNTS = 9  # a fan counts a few times at most, flowers up to eight
+
+
+# A result's payments are the tuples scorer.mcr.points.payments shares: by the tuple's id, (the tuple itself, which
+# keeps the id from being reused while it is here, its rows of to_dict, the total gain).
+_PAY_ROWS: dict[int, tuple] = {}
+
+
+def _pay_rows(pays: tuple) -> tuple:
+    if len(_PAY_ROWS) >= 4096:
+        _PAY_ROWS.clear()
+    found = _PAY_ROWS[id(pays)] = (pays, tuple({"from": p.payer, "amount": p.amount, "players": p.players}
+                                               for p in pays), sum(p.amount * p.players for p in pays))
+    return found
 
 
 def _fan_rows(preset: McrPreset) -> tuple:
@@ -903,11 +924,11 @@ def _standard_waits(suits: tuple, s: int, r: int, win_suit: _Suit) -> list[int]:
     return waits
 
 
-def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
+def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
     """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), from
     the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines
     them, the single of six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits. A kind
-    all four of which are in view (the hand's tiles and melds) is left out."""
+    all four of which are in view (the hand's tiles and melds) is left out. The kinds in order, each once."""
     suits, win, every = facts
     s = _SUIT_OF[win]
     r = win - _BASES[s]
@@ -947,8 +968,11 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
         before = win_suit.code - (1 << 5 * r)
         size = win_suit.size  # once the tile is in
         if size <= _SMALL_SUIT_TILES and (table := _SMALL_WAITS[s]) is not None:
-            waits += table.get(before, ())
+            found = table.get(before, ())
             complete = not win_suit.has_pair and before in _SMALL_COMPLETE[win_suit.honor]
+            if not (complete or waits or n_melds == 0 or every is not None):
+                return found  # the one suit's completions (in order, each once) are all the waits
+            waits += found
         else:
             waits += _taker_waits(before, win_suit)
             complete = not win_suit.has_pair and suit_code_complete(before, win_suit.honor)
