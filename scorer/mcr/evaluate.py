@@ -47,6 +47,7 @@ from scorer.mcr.combinations import (NINE_GATES_EXTRAS, build_small_parts, chow_
                                      set_fans, traits_of)
 from scorer.mcr.exclusions import exclude
 from scorer.mcr.fans import CODE, KIND_OF_CODE, FanContext
+from scorer.mcr.parts import FanPart
 from scorer.mcr.points import Payment, payments, total_gain
 from scorer.mcr.presets import PRESETS, McrPreset, compiled_exclusions, find_preset
 from scorer.rulesets import find_ruleset
@@ -372,13 +373,15 @@ _WINDS_SEAT = 2
 _SK_TRAITS, _SK_WAITS, _SK_FORM, _SK_CHOWS = 2, 4, 8, 11
 _FORM_CODE = {F.STANDARD: 0, F.KNITTED: 1, F.SEVEN: 2, F.SHIFTED: 3, F.ORPHANS: 4, F.HONORS_KNITTED: 5, F.NINE: 6}
 _KEYS_BOUND = 100_000
-# the caches by key, and the checks of each part
-_PLAY_FANS: dict[int, tuple] = {}
-_HOLDING_FANS: dict[int, tuple] = {}
-_TILE_FANS: dict[int, tuple] = {}
-_HAND_FANS: dict[int, tuple] = {}  # the three hand-level parts' fans joined, by hand key | tiles key << _HK_TILES
-_PUNG_FANS: dict[int, tuple] = {}
-_SET_FANS: dict[int, tuple] = {}
+# the caches by key (each a FanPart: the fans with their mask, see scorer.mcr.parts), and the checks of each part
+_PLAY_FANS: dict[int, FanPart] = {}
+_HOLDING_FANS: dict[int, FanPart] = {}
+_TILE_FANS: dict[int, FanPart] = {}
+_HAND_FANS: dict[int, FanPart] = {}  # the hand-level parts joined, by hand key | tiles key << _HK_TILES
+_PUNG_FANS: dict[int, FanPart] = {}
+_SET_FANS: dict[int, FanPart] = {}
+_KONG_FANS: dict[int, FanPart] = {}  # the kong fans, by concealed pungs | melded kongs << 3 | concealed kongs << 6
+#                                      | the preset's mixed_kong_fan << 9
 _PLAY_GROUPS, _HOLDING_GROUPS = ("concealment", "win"), ("suits", "hog", "special")
 _TILE_GROUPS, _PUNG_GROUPS, _SET_GROUPS = ("tiles", "ranks"), ("pungs",), ("chows", "traits", "waits")
 
@@ -454,10 +457,11 @@ def _plain_fans(checks, ctx) -> tuple:
 
 
 def _part_fans(cache: dict, key: int, checks: tuple, info: _HandInfo, form: str, chows: tuple, pungs: tuple,
-               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> tuple:
+               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> FanPart:
     """The fans of one part's checks for a key not met before, run on a context of the hand and reading; cached
     by the key."""
-    found = _plain_fans(checks, _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits))
+    found = FanPart(_plain_fans(checks, _full_context(info, form, chows, pungs, pung_info, pair, waits_flags,
+                                                      traits)))
     if len(cache) >= _KEYS_BOUND:
         cache.clear()
     cache[key] = found
@@ -465,7 +469,7 @@ def _part_fans(cache: dict, key: int, checks: tuple, info: _HandInfo, form: str,
 
 
 def _hand_fans(key: int, hand_key: int, tiles_key: int, info: _HandInfo, form: str, chows: tuple, pungs: tuple,
-               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> tuple:
+               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> FanPart:
     """The fans of the hand-level parts (play, holding, tiles) of a hand key and tiles key not met together before:
     each part from its own cache (worked out when new), joined (no fan is set by two parts) and cached by both keys."""
     reading = (info, form, chows, pungs, pung_info, pair, waits_flags, traits)
@@ -477,12 +481,12 @@ def _hand_fans(key: int, hand_key: int, tiles_key: int, info: _HandInfo, form: s
     holding = _HOLDING_FANS.get(part)
     if holding is None:
         holding = _part_fans(_HOLDING_FANS, part, _HOLDING_CHECKS, *reading)
-    found += holding
+    found = found | holding
     if tiles_key:
         tiles = _TILE_FANS.get(tiles_key)
         if tiles is None:
             tiles = _part_fans(_TILE_FANS, tiles_key, _TILE_CHECKS, *reading)
-        found += tiles
+        found = found | tiles
     if len(_HAND_FANS) >= _KEYS_BOUND:
         _HAND_FANS.clear()
     _HAND_FANS[key] = found
@@ -543,6 +547,7 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
             found = _hand_fans(key, hand_key, tiles_key, info, form, chows, pungs, pung_info, pair, waits_flags,
                                traits)
         fans = dict(found)
+        mask = found.mask  # the fans present (see scorer.mcr.parts), for the exclusions
         n_pungs, facts, cp, mk, ck = pung_info
         pair_class = _PAIR_CLASS[pair]
         key = pair_class | _TRAITS_OF[traits] << _SK_TRAITS | waits_flags << _SK_WAITS | form_code << _SK_FORM
@@ -558,9 +563,13 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
                                        waits_flags, traits)
                 if found:
                     fans.update(found)
+                    mask |= found.mask
             if mk or ck or cp > 1:  # no kong and fewer than two concealed pungs: no kong fan
-                for fid in kong_fans(cp, mk, ck, info.preset.mixed_kong_fan):
-                    fans[fid] = 1
+                found = _KONG_FANS.get(kkey := cp | mk << 3 | ck << 6 | info.preset.mixed_kong_fan << 9)
+                if found is None:
+                    found = _KONG_FANS[kkey] = FanPart((fid, 1) for fid in kong_fans(cp, mk, ck, kkey >> 9))
+                fans.update(found)
+                mask |= found.mask
         else:
             key |= (len(chows) + 1) << _SK_CHOWS
         found = _SET_FANS.get(key)
@@ -569,11 +578,13 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
                                waits_flags, traits)
         if found:
             fans.update(found)
+            mask |= found.mask
         if not form_code:  # four sets and a pair: what the sets make together
             combos = set_fans(chows, pungs, pair)
             if combos:
                 fans.update(combos)
-        exclude(fans, info.exclusions)
+                mask |= combos.mask
+        exclude(fans, info.exclusions, None, mask)
     else:
         ctx = _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits, True)
         fans = dict(_plain_fans(F.HAND_CHECKS, ctx))
@@ -608,7 +619,7 @@ class _Suit:
     completions with one tile of a rank taken out (the winning tile), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "others", "knit", "code", "size", "state", "odd", "index", "key_bits")
+                 "packed", "others", "knit", "code", "size", "state", "odd", "index", "key_bits")
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out (0 neither, 1 sets, 2 sets
@@ -665,6 +676,12 @@ class _Suit:
         return found
 
 _SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
+# A suit's single reading packed (``_Suit.packed``), so that the four suits' are summed at once: bits 0-2 the pair
+# flag (summed: how many suits hold a pair), 3-9 the pair's code (summed: the pair's, when one suit holds it), 10-19
+# the pungs' facts (_PUNG_FACT: the counts of terminal and dragon pungs, one bit a wind pung), 20-31 the groups'
+# traits (scorer.mcr.combinations: three counts of at most five groups). No field carries into the next.
+_SinglePacked = int
+_SP_PAIR, _SP_FACTS, _SP_TRAITS = 3, 10, 20
 _BASES = (0, 9, 18, 27)
 # a suit's count code: 5 bits a rank (rank 1 lowest; room for every tile of a hand, melds included), so that
 # adding a tile of kind k to its suit (_SUIT_OF[k]: 0-2 m p s, 3 honors, 4 flowers) adds _CODE_OF[k], and a chow
@@ -715,7 +732,10 @@ def _suit(index: int, code: int) -> _Suit:
         found.key_bits = _key_bits(bits)  # its part of the hand key: the suit present, or winds and dragons
         found.kinds = kinds
         found.readings = readings = _suit_readings(counts, base)
-        found.single = readings[0] if len(readings) == 1 else None
+        found.single = single = readings[0] if len(readings) == 1 else None
+        # the single reading's pair flag, pair code, pungs' facts and groups' traits packed (_SinglePacked)
+        found.packed = (single[0] | single[3] << _SP_PAIR | single[5] << _SP_FACTS | single[6] << _SP_TRAITS
+                        if single else 0)
         found.index = index
         found.honor = honor = index == 3
         # bit j: ranks j+1, j+4 and j+7 are all present (the suit's part of a knitted straight)
@@ -1063,8 +1083,8 @@ def _wind_summary(wind_bits: int, prevalent: int, seat: int) -> int:
 _WIND_SUMMARY = [_wind_summary(i >> 4, i & 3, i >> 2 & 3) for i in range(256)]
 _PAIR_CLASS = [F.pair_class(c) for c in range(0x48)]  # by the pair's code (0: no pair)
 _TRAITS_OF = [traits_of(packed) for packed in range(1 << 12)]  # by the summed traits of an arrangement
-_NO_PUNGS = (0, 0, 0, 0, 0)
-_NO_FIXED_PUNGS = (0, 0, 0, 0)  # (pungs, facts, melded kongs, concealed kongs) of no declared pung  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
+_NO_PUNGS = (0, 0, 0, 0, 0)  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
+_NO_FIXED_PUNGS = (0, 0, 0, 0)  # (pungs, facts, melded kongs, concealed kongs) of no declared pung
 
 
 def _standard_readings(suit_infos) -> list:
@@ -1524,16 +1544,17 @@ def _best(info: _HandInfo):
         if r is not None:
             best = (F.NINE, r[0], r[1])
     if best is None or best[0] == F.SEVEN:
-        m, p, s, h = info.suit_infos
-        m, p, s, h = m.single, p.single, s.single, h.single
+        sm, sp, ss, sh = info.suit_infos
+        m, p, s, h = sm.single, sp.single, ss.single, sh.single
         if m and p and s and h:
             # the common case: one reading per suit, and so at most one arrangement (when one suit has the pair);
             # the codes run m (0x1_), s (0x2_), p (0x3_), honors (0x4_): joined in that order the sets stay sorted
-            if m[0] + p[0] + s[0] + h[0] != 1:
+            packed: _SinglePacked = sm.packed + sp.packed + ss.packed + sh.packed
+            if packed & 7 != 1:
                 return best
             total, fans = _standard_table(info, m[1] + s[1] + p[1], m[2] + s[2] + p[2] + h[2],
-                                          m[3] or p[3] or s[3] or h[3], m[5] + p[5] + s[5] + h[5],
-                                          m[6] + p[6] + s[6] + h[6])
+                                          packed >> _SP_PAIR & 0x7F, packed >> _SP_FACTS & 0x3FF,
+                                          packed >> _SP_TRAITS)
             if best is None or total >= best[1]:  # (an arrangement that ties with seven pairs is preferred to it)
                 best = (F.STANDARD, total, fans)
             return best
@@ -1602,8 +1623,8 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
             _scored[0] = scored + 1
     flowers = len(flower_tiles) if flower_tiles else (flower_count or 0)  # (Hand.flower_total)
     n_melds = len(hand.melds)
-    size = len(hand.concealed) + (hand.winning_tile is not None) + 3 * n_melds
-    if hand.winning_tile is None or size != 14:
+    if hand.winning_tile is None or len(hand.concealed) + 3 * n_melds != 13:
+        size = len(hand.concealed) + (hand.winning_tile is not None) + 3 * n_melds
         _check_tiles(hand)
         closed = [0] * 34
         for t in hand.closed_tiles:
