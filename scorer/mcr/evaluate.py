@@ -120,8 +120,15 @@ class FanLine:
         return {"name": self.fan.name, "chinese": self.fan.chinese, "points": self.points, "count": self.count}
 
 
-@dataclass(frozen=True)
-class McrResult:
+class _FanLinesMemo:
+    """The slot where an :class:`McrResult` keeps its :attr:`~McrResult.fans` once made (no field: equality and
+    repr never see it)."""
+
+    __slots__ = ("_fans",)
+
+
+@dataclass(frozen=True, slots=True)
+class McrResult(_FanLinesMemo):
     """The outcome of scoring one hand under MCR. ``win`` is False with a ``reason`` for a hand that is not
     complete ("not complete", with ``shanten`` and ``waits``) or is worth under 8 points ("below 8 points", totals
     still given)."""
@@ -154,8 +161,9 @@ class McrResult:
     @property
     def fans(self) -> tuple[FanLine, ...]:
         """Each fan counted, in the table's order (highest value first), Flower Tiles last."""
-        lines = self.__dict__.get("_fans")
-        if lines is None:
+        try:
+            return self._fans
+        except AttributeError:
             values = _preset_tables(find_preset(self.preset))[1]
             lines = ()
             if self.fans_ is not None:
@@ -215,8 +223,7 @@ class McrResult:
 
     def to_dict(self) -> dict:
         """The result as plain values (what the JSON output writes), built directly from the fields."""
-        d = self.__dict__
-        hand = d["hand"]
+        hand = self.hand
         try:
             notation = hand._notation  # (the parser's canonical notation, kept on the hand: Hand.notation)
         except AttributeError:
@@ -224,21 +231,21 @@ class McrResult:
                 notation = hand.notation()
             except Exception:  # the grammar may be missing or not know this hand; the result does not depend on it
                 notation = None
-        name = d["preset"]
+        name = self.preset
         rows, minimum = _FAN_ROWS.get(name) or _fan_rows(find_preset(name))
         fans = []
-        got = d["fans_"]
+        got = self.fans_
         if got is not None:
             # each row made once per preset, fan and count (see _fan_rows), copied
             for i in sorted(got):
                 n = got[i]
                 fans.append(rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n})
-        flowers = d["flowers"]
-        complete = d["form"] is not None
+        flowers = self.flowers
+        complete = self.form is not None
         if flowers and complete:
             fans.append(rows[F.FLOWER_TILES][flowers].copy() if flowers < _ROW_COUNTS
                         else {**rows[F.FLOWER_TILES][1], "count": flowers})
-        pays = d["payments"]
+        pays = self.payments
         if pays:
             found = _PAY_ROWS.get(id(pays))
             if found is None or found[0] is not pays:
@@ -248,20 +255,20 @@ class McrResult:
         else:
             pays = []
             gain = 0
-        waits = d["waits_"]
+        waits = self.waits_
         if waits is not None:
             shown = [_TEXT_OF_ORDER[t.order] for t in waits]
         else:
-            facts = d["facts_"]
+            facts = self.facts_
             shown = list(map(_KIND_TEXT.__getitem__, _winning_waits(facts, len(hand.melds)) if facts is not None
                              else self._waited_kinds()))
-        fan_total = d["fan_total"]
+        fan_total = self.fan_total
         return {
             "rules": "mcr",
             "preset": name,
             "hand": notation,
-            "win": d["win"],
-            "reason": d["reason"],
+            "win": self.win,
+            "reason": self.reason,
             "fans": fans,
             "fan_total": fan_total,
             "flowers": flowers,
@@ -269,9 +276,16 @@ class McrResult:
             "meets_minimum": complete and fan_total >= minimum,
             "payments": pays,
             "total_gain": gain,
-            "shanten": d["shanten"],
+            "shanten": self.shanten,
             "waits": shown,
         }
+
+
+class _ResultDraft(_FanLinesMemo):
+    """An :class:`McrResult` being filled: the same slots without the frozen guard, so that :func:`evaluate` sets
+    them by plain stores, then makes it an McrResult by switching its class (as scorer.hand builds a Hand)."""
+
+    __slots__ = McrResult.__slots__
 
 
 _TILE_OF = tuple(Tile(k) for k in range(34))
@@ -957,6 +971,7 @@ def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
     if win_suit.counts[r] == 1:
         mask &= ~(1 << win)
     waits = []
+    alone = None  # the waits when they are one table's tuple of kinds (sorted, each once) and nothing else
     counts = None
     # eight of a knitted straight's nine kinds: at least two of each numbered suit
     if n_melds <= 1 and (mask & _NUMBERED_MASK).bit_count() >= 8 and (mask & _SM).bit_count() >= 2 \
@@ -990,8 +1005,8 @@ def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
         if size <= _SMALL_SUIT_TILES and (table := _SMALL_WAITS[s]) is not None:
             found = table.get(before, ())
             complete = not win_suit.has_pair and before in _SMALL_COMPLETE[win_suit.honor]
-            if not (complete or waits or n_melds == 0 or every is not None):
-                return found  # the one suit's completions (in order, each once) are all the waits
+            if not waits and not complete:
+                alone = found  # the one suit's completions (in order, each once), unless more are added below
             waits += found
         else:
             waits += _taker_waits(before, win_suit)
@@ -1006,6 +1021,7 @@ def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
         waits += _standard_waits(suits, s, r, win_suit)
     if n_melds == 0:
         distinct = mask.bit_count()
+        n = len(waits)
         if distinct <= 7:  # six pairs and a single (a kong's four counting as two pairs)
             odd = _single_of_six_pairs(suits, win)
             if odd is not None:
@@ -1021,14 +1037,13 @@ def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
                 if not numbered & ~seq_mask:
                     left = (seq_mask | _HONOR) & ~mask
                     waits += [k for k in range(34) if left >> k & 1]
+        if len(waits) != n:
+            alone = None
+    waits = alone if alone is not None else sorted(set(waits))
     if every is None:  # no kind has four tiles in view (counting the winning one too)
-        return sorted(set(waits))
+        return waits
     # in view: the tiles before the winning one and the melds' (``every`` counts the winning tile too)
-    kept = set()
-    for k in waits:
-        if (every[_SUIT_OF[k]] >> _SHIFT_OF[k] & 31) - (k == win) < 4:
-            kept.add(k)
-    return sorted(kept)
+    return [k for k in waits if (every[_SUIT_OF[k]] >> _SHIFT_OF[k] & 31) - (k == win) < 4]
 
 
 def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
@@ -1650,18 +1665,26 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
                          shanten=mcr_shanten(list(info.closed), n_melds))
     form, total, fans = best
     meets = total >= p.minimum
-    # the result's fields set at once (the frozen dataclass's __init__ sets them one by one); the same fields
-    result = _new_object(McrResult)
-    _set_attr(result, "__dict__", {
-        "hand": hand, "preset": p.name, "win": meets, "reason": None if meets else "below 8 points",
-        "fans_": fans, "fan_total": total, "flowers": flowers, "form": form, "shanten": -1,
-        "waits_": None, "payments": payments(total + flowers, s.tsumo) if meets else (),
-        "facts_": (info.suit_infos, info.win, info.every)})
-    return result
+    # the result's fields set by plain stores (the frozen dataclass's __init__ sets each through a call); the same
+    # fields, every one of them
+    r = _ResultDraft()
+    r.hand = hand
+    r.preset = p.name
+    r.win = meets
+    r.reason = None if meets else "below 8 points"
+    r.fans_ = fans
+    r.fan_total = total
+    r.flowers = flowers
+    r.form = form
+    r.shanten = -1
+    r.waits_ = None
+    r.payments = payments(total + flowers, s.tsumo) if meets else ()
+    r.facts_ = (info.suit_infos, info.win, info.every)
+    _become(r, "__class__", McrResult)
+    return r
 
 
-_new_object = object.__new__
-_set_attr = object.__setattr__
+_become = object.__setattr__
 
 
 def dropped_flags(hand: Hand) -> list[dict]:

@@ -144,3 +144,15 @@ def test_payments_and_deltas():
     assert deltas(10, 2, None) == [-18, -18, 54, -18]
     assert deltas(10, 2, 0) == [-18, -8, 34, -8]
     assert sum(deltas(25, 1, 3)) == 0
+
+
+def test_the_result_is_the_one_its_constructor_makes():
+    """evaluate fills its result slot by slot and switches the class (no per-field frozen-dataclass call): the value
+    equals the constructor's from the same fields, has no instance dict, and stays frozen."""
+    import scorer
+    r = evaluate(scorer.parse("123m456p789s123m5z+5z rules:mcr"))
+    fields = {f.name: getattr(r, f.name) for f in dataclasses.fields(McrResult)}
+    assert McrResult(**fields) == r and type(r) is McrResult
+    assert not hasattr(r, "__dict__")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.win = False
