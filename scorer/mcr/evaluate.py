@@ -145,7 +145,8 @@ class McrResult(_FanLinesMemo):
     waits_: tuple[Tile, ...] | None = field(default=None, repr=False)
     payments: tuple[Payment, ...] = field(default=())
     # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind, every
-    # suit's count code with the melds' tiles, or None when no kind has four tiles)
+    # suit's count code with the melds' tiles or None when no kind has four tiles, the kinds held: bits over
+    # our kinds, the winning tile's included)
     facts_: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -235,11 +236,11 @@ class McrResult(_FanLinesMemo):
         rows, minimum = _FAN_ROWS.get(name) or _fan_rows(find_preset(name))
         fans = []
         got = self.fans_
-        if got is not None:
-            # each row made once per preset, fan and count (see _fan_rows), copied
-            for i in sorted(got):
-                n = got[i]
-                fans.append(rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n})
+        if got:
+            # each row made once per preset, fan and count (see _fan_rows), copied (a fan counts a few times at
+            # most: the rows go up to _ROW_COUNTS - 1)
+            fans = [rows[i][got[i]].copy() for i in sorted(got)] if max(got.values()) < _ROW_COUNTS else \
+                [rows[i][1] | {"count": got[i]} for i in sorted(got)]
         flowers = self.flowers
         complete = self.form is not None
         if flowers and complete:
@@ -963,11 +964,10 @@ def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
     the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines
     them, the single of six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits. A kind
     all four of which are in view (the hand's tiles and melds) is left out. The kinds in order, each once."""
-    suits, win, every = facts
+    suits, win, every, mask = facts
     s = _SUIT_OF[win]
     r = win - _BASES[s]
     win_suit = suits[s]
-    mask = suits[0].bits | suits[1].bits | suits[2].bits | suits[3].bits
     if win_suit.counts[r] == 1:
         mask &= ~(1 << win)
     waits = []
@@ -1679,7 +1679,7 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     r.shanten = -1
     r.waits_ = None
     r.payments = payments(total + flowers, s.tsumo) if meets else ()
-    r.facts_ = (info.suit_infos, info.win, info.every)
+    r.facts_ = (info.suit_infos, info.win, info.every, info.closed_mask)
     _become(r, "__class__", McrResult)
     return r
 
