@@ -705,8 +705,19 @@ _SUIT_OF = tuple(min(k // 9, 3) for k in range(34)) + (4,) * 8
 _SHIFT_OF = tuple(5 * (k - 9 * _SUIT_OF[k]) for k in range(34)) + (0,) * 8
 _CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
 # by a tile's ``order`` (kind * 2 + red): its slot among a hand's suit codes (a red five in a sixth) and its code
-_SLOT_OF_ORDER = tuple(5 if order & 1 else _SUIT_OF[order >> 1] for order in range(2 * (FLOWER_BASE + 8)))
-_CODE_OF_ORDER = tuple(_CODE_OF[order >> 1] for order in range(2 * (FLOWER_BASE + 8)))
+# The concealed tiles' count codes summed as one integer (_HandCode): 45 bits a suit (m, p, s, honors: each suit's
+# count code, the honors' 35 bits last), then 5 bits counting the flowers and 5 the red fives (both refused): a
+# tile adds _HAND_CODE_OF_ORDER[its order]. A hand holds at most 13 concealed tiles, so no field overflows.
+_HandCode = int
+_SUIT_BITS = 45
+_SUIT_FIELD = (1 << _SUIT_BITS) - 1
+_P_SHIFT, _S_SHIFT, _H_SHIFT = _SUIT_BITS, 2 * _SUIT_BITS, 3 * _SUIT_BITS
+_FLOWER_SHIFT = 4 * _SUIT_BITS - 10  # (the honors' field is 35 bits)
+_RED_SHIFT = _FLOWER_SHIFT + 5
+_HAND_CODE_OF_ORDER = tuple(
+    1 << _RED_SHIFT if order & 1 else 1 << _FLOWER_SHIFT if _SUIT_OF[order >> 1] == 4
+    else _CODE_OF[order >> 1] << _SUIT_BITS * _SUIT_OF[order >> 1]
+    for order in range(2 * (FLOWER_BASE + 8)))
 _CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
 # Over a suit's count code (melds included): adding three to every rank's count sets bit 3 or 4 of the rank's
 # field exactly when the count is over four (no field reaches 32: a hand has at most 18 tiles); with no count over
@@ -1393,16 +1404,15 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.exclusions, info.values = _TABLES.get(preset.name) or _preset_tables(preset)
     wt = hand.winning_tile
     win = wt.kind
-    # each suit's count code (see _CODE_OF), by the tiles' ``order``: flowers are counted in a fifth slot and red
-    # fives in a sixth, both to be refused
-    codes = [0, 0, 0, 0, 0, 0]
+    # each suit's count code (see _CODE_OF and _HandCode), summed over the tiles by their ``order``
+    big: _HandCode = 0
     for t in hand.concealed:
-        o = t.order
-        codes[_SLOT_OF_ORDER[o]] += _CODE_OF_ORDER[o]
-    if codes[5] or wt.red:
-        raise ImpossibleHandError("red fives are not used under rules:mcr")
-    if win >= 34 or codes[4]:
+        big += _HAND_CODE_OF_ORDER[t.order]
+    if big >> _FLOWER_SHIFT or wt.red or win >= 34:
+        if big >> _RED_SHIFT or wt.red:
+            raise ImpossibleHandError("red fives are not used under rules:mcr")
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
+    codes = [big & _SUIT_FIELD, big >> _P_SHIFT & _SUIT_FIELD, big >> _S_SHIFT & _SUIT_FIELD, big >> _H_SHIFT]
     ws = _SUIT_OF[win]
     code = codes[ws]
     held_win = (code >> _SHIFT_OF[win]) & 31  # copies of the winning tile's kind held before it

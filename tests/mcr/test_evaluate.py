@@ -156,3 +156,27 @@ def test_the_result_is_the_one_its_constructor_makes():
     assert not hasattr(r, "__dict__")
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.win = False
+
+
+@pytest.mark.parametrize("where", ["concealed", "winning", "meld"])
+def test_red_fives_and_flower_tiles_are_refused_where_they_stand(where):
+    """A red five (or a flower among the hand tiles) is impossible under MCR wherever it stands: counted with the
+    concealed tiles, as the winning tile, or in a meld."""
+    from scorer.kinds import FLOWER_BASE
+    from scorer.tiles import Tile
+    plain = [Tile(k) for k in (0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 27)]
+    red5 = Tile(4, True)
+    if where == "concealed":
+        hands = [Hand(tuple(plain[:10] + [red5, plain[11], plain[12]]), (), Tile(27), rules="mcr"),
+                 Hand(tuple(plain[:12] + [Tile(FLOWER_BASE)]), (), Tile(27), rules="mcr")]
+    elif where == "winning":
+        hands = [Hand(tuple(plain[:9] + [plain[12], plain[12], Tile(3), Tile(5)]), (), red5, rules="mcr")]
+    else:
+        hands = [Hand(tuple(plain[:9] + [plain[12]]), (Meld(MeldType.CHI, (Tile(3), red5, Tile(5))),), Tile(27),
+                      rules="mcr")]
+    for hand in hands:
+        with pytest.raises(ImpossibleHandError, match="red fives are not used|a flower is not a hand tile"):
+            evaluate(hand)
+    if where == "concealed":
+        with pytest.raises(ImpossibleHandError, match="a flower is not a hand tile"):
+            evaluate(hands[1])
