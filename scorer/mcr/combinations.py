@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from scorer.mcr import fans as F
-from scorer.mcr.parts import EMPTY, FanPart
+from scorer.mcr.parts import EMPTY, FanPart, joined, part
 from scorer.mcr.fans import TILE_C, TILE_E, TILE_F, TILE_N, TILE_P, TILE_S, TILE_W, is_dragon
 
 # Nine Gates is scored as a form of its own: 88 and, by the tile it was won on, the fans its sets still make
@@ -349,7 +349,7 @@ def _worked_out(cache: dict, key: tuple[int, ...], combos) -> FanPart:
         cache.clear()
     out: dict[int, int] = {}
     combos(key, out)
-    found = cache[key] = FanPart(out)
+    found = cache[key] = part(out)
     return found
 
 
@@ -367,16 +367,20 @@ def build_small_parts() -> None:
             _pung_part(combo)
 
 
-def set_fans(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int) -> FanPart:
+def set_fans(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int) -> dict[int, int]:
     """Fans made by combining the sets of one standard arrangement (both tuples sorted in code order): {fan id:
-    count}, with their mask (:class:`~scorer.mcr.parts.FanPart`). The part is shared (cached): read it, do not
-    change it."""
+    count}. The dict is shared (cached): read it, do not change it."""
+    return set_part(chow_mids, pung_codes, pair)[0]
+
+
+def set_part(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int) -> FanPart:
+    """:func:`set_fans` with their mask, as a :data:`~scorer.mcr.parts.FanPart` (shared: do not change it)."""
     n = len(chow_mids)
     if n == 4:
         if pair < 0x41 and pair & 0xF == 5:
             fan = _terminal_chows(chow_mids, pair)
             if fan:
-                return FanPart({fan: 1})
+                return {fan: 1}, 1 << fan
         return _chow_part(chow_mids)
     if n == 3:
         return _chow_part(chow_mids)
@@ -391,9 +395,9 @@ def set_fans(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int)
         if len(pung_codes) < 2:
             return chows
         pungs = _pung_part(pung_codes)
-        if not pungs:
+        if not pungs[1]:
             return chows
-        return chows | pungs if chows else pungs
+        return joined(chows, pungs) if chows[1] else pungs
     return _pung_part(pung_codes) if len(pung_codes) > 1 else EMPTY
 
 

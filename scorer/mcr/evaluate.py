@@ -44,10 +44,10 @@ from scorer.kinds import WIND_MASK as _WIND_MASK
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
 from scorer.mcr.combinations import (NINE_GATES_EXTRAS, build_small_parts, chow_trait, kong_fans, pung_trait,
-                                     set_fans, traits_of)
+                                     set_fans, set_part, traits_of)
 from scorer.mcr.exclusions import exclude
 from scorer.mcr.fans import CODE, KIND_OF_CODE, FanContext
-from scorer.mcr.parts import FanPart
+from scorer.mcr.parts import FanPart, joined, part
 from scorer.mcr.points import Payment, payments, total_gain
 from scorer.mcr.presets import PRESETS, McrPreset, compiled_exclusions, find_preset
 from scorer.rulesets import find_ruleset
@@ -388,7 +388,7 @@ _WINDS_SEAT = 2
 _SK_TRAITS, _SK_WAITS, _SK_FORM, _SK_CHOWS = 2, 4, 8, 11
 _FORM_CODE = {F.STANDARD: 0, F.KNITTED: 1, F.SEVEN: 2, F.SHIFTED: 3, F.ORPHANS: 4, F.HONORS_KNITTED: 5, F.NINE: 6}
 _KEYS_BOUND = 100_000
-# the caches by key (each a FanPart: the fans with their mask, see scorer.mcr.parts), and the checks of each part
+# the caches by key (each a FanPart: the fans and their mask, see scorer.mcr.parts), and the checks of each part
 _PLAY_FANS: dict[int, FanPart] = {}
 _HOLDING_FANS: dict[int, FanPart] = {}
 _TILE_FANS: dict[int, FanPart] = {}
@@ -475,8 +475,8 @@ def _part_fans(cache: dict, key: int, checks: tuple, info: _HandInfo, form: str,
                pung_info: tuple, pair: int, waits_flags: int, traits: int) -> FanPart:
     """The fans of one part's checks for a key not met before, run on a context of the hand and reading; cached
     by the key."""
-    found = FanPart(_plain_fans(checks, _full_context(info, form, chows, pungs, pung_info, pair, waits_flags,
-                                                      traits)))
+    found = part(_plain_fans(checks, _full_context(info, form, chows, pungs, pung_info, pair, waits_flags,
+                                                   traits)))
     if len(cache) >= _KEYS_BOUND:
         cache.clear()
     cache[key] = found
@@ -496,12 +496,12 @@ def _hand_fans(key: int, hand_key: int, tiles_key: int, info: _HandInfo, form: s
     holding = _HOLDING_FANS.get(part)
     if holding is None:
         holding = _part_fans(_HOLDING_FANS, part, _HOLDING_CHECKS, *reading)
-    found = found | holding
+    found = joined(found, holding)
     if tiles_key:
         tiles = _TILE_FANS.get(tiles_key)
         if tiles is None:
             tiles = _part_fans(_TILE_FANS, tiles_key, _TILE_CHECKS, *reading)
-        found = found | tiles
+        found = joined(found, tiles)
     if len(_HAND_FANS) >= _KEYS_BOUND:
         _HAND_FANS.clear()
     _HAND_FANS[key] = found
@@ -561,8 +561,8 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
         if found is None:
             found = _hand_fans(key, hand_key, tiles_key, info, form, chows, pungs, pung_info, pair, waits_flags,
                                traits)
-        fans = dict(found)
-        mask = found.mask  # the fans present (see scorer.mcr.parts), for the exclusions
+        fans = found[0].copy()
+        mask = found[1]  # the fans present (see scorer.mcr.parts), for the exclusions
         n_pungs, facts, cp, mk, ck = pung_info
         pair_class = _PAIR_CLASS[pair]
         key = pair_class | _TRAITS_OF[traits] << _SK_TRAITS | waits_flags << _SK_WAITS | form_code << _SK_FORM
@@ -576,29 +576,29 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
                 if found is None:
                     found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, info, form, chows, pungs, pung_info, pair,
                                        waits_flags, traits)
-                if found:
-                    fans.update(found)
-                    mask |= found.mask
+                if found[1]:
+                    fans.update(found[0])
+                    mask |= found[1]
             if mk or ck or cp > 1:  # no kong and fewer than two concealed pungs: no kong fan
                 found = _KONG_FANS.get(kkey := cp | mk << 3 | ck << 6 | info.preset.mixed_kong_fan << 9)
                 if found is None:
-                    found = _KONG_FANS[kkey] = FanPart((fid, 1) for fid in kong_fans(cp, mk, ck, kkey >> 9))
-                fans.update(found)
-                mask |= found.mask
+                    found = _KONG_FANS[kkey] = part((fid, 1) for fid in kong_fans(cp, mk, ck, kkey >> 9))
+                fans.update(found[0])
+                mask |= found[1]
         else:
             key |= (len(chows) + 1) << _SK_CHOWS
         found = _SET_FANS.get(key)
         if found is None:
             found = _part_fans(_SET_FANS, key, _SET_CHECKS, info, form, chows, pungs, pung_info, pair,
                                waits_flags, traits)
-        if found:
-            fans.update(found)
-            mask |= found.mask
+        if found[1]:
+            fans.update(found[0])
+            mask |= found[1]
         if not form_code:  # four sets and a pair: what the sets make together
-            combos = set_fans(chows, pungs, pair)
-            if combos:
-                fans.update(combos)
-                mask |= combos.mask
+            combos = set_part(chows, pungs, pair)
+            if combos[1]:
+                fans.update(combos[0])
+                mask |= combos[1]
         exclude(fans, info.exclusions, None, mask)
     else:
         ctx = _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits, True)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scorer.mcr import fans as F
 from scorer.mcr.exclusions import EXCLUSIONS, exclude
-from scorer.mcr.parts import FanPart
+from scorer.mcr.parts import mask_of
 from scorer.mcr.presets import PRESETS, compiled_exclusions
 
 _IDS = sorted({f.id for f in F.FANS} | {F.POT_WIND})
@@ -24,7 +24,7 @@ def test_looked_up_exclusions_are_the_walked_ones(fans, preset):
     walked = dict(fans)
     exclude(walked, table)
     looked = dict(fans)
-    exclude(looked, table, None, FanPart(fans).mask)
+    exclude(looked, table, None, mask_of(fans))
     assert looked == walked
 
 
@@ -34,5 +34,5 @@ def test_a_source_removed_by_an_earlier_row_removes_nothing():
     table = compiled_exclusions(PRESETS["mcr"])
     for looked in (False, True):
         fans = {F.PURE_TRIPLE_CHOW: 1, F.PURE_SHIFTED_PUNGS: 1, F.PURE_DOUBLE_CHOW: 1, F.NO_HONORS: 1}
-        exclude(fans, table, None, FanPart(fans).mask if looked else -1)
+        exclude(fans, table, None, mask_of(fans) if looked else -1)
         assert fans == {F.PURE_TRIPLE_CHOW: 1, F.NO_HONORS: 1}

@@ -31,8 +31,8 @@ def _score_recording(hand) -> int:
 
     def recording(cache, key, checks, *reading):
         found = real(cache, key, checks, *reading)
-        pairs = tuple(sorted(found.items()))
-        assert found.mask == sum(1 << fid for fid, _ in pairs)  # the part's mask is its fans'
+        pairs = tuple(sorted(found[0].items()))
+        assert found[1] == sum(1 << fid for fid, _ in pairs)  # the part's mask is its fans'
         worked.append(((_CACHES[id(cache)], key), pairs))
         return found
 
