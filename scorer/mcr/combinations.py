@@ -380,7 +380,7 @@ def set_part(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int)
         if pair < 0x41 and pair & 0xF == 5:
             fan = _terminal_chows(chow_mids, pair)
             if fan:
-                return {fan: 1}, 1 << fan
+                return part({fan: 1})
         return _chow_part(chow_mids)
     if n == 3:
         return _chow_part(chow_mids)

@@ -47,7 +47,7 @@ from scorer.mcr.combinations import (NINE_GATES_EXTRAS, build_small_parts, chow_
                                      set_fans, set_part, traits_of)
 from scorer.mcr.exclusions import exclude
 from scorer.mcr.fans import CODE, KIND_OF_CODE, FanContext
-from scorer.mcr.parts import FanPart, joined, part
+from scorer.mcr.parts import POINTS, FanPart, joined, part
 from scorer.mcr.points import Payment, payments, total_gain
 from scorer.mcr.presets import PRESETS, McrPreset, compiled_exclusions, find_preset
 from scorer.rulesets import find_ruleset
@@ -76,10 +76,14 @@ _TABLES: dict[str, tuple] = {}
 
 
 def _preset_tables(preset: McrPreset) -> tuple:
-    """(exclusion table, points per fan id) of a preset, made once."""
+    """(exclusion table, points per fan id, the kong parts by key, whether the cached parts' points are the
+    preset's) of a preset, made once. The parts are counted with the fans' own points (scorer.mcr.parts.POINTS)
+    but for the kong parts, which are the preset's own."""
     found = _TABLES.get(preset.name)
     if found is None:
-        found = _TABLES[preset.name] = (compiled_exclusions(preset), preset_values(preset))
+        values = preset_values(preset)
+        own = all(values[fid] == POINTS[fid] for fid in range(F.TABLE_SIZE) if fid not in F.KONG_FANS)
+        found = _TABLES[preset.name] = (compiled_exclusions(preset), values, {}, own)
     return found
 
 
@@ -395,8 +399,7 @@ _TILE_FANS: dict[int, FanPart] = {}
 _HAND_FANS: dict[int, FanPart] = {}  # the hand-level parts joined, by hand key | tiles key << _HK_TILES
 _PUNG_FANS: dict[int, FanPart] = {}
 _SET_FANS: dict[int, FanPart] = {}
-_KONG_FANS: dict[int, FanPart] = {}  # the kong fans, by concealed pungs | melded kongs << 3 | concealed kongs << 6
-#                                      | the preset's mixed_kong_fan << 9
+# (the kong fans' parts are the preset's, in _TABLES: by concealed pungs | melded kongs << 3 | concealed kongs << 6)
 _PLAY_GROUPS, _HOLDING_GROUPS = ("concealment", "win"), ("suits", "hog", "special")
 _TILE_GROUPS, _PUNG_GROUPS, _SET_GROUPS = ("tiles", "ranks"), ("pungs",), ("chows", "traits", "waits")
 
@@ -420,7 +423,8 @@ class _HandInfo:
     __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
                  "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped", "tiles_key",
                  "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds", "every",
-                 "nine_gates", "trace")  # trace: set only by explain() (a list of the forms scored, plain mode)
+                 "nine_gates", "kongs", "parts_counted",
+                 "trace")  # trace: set only by explain() (a list of the forms scored, plain mode)
 
     @property
     def closed(self) -> list[int]:
@@ -563,6 +567,7 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
                                traits)
         fans = found[0].copy()
         mask = found[1]  # the fans present (see scorer.mcr.parts), for the exclusions
+        total = found[2]
         n_pungs, facts, cp, mk, ck = pung_info
         pair_class = _PAIR_CLASS[pair]
         key = pair_class | _TRAITS_OF[traits] << _SK_TRAITS | waits_flags << _SK_WAITS | form_code << _SK_FORM
@@ -579,12 +584,15 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
                 if found[1]:
                     fans.update(found[0])
                     mask |= found[1]
+                    total += found[2]
             if mk or ck or cp > 1:  # no kong and fewer than two concealed pungs: no kong fan
-                found = _KONG_FANS.get(kkey := cp | mk << 3 | ck << 6 | info.preset.mixed_kong_fan << 9)
+                found = info.kongs.get(kkey := cp | mk << 3 | ck << 6)
                 if found is None:
-                    found = _KONG_FANS[kkey] = part((fid, 1) for fid in kong_fans(cp, mk, ck, kkey >> 9))
+                    found = info.kongs[kkey] = part(((fid, 1) for fid in kong_fans(
+                        cp, mk, ck, info.preset.mixed_kong_fan)), info.values)
                 fans.update(found[0])
                 mask |= found[1]
+                total += found[2]
         else:
             key |= (len(chows) + 1) << _SK_CHOWS
         found = _SET_FANS.get(key)
@@ -594,11 +602,22 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
         if found[1]:
             fans.update(found[0])
             mask |= found[1]
+            total += found[2]
         if not form_code:  # four sets and a pair: what the sets make together
             combos = set_part(chows, pungs, pair)
             if combos[1]:
                 fans.update(combos[0])
                 mask |= combos[1]
+                total += combos[2]
+        values = info.values
+        if info.parts_counted:  # the parts' points are the preset's: the total less what the exclusions remove
+            total -= exclude(fans, info.exclusions, None, mask, values)
+            if _POT_WIND in fans:  # (scored as a Pung of Terminals or Honors, the same points)
+                fans[_POT] = fans.get(_POT, 0) + fans.pop(_POT_WIND)
+            if not fans and not form_code:
+                fans[F.CHICKEN_HAND] = 1
+                total = values[F.CHICKEN_HAND]
+            return total, fans
         exclude(fans, info.exclusions, None, mask)
     else:
         ctx = _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits, True)
@@ -1401,7 +1420,8 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info = _HandInfo()
     info.grouped = grouped  # False: run every check plainly (tests compare the two)
     info.preset = preset
-    info.exclusions, info.values = _TABLES.get(preset.name) or _preset_tables(preset)
+    info.exclusions, info.values, info.kongs, info.parts_counted = (_TABLES.get(preset.name)
+                                                                    or _preset_tables(preset))
     wt = hand.winning_tile
     win = wt.kind
     # each suit's count code (see _CODE_OF and _HandCode), summed over the tiles by their ``order``

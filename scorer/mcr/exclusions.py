@@ -126,13 +126,16 @@ def _removal(table: ExclusionTable, present: int) -> int:
     return removed
 
 
-def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None, mask: int = -1) -> None:
+def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None, mask: int = -1,
+            values: list[int] | None = None) -> int:
     """Remove the fans that the present fans imply, in place: the rows of the fans present, in the table's order,
     each removing its targets (and reducing its reduced fans); a fan removed by an earlier row removes nothing
     itself. This is the one place exclusions are applied. ``why`` (for explanations, off the hot path): filled
     before each removal with removed fan id -> (the fan whose row removed it, how many counts it lost).
     ``mask``: the :data:`~scorer.mcr.parts.FanMask` of ``fans`` when the caller has it; then (no ``why``, no
-    reducing row) what the sources present remove is looked up, not walked."""
+    reducing row) what the sources present remove is looked up, not walked, and with ``values`` (points by fan
+    id) the points of the fans removed are returned (else 0)."""
+    lost = 0
     if mask >= 0 and why is None and not table.counted:
         present = mask & table.sources
         if present:
@@ -142,16 +145,19 @@ def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None
             hit = mask & removed
             while hit:
                 low = hit & -hit
-                del fans[low.bit_length() - 1]
+                fid = low.bit_length() - 1
+                n = fans.pop(fid)
+                if values is not None:
+                    lost += values[fid] * n
                 hit ^= low
-        return
+        return lost
     row_of = table.row_of
     picked = []  # the rows (1-based) of the fans present
     for f in fans:
         if row := row_of[f]:
             picked.append(row)
     if not picked:
-        return
+        return 0
     if len(picked) > 1:
         picked.sort()  # in the table's order
     rows = table.rows
@@ -172,3 +178,4 @@ def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None
                         fans[t] = left
                     else:
                         del fans[t]
+    return 0

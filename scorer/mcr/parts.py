@@ -2,21 +2,35 @@
 :mod:`scorer.mcr.combinations`).
 
 A *part* is some of a form's fans — what one group of checks, the combination fans of some sets or the kong fans
-give — as a :data:`FanPart`: the fans {fan id: count} with their :data:`FanMask`. A form's fans are its parts
-merged, and the OR of their masks says which fans are present without walking them, so that
-:func:`scorer.mcr.exclusions.exclude` finds what the fans present remove by one look-up. Parts are shared by the
-caches: read them, copy them, never change them.
+give — as a :data:`FanPart`: the fans {fan id: count}, their :data:`FanMask` and their points. A form's fans are
+its parts merged, the OR of their masks says which fans are present without walking them (so that
+:func:`scorer.mcr.exclusions.exclude` finds what the fans present remove by one look-up), and the sum of their
+points, less what the exclusions remove, is the form's total. Parts are shared by the caches: read them, copy
+them, never change them.
+
+A part's points are counted with the fans' own points (:data:`POINTS`), which every preset keeps but for the kong
+fans (Two Concealed Kongs): the kong parts are counted with the preset's points (:func:`part` ``values``), and a
+preset that changed any other fan's points has its totals counted fan by fan (``scorer.mcr.evaluate``).
 """
 
 from __future__ import annotations
 
 from typing import TypeAlias
 
+from scorer.mcr import fans as F
+
 FanMask: TypeAlias = int
 """A set of fan ids as bits: bit ``fid`` set for each fan present (ids 1-83, so up to bit 83)."""
 
-FanPart: TypeAlias = "tuple[dict[int, int], FanMask]"
-"""Some of a form's fans: ({fan id: count}, the mask of those fan ids). Shared: do not change the dict."""
+FanPart: TypeAlias = "tuple[dict[int, int], FanMask, int]"
+"""Some of a form's fans: ({fan id: count}, the mask of those fan ids, their points). Shared: do not change the
+dict."""
+
+# each fan's own points, by fan id (the wind pungs, POT_WIND, score as Pung of Terminals or Honors)
+POINTS = [0] * F.TABLE_SIZE
+for _f in F.FANS:
+    POINTS[_f.id] = _f.points
+POINTS[F.POT_WIND] = POINTS[F.PUNG_OF_TERMINALS_OR_HONORS]
 
 
 def mask_of(fans) -> FanMask:
@@ -27,15 +41,15 @@ def mask_of(fans) -> FanMask:
     return mask
 
 
-def part(pairs) -> FanPart:
-    """The part of some (fan id, count) pairs (or a dict of them)."""
+def part(pairs, values: list[int] = POINTS) -> FanPart:
+    """The part of some (fan id, count) pairs (or a dict of them), its points counted with ``values``."""
     fans = dict(pairs)
-    return fans, mask_of(fans)
+    return fans, mask_of(fans), sum(values[fid] * n for fid, n in fans.items())
 
 
 def joined(a: FanPart, b: FanPart) -> FanPart:
     """Two parts' fans together (parts that set no fan in common)."""
-    return {**a[0], **b[0]}, a[1] | b[1]
+    return {**a[0], **b[0]}, a[1] | b[1], a[2] + b[2]
 
 
-EMPTY: FanPart = ({}, 0)
+EMPTY: FanPart = ({}, 0, 0)
