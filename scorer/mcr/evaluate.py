@@ -737,6 +737,9 @@ _HAND_CODE_OF_ORDER = tuple(
     1 << _RED_SHIFT if order & 1 else 1 << _FLOWER_SHIFT if _SUIT_OF[order >> 1] == 4
     else _CODE_OF[order >> 1] << _SUIT_BITS * _SUIT_OF[order >> 1]
     for order in range(2 * (FLOWER_BASE + 8)))
+# where a tile's count sits in a _HandCode, by its ``order`` (a red five's: the plain five's)
+_HAND_SHIFT_OF_ORDER = tuple(_SHIFT_OF[order >> 1] + _SUIT_BITS * min(_SUIT_OF[order >> 1], 3)
+                             for order in range(2 * (FLOWER_BASE + 8)))
 _CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
 # Over a suit's count code (melds included): adding three to every rank's count sets bit 3 or 4 of the rank's
 # field exactly when the count is over four (no field reaches 32: a hand has at most 18 tiles); with no count over
@@ -1424,24 +1427,23 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                                                                     or _preset_tables(preset))
     wt = hand.winning_tile
     win = wt.kind
-    # each suit's count code (see _CODE_OF and _HandCode), summed over the tiles by their ``order``
+    # each suit's count code (see _CODE_OF and _HandCode), summed over the tiles by their ``order``, the winning
+    # tile's last (a red five or a flower counted apart, to be refused)
     big: _HandCode = 0
     for t in hand.concealed:
         big += _HAND_CODE_OF_ORDER[t.order]
-    if big >> _FLOWER_SHIFT or wt.red or win >= 34:
-        if big >> _RED_SHIFT or wt.red:
+    o = wt.order
+    held_win = big >> _HAND_SHIFT_OF_ORDER[o] & 31  # copies of the winning tile's kind held before it
+    big += _HAND_CODE_OF_ORDER[o]
+    if big >> _FLOWER_SHIFT:
+        if big >> _RED_SHIFT:
             raise ImpossibleHandError("red fives are not used under rules:mcr")
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
-    codes = [big & _SUIT_FIELD, big >> _P_SHIFT & _SUIT_FIELD, big >> _S_SHIFT & _SUIT_FIELD, big >> _H_SHIFT]
-    ws = _SUIT_OF[win]
-    code = codes[ws]
-    held_win = (code >> _SHIFT_OF[win]) & 31  # copies of the winning tile's kind held before it
-    codes[ws] = code + _CODE_OF[win]
     sm, sp, ss, sh = _SUITS
-    m = sm.get(c := codes[0]) or _suit(0, c)
-    p = sp.get(c := codes[1]) or _suit(1, c)
-    s_ = ss.get(c := codes[2]) or _suit(2, c)
-    h = sh.get(c := codes[3]) or _suit(3, c)
+    m = sm.get(c0 := big & _SUIT_FIELD) or _suit(0, c0)
+    p = sp.get(c1 := big >> _P_SHIFT & _SUIT_FIELD) or _suit(1, c1)
+    s_ = ss.get(c2 := big >> _S_SHIFT & _SUIT_FIELD) or _suit(2, c2)
+    h = sh.get(c3 := big >> _H_SHIFT) or _suit(3, c3)
     suits = (m, p, s_, h)
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
     key_bits = m.key_bits | p.key_bits | s_.key_bits | h.key_bits  # the suits, winds and dragons present
@@ -1452,7 +1454,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         fixed_chows = []
         fixed_pungs = []
         fixed_traits = fixed_facts = 0
-        every = codes[:4]  # the suits' count codes with the melds' tiles
+        every = [c0, c1, c2, c3]  # the suits' count codes with the melds' tiles
         for meld in melds:
             tiles = meld.tiles
             k = tiles[0].kind
@@ -1507,7 +1509,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         if m.most > 4 or p.most > 4 or s_.most > 4 or h.most > 4:
             _too_many(hand)
         fours = m.fours + p.fours + s_.fours + h.fours
-        every = codes
+        every = [c0, c1, c2, c3] if fours else None
     kongs = melded_kongs + concealed_kongs
     s = hand.situation
     # the hand key (see _HK_*): win flags corrected as a referee would: the last tile cannot be one you hold; three
@@ -1555,7 +1557,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.ctx = None
     n_melds = info.n_melds = len(melds)
     # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit
-    info.nine_gates = not n_melds and code == _NINE_GATES_CODE and win < 27
+    info.nine_gates = not n_melds and win < 27 and suits[_SUIT_OF[win]].code - _CODE_OF[win] == _NINE_GATES_CODE
     info.closed_ = None
     info.suit_infos = suits
     info.win = win
