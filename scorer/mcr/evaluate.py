@@ -241,10 +241,10 @@ class McrResult(_FanLinesMemo):
         fans = []
         got = self.fans_
         if got:
-            # each row made once per preset, fan and count (see _fan_rows), copied (a fan counts a few times at
-            # most: the rows go up to _ROW_COUNTS - 1)
-            fans = [rows[i][got[i]].copy() for i in sorted(got)] if max(got.values()) < _ROW_COUNTS else \
-                [rows[i][1] | {"count": got[i]} for i in sorted(got)]
+            # each row made once per preset, fan and count (see _fan_rows), copied
+            append = fans.append
+            for i, n in sorted(got.items()):
+                append(rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n})
         flowers = self.flowers
         complete = self.form is not None
         if flowers and complete:
@@ -256,7 +256,7 @@ class McrResult(_FanLinesMemo):
             if found is None or found[0] is not pays:
                 found = _pay_rows(pays)
             _, rows_, gain = found
-            pays = [row.copy() for row in rows_]
+            pays = list(map(_COPY, rows_))
         else:
             pays = []
             gain = 0
@@ -303,6 +303,7 @@ _FAN_ROWS: dict[str, tuple] = {}
 _ROW_COUNTS = 9  # a fan counts a few times at most, flowers up to eight
 
 
+_COPY = dict.copy
 # A result's payments are the tuples scorer.mcr.points.payments shares: by the tuple's id, (the tuple itself, which
 # keeps the id from being reused while it is here, its rows of to_dict, the total gain).
 _PAY_ROWS: dict[int, tuple] = {}
