@@ -23,7 +23,9 @@ scored straight from ``_best``, and its unique wait tested, from four records. T
 hand: what each part of them reads (the hand's flags, its tiles, an arrangement's notable pungs, its other set
 fields) is packed into a small integer key while the hand is read, and a key's fans are worked out once, from a
 context filled for the first hand that meets it (see "the hand key" below and ``fans.CHECK_GROUPS``); a form's
-fans are a small dict, excluded and totalled in place. A result keeps what the evaluation knew (the fans, the
+fans are a small dict merged from the parts (each cached with the mask of its fans and their points, see
+:mod:`scorer.mcr.parts`), excluded by one look-up of what the fans present remove, and totalled from the parts'
+points less what was removed. A result keeps what the evaluation knew (the fans, the
 suits' records and codes), so its waits and its plain-value form are read from it, not worked out again. Nothing
 is cached per hand; every cache is keyed by a suit's code, a few set codes or a packed key, bounded.
 """
@@ -350,8 +352,9 @@ def _honors_knitted(counts):
 
 # ---- scoring -----------------------------------------------------------------------------------------------------
 # A form's fans are kept as a dict {fan id: count} of the fans present (never a zero count): a hand has a handful
-# of fans, so copying, excluding and totalling a small dict is cheaper than walking the 84-slot table. ``_best``
-# turns the winner into the table.
+# of fans, so copying and excluding a small dict is cheaper than walking the 84-slot table; the OR of the parts'
+# masks says which fans are present (for exclude's look-up) and the sum of their points is the total before the
+# exclusions.
 #
 # The checks of scorer.mcr.fans read a FanContext, but the hot path does not fill one per hand: what each part of
 # the checks reads is packed into a small integer *key*, and the fans a key gives are worked out when the key is
