@@ -44,7 +44,13 @@ def mask_of(fans) -> FanMask:
 def part(pairs, values: list[int] = POINTS) -> FanPart:
     """The part of some (fan id, count) pairs (or a dict of them), its points counted with ``values``."""
     fans = dict(pairs)
-    return fans, mask_of(fans), sum(values[fid] * n for fid, n in fans.items())
+    if not fans:
+        return EMPTY
+    mask = points = 0
+    for fid, n in fans.items():
+        mask |= 1 << fid
+        points += values[fid] * n
+    return fans, mask, points
 
 
 def joined(a: FanPart, b: FanPart) -> FanPart:
