@@ -22,6 +22,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
 from scorer.mcr import fans as F
+from scorer.mcr.parts import EMPTY, FanPart, joined, part
 from scorer.mcr.fans import TILE_C, TILE_E, TILE_F, TILE_N, TILE_P, TILE_S, TILE_W, is_dragon
 
 # Nine Gates is scored as a form of its own: 88 and, by the tile it was won on, the fans its sets still make
@@ -327,29 +328,28 @@ def _combination_fans(chow_mids, pung_codes, pair) -> dict[int, int]:
 
 
 # ---- the sets of one arrangement -------------------------------------------------------------------------------
-_EMPTY: dict[int, int] = {}
-_CHOW_PART: dict[tuple[int, ...], dict[int, int]] = {}  # sorted chow middles -> their fans
-_PUNG_PART: dict[tuple[int, ...], dict[int, int]] = {}  # sorted pung codes -> their fans
+_CHOW_PART: dict[tuple[int, ...], FanPart] = {}  # sorted chow middles -> their fans
+_PUNG_PART: dict[tuple[int, ...], FanPart] = {}  # sorted pung codes -> their fans
 _CACHE_BOUND = 50_000
 
 
-def _chow_part(mids: tuple[int, ...]) -> dict[int, int]:
+def _chow_part(mids: tuple[int, ...]) -> FanPart:
     found = _CHOW_PART.get(mids)
     return _worked_out(_CHOW_PART, mids, _chow_combos) if found is None else found
 
 
-def _pung_part(codes: tuple[int, ...]) -> dict[int, int]:
+def _pung_part(codes: tuple[int, ...]) -> FanPart:
     found = _PUNG_PART.get(codes)
     return _worked_out(_PUNG_PART, codes, _pung_combos) if found is None else found
 
 
-def _worked_out(cache: dict, key: tuple[int, ...], combos) -> dict[int, int]:
+def _worked_out(cache: dict, key: tuple[int, ...], combos) -> FanPart:
     """A part's fans met for the first time: worked out by ``combos`` and kept (the cache emptied at its bound)."""
     if len(cache) >= _CACHE_BOUND:
         cache.clear()
-    found: dict[int, int] = {}
-    combos(key, found)
-    cache[key] = found
+    out: dict[int, int] = {}
+    combos(key, out)
+    found = cache[key] = part(out)
     return found
 
 
@@ -370,12 +370,17 @@ def build_small_parts() -> None:
 def set_fans(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int) -> dict[int, int]:
     """Fans made by combining the sets of one standard arrangement (both tuples sorted in code order): {fan id:
     count}. The dict is shared (cached): read it, do not change it."""
+    return set_part(chow_mids, pung_codes, pair)[0]
+
+
+def set_part(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int) -> FanPart:
+    """:func:`set_fans` with their mask, as a :data:`~scorer.mcr.parts.FanPart` (shared: do not change it)."""
     n = len(chow_mids)
     if n == 4:
         if pair < 0x41 and pair & 0xF == 5:
             fan = _terminal_chows(chow_mids, pair)
             if fan:
-                return {fan: 1}
+                return part({fan: 1})
         return _chow_part(chow_mids)
     if n == 3:
         return _chow_part(chow_mids)
@@ -390,10 +395,10 @@ def set_fans(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int)
         if len(pung_codes) < 2:
             return chows
         pungs = _pung_part(pung_codes)
-        if not pungs:
+        if not pungs[1]:
             return chows
-        return {**chows, **pungs} if chows else pungs
-    return _pung_part(pung_codes) if len(pung_codes) > 1 else _EMPTY
+        return joined(chows, pungs) if chows[1] else pungs
+    return _pung_part(pung_codes) if len(pung_codes) > 1 else EMPTY
 
 
 def combination_fans(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int) -> tuple[dict, int]:

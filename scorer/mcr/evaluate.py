@@ -23,7 +23,9 @@ scored straight from ``_best``, and its unique wait tested, from four records. T
 hand: what each part of them reads (the hand's flags, its tiles, an arrangement's notable pungs, its other set
 fields) is packed into a small integer key while the hand is read, and a key's fans are worked out once, from a
 context filled for the first hand that meets it (see "the hand key" below and ``fans.CHECK_GROUPS``); a form's
-fans are a small dict, excluded and totalled in place. A result keeps what the evaluation knew (the fans, the
+fans are a small dict merged from the parts (each cached with the mask of its fans and their points, see
+:mod:`scorer.mcr.parts`), excluded by one look-up of what the fans present remove, and totalled from the parts'
+points less what was removed. A result keeps what the evaluation knew (the fans, the
 suits' records and codes), so its waits and its plain-value form are read from it, not worked out again. Nothing
 is cached per hand; every cache is keyed by a suit's code, a few set codes or a packed key, bounded.
 """
@@ -44,9 +46,10 @@ from scorer.kinds import WIND_MASK as _WIND_MASK
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
 from scorer.mcr.combinations import (NINE_GATES_EXTRAS, build_small_parts, chow_trait, kong_fans, pung_trait,
-                                     set_fans, traits_of)
+                                     set_fans, set_part, traits_of)
 from scorer.mcr.exclusions import exclude
 from scorer.mcr.fans import CODE, KIND_OF_CODE, FanContext
+from scorer.mcr.parts import POINTS, FanPart, joined, part
 from scorer.mcr.points import Payment, payments, total_gain
 from scorer.mcr.presets import PRESETS, McrPreset, compiled_exclusions, find_preset
 from scorer.rulesets import find_ruleset
@@ -75,10 +78,14 @@ _TABLES: dict[str, tuple] = {}
 
 
 def _preset_tables(preset: McrPreset) -> tuple:
-    """(exclusion table, points per fan id) of a preset, made once."""
+    """(exclusion table, points per fan id, the kong parts by key, whether the cached parts' points are the
+    preset's) of a preset, made once. The parts are counted with the fans' own points (scorer.mcr.parts.POINTS)
+    but for the kong parts, which are the preset's own."""
     found = _TABLES.get(preset.name)
     if found is None:
-        found = _TABLES[preset.name] = (compiled_exclusions(preset), preset_values(preset))
+        values = preset_values(preset)
+        own = all(values[fid] == POINTS[fid] for fid in range(F.TABLE_SIZE) if fid not in F.KONG_FANS)
+        found = _TABLES[preset.name] = (compiled_exclusions(preset), values, {}, own)
     return found
 
 
@@ -119,8 +126,15 @@ class FanLine:
         return {"name": self.fan.name, "chinese": self.fan.chinese, "points": self.points, "count": self.count}
 
 
-@dataclass(frozen=True)
-class McrResult:
+class _FanLinesMemo:
+    """The slot where an :class:`McrResult` keeps its :attr:`~McrResult.fans` once made (no field: equality and
+    repr never see it)."""
+
+    __slots__ = ("_fans",)
+
+
+@dataclass(frozen=True, slots=True)
+class McrResult(_FanLinesMemo):
     """The outcome of scoring one hand under MCR. ``win`` is False with a ``reason`` for a hand that is not
     complete ("not complete", with ``shanten`` and ``waits``) or is worth under 8 points ("below 8 points", totals
     still given)."""
@@ -137,7 +151,8 @@ class McrResult:
     waits_: tuple[Tile, ...] | None = field(default=None, repr=False)
     payments: tuple[Payment, ...] = field(default=())
     # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind, every
-    # suit's count code with the melds' tiles, or None when no kind has four tiles)
+    # suit's count code with the melds' tiles or None when no kind has four tiles, the kinds held: bits over
+    # our kinds, the winning tile's included)
     facts_: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -153,8 +168,9 @@ class McrResult:
     @property
     def fans(self) -> tuple[FanLine, ...]:
         """Each fan counted, in the table's order (highest value first), Flower Tiles last."""
-        lines = self.__dict__.get("_fans")
-        if lines is None:
+        try:
+            return self._fans
+        except AttributeError:
             values = _preset_tables(find_preset(self.preset))[1]
             lines = ()
             if self.fans_ is not None:
@@ -214,45 +230,52 @@ class McrResult:
 
     def to_dict(self) -> dict:
         """The result as plain values (what the JSON output writes), built directly from the fields."""
+        hand = self.hand
         try:
-            notation = self.hand.notation()
-        except Exception:  # the grammar may be missing or not know this hand; the result does not depend on it
-            notation = None
-        d = self.__dict__
-        name = d["preset"]
+            notation = hand._notation  # (the parser's canonical notation, kept on the hand: Hand.notation)
+        except AttributeError:
+            try:
+                notation = hand.notation()
+            except Exception:  # the grammar may be missing or not know this hand; the result does not depend on it
+                notation = None
+        name = self.preset
         rows, minimum = _FAN_ROWS.get(name) or _fan_rows(find_preset(name))
         fans = []
-        got = d["fans_"]
-        if got is not None:
+        got = self.fans_
+        if got:
             # each row made once per preset, fan and count (see _fan_rows), copied
-            for i in sorted(got):
-                n = got[i]
-                fans.append(rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n})
-        flowers = d["flowers"]
-        complete = d["form"] is not None
+            append = fans.append
+            for i, n in sorted(got.items()):
+                append(rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n})
+        flowers = self.flowers
+        complete = self.form is not None
         if flowers and complete:
             fans.append(rows[F.FLOWER_TILES][flowers].copy() if flowers < _ROW_COUNTS
                         else {**rows[F.FLOWER_TILES][1], "count": flowers})
-        pays = []
-        gain = 0
-        for p in d["payments"]:
-            pays.append({"from": p.payer, "amount": p.amount, "players": p.players})
-            gain += p.amount * p.players
-        waits = d["waits_"]
+        pays = self.payments
+        if pays:
+            found = _PAY_ROWS.get(id(pays))
+            if found is None or found[0] is not pays:
+                found = _pay_rows(pays)
+            _, rows_, gain = found
+            pays = list(map(_COPY, rows_))
+        else:
+            pays = []
+            gain = 0
+        waits = self.waits_
         if waits is not None:
             shown = [_TEXT_OF_ORDER[t.order] for t in waits]
         else:
-            facts = d["facts_"]
-            shown = []
-            for k in (_winning_waits(facts, len(d["hand"].melds)) if facts is not None else self._waited_kinds()):
-                shown.append(_KIND_TEXT[k])
-        fan_total = d["fan_total"]
+            facts = self.facts_
+            shown = list(map(_KIND_TEXT.__getitem__, _winning_waits(facts, len(hand.melds)) if facts is not None
+                             else self._waited_kinds()))
+        fan_total = self.fan_total
         return {
             "rules": "mcr",
             "preset": name,
             "hand": notation,
-            "win": d["win"],
-            "reason": d["reason"],
+            "win": self.win,
+            "reason": self.reason,
             "fans": fans,
             "fan_total": fan_total,
             "flowers": flowers,
@@ -260,9 +283,16 @@ class McrResult:
             "meets_minimum": complete and fan_total >= minimum,
             "payments": pays,
             "total_gain": gain,
-            "shanten": d["shanten"],
+            "shanten": self.shanten,
             "waits": shown,
         }
+
+
+class _ResultDraft(_FanLinesMemo):
+    """An :class:`McrResult` being filled: the same slots without the frozen guard, so that :func:`evaluate` sets
+    them by plain stores, then makes it an McrResult by switching its class (as scorer.hand builds a Hand)."""
+
+    __slots__ = McrResult.__slots__
 
 
 _TILE_OF = tuple(Tile(k) for k in range(34))
@@ -273,6 +303,20 @@ for _tile in [Tile(k) for k in range(FLOWER_BASE + 8)] + [Tile(k, True) for k in
 # preset name -> (by fan id, then by count below _ROW_COUNTS: its row of to_dict, minimum)
 _FAN_ROWS: dict[str, tuple] = {}
 _ROW_COUNTS = 9  # a fan counts a few times at most, flowers up to eight
+
+
+_COPY = dict.copy
+# A result's payments are the tuples scorer.mcr.points.payments shares: by the tuple's id, (the tuple itself, which
+# keeps the id from being reused while it is here, its rows of to_dict, the total gain).
+_PAY_ROWS: dict[int, tuple] = {}
+
+
+def _pay_rows(pays: tuple) -> tuple:
+    if len(_PAY_ROWS) >= 4096:
+        _PAY_ROWS.clear()
+    found = _PAY_ROWS[id(pays)] = (pays, tuple({"from": p.payer, "amount": p.amount, "players": p.players}
+                                               for p in pays), sum(p.amount * p.players for p in pays))
+    return found
 
 
 def _fan_rows(preset: McrPreset) -> tuple:
@@ -308,8 +352,9 @@ def _honors_knitted(counts):
 
 # ---- scoring -----------------------------------------------------------------------------------------------------
 # A form's fans are kept as a dict {fan id: count} of the fans present (never a zero count): a hand has a handful
-# of fans, so copying, excluding and totalling a small dict is cheaper than walking the 84-slot table. ``_best``
-# turns the winner into the table.
+# of fans, so copying and excluding a small dict is cheaper than walking the 84-slot table; the OR of the parts'
+# masks says which fans are present (for exclude's look-up) and the sum of their points is the total before the
+# exclusions.
 #
 # The checks of scorer.mcr.fans read a FanContext, but the hot path does not fill one per hand: what each part of
 # the checks reads is packed into a small integer *key*, and the fans a key gives are worked out when the key is
@@ -351,13 +396,14 @@ _WINDS_SEAT = 2
 _SK_TRAITS, _SK_WAITS, _SK_FORM, _SK_CHOWS = 2, 4, 8, 11
 _FORM_CODE = {F.STANDARD: 0, F.KNITTED: 1, F.SEVEN: 2, F.SHIFTED: 3, F.ORPHANS: 4, F.HONORS_KNITTED: 5, F.NINE: 6}
 _KEYS_BOUND = 100_000
-# the caches by key, and the checks of each part
-_PLAY_FANS: dict[int, tuple] = {}
-_HOLDING_FANS: dict[int, tuple] = {}
-_TILE_FANS: dict[int, tuple] = {}
-_HAND_FANS: dict[int, tuple] = {}  # the three hand-level parts' fans joined, by hand key | tiles key << _HK_TILES
-_PUNG_FANS: dict[int, tuple] = {}
-_SET_FANS: dict[int, tuple] = {}
+# the caches by key (each a FanPart: the fans and their mask, see scorer.mcr.parts), and the checks of each part
+_PLAY_FANS: dict[int, FanPart] = {}
+_HOLDING_FANS: dict[int, FanPart] = {}
+_TILE_FANS: dict[int, FanPart] = {}
+_HAND_FANS: dict[int, FanPart] = {}  # the hand-level parts joined, by hand key | tiles key << _HK_TILES
+_PUNG_FANS: dict[int, FanPart] = {}
+_SET_FANS: dict[int, FanPart] = {}
+# (the kong fans' parts are the preset's, in _TABLES: by concealed pungs | melded kongs << 3 | concealed kongs << 6)
 _PLAY_GROUPS, _HOLDING_GROUPS = ("concealment", "win"), ("suits", "hog", "special")
 _TILE_GROUPS, _PUNG_GROUPS, _SET_GROUPS = ("tiles", "ranks"), ("pungs",), ("chows", "traits", "waits")
 
@@ -381,7 +427,8 @@ class _HandInfo:
     __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
                  "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped", "tiles_key",
                  "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds", "every",
-                 "nine_gates", "trace")  # trace: set only by explain() (a list of the forms scored, plain mode)
+                 "nine_gates", "kongs", "parts_counted",
+                 "trace")  # trace: set only by explain() (a list of the forms scored, plain mode)
 
     @property
     def closed(self) -> list[int]:
@@ -433,10 +480,11 @@ def _plain_fans(checks, ctx) -> tuple:
 
 
 def _part_fans(cache: dict, key: int, checks: tuple, info: _HandInfo, form: str, chows: tuple, pungs: tuple,
-               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> tuple:
+               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> FanPart:
     """The fans of one part's checks for a key not met before, run on a context of the hand and reading; cached
     by the key."""
-    found = _plain_fans(checks, _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits))
+    found = part(_plain_fans(checks, _full_context(info, form, chows, pungs, pung_info, pair, waits_flags,
+                                                   traits)))
     if len(cache) >= _KEYS_BOUND:
         cache.clear()
     cache[key] = found
@@ -444,7 +492,7 @@ def _part_fans(cache: dict, key: int, checks: tuple, info: _HandInfo, form: str,
 
 
 def _hand_fans(key: int, hand_key: int, tiles_key: int, info: _HandInfo, form: str, chows: tuple, pungs: tuple,
-               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> tuple:
+               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> FanPart:
     """The fans of the hand-level parts (play, holding, tiles) of a hand key and tiles key not met together before:
     each part from its own cache (worked out when new), joined (no fan is set by two parts) and cached by both keys."""
     reading = (info, form, chows, pungs, pung_info, pair, waits_flags, traits)
@@ -456,12 +504,12 @@ def _hand_fans(key: int, hand_key: int, tiles_key: int, info: _HandInfo, form: s
     holding = _HOLDING_FANS.get(part)
     if holding is None:
         holding = _part_fans(_HOLDING_FANS, part, _HOLDING_CHECKS, *reading)
-    found += holding
+    found = joined(found, holding)
     if tiles_key:
         tiles = _TILE_FANS.get(tiles_key)
         if tiles is None:
             tiles = _part_fans(_TILE_FANS, tiles_key, _TILE_CHECKS, *reading)
-        found += tiles
+        found = joined(found, tiles)
     if len(_HAND_FANS) >= _KEYS_BOUND:
         _HAND_FANS.clear()
     _HAND_FANS[key] = found
@@ -521,7 +569,9 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
         if found is None:
             found = _hand_fans(key, hand_key, tiles_key, info, form, chows, pungs, pung_info, pair, waits_flags,
                                traits)
-        fans = dict(found)
+        fans = found[0].copy()
+        mask = found[1]  # the fans present (see scorer.mcr.parts), for the exclusions
+        total = found[2]
         n_pungs, facts, cp, mk, ck = pung_info
         pair_class = _PAIR_CLASS[pair]
         key = pair_class | _TRAITS_OF[traits] << _SK_TRAITS | waits_flags << _SK_WAITS | form_code << _SK_FORM
@@ -535,24 +585,44 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
                 if found is None:
                     found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, info, form, chows, pungs, pung_info, pair,
                                        waits_flags, traits)
-                if found:
-                    fans.update(found)
+                if found[1]:
+                    fans.update(found[0])
+                    mask |= found[1]
+                    total += found[2]
             if mk or ck or cp > 1:  # no kong and fewer than two concealed pungs: no kong fan
-                for fid in kong_fans(cp, mk, ck, info.preset.mixed_kong_fan):
-                    fans[fid] = 1
+                found = info.kongs.get(kkey := cp | mk << 3 | ck << 6)
+                if found is None:
+                    found = info.kongs[kkey] = part(((fid, 1) for fid in kong_fans(
+                        cp, mk, ck, info.preset.mixed_kong_fan)), info.values)
+                fans.update(found[0])
+                mask |= found[1]
+                total += found[2]
         else:
             key |= (len(chows) + 1) << _SK_CHOWS
         found = _SET_FANS.get(key)
         if found is None:
             found = _part_fans(_SET_FANS, key, _SET_CHECKS, info, form, chows, pungs, pung_info, pair,
                                waits_flags, traits)
-        if found:
-            fans.update(found)
+        if found[1]:
+            fans.update(found[0])
+            mask |= found[1]
+            total += found[2]
         if not form_code:  # four sets and a pair: what the sets make together
-            combos = set_fans(chows, pungs, pair)
-            if combos:
-                fans.update(combos)
-        exclude(fans, info.exclusions)
+            combos = set_part(chows, pungs, pair)
+            if combos[1]:
+                fans.update(combos[0])
+                mask |= combos[1]
+                total += combos[2]
+        values = info.values
+        if info.parts_counted:  # the parts' points are the preset's: the total less what the exclusions remove
+            total -= exclude(fans, info.exclusions, None, mask, values)
+            if _POT_WIND in fans:  # (scored as a Pung of Terminals or Honors, the same points)
+                fans[_POT] = fans.get(_POT, 0) + fans.pop(_POT_WIND)
+            if not fans and not form_code:
+                fans[F.CHICKEN_HAND] = 1
+                total = values[F.CHICKEN_HAND]
+            return total, fans
+        exclude(fans, info.exclusions, None, mask)
     else:
         ctx = _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits, True)
         fans = dict(_plain_fans(F.HAND_CHECKS, ctx))
@@ -587,7 +657,7 @@ class _Suit:
     completions with one tile of a rank taken out (the winning tile), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "others", "knit", "code", "size", "state", "odd", "index", "key_bits")
+                 "packed", "others", "knit", "code", "size", "state", "odd", "index", "key_bits")
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out (0 neither, 1 sets, 2 sets
@@ -644,6 +714,12 @@ class _Suit:
         return found
 
 _SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
+# A suit's single reading packed (``_Suit.packed``), so that the four suits' are summed at once: bits 0-2 the pair
+# flag (summed: how many suits hold a pair), 3-9 the pair's code (summed: the pair's, when one suit holds it), 10-19
+# the pungs' facts (_PUNG_FACT: the counts of terminal and dragon pungs, one bit a wind pung), 20-31 the groups'
+# traits (scorer.mcr.combinations: three counts of at most five groups). No field carries into the next.
+_SinglePacked = int
+_SP_PAIR, _SP_FACTS, _SP_TRAITS = 3, 10, 20
 _BASES = (0, 9, 18, 27)
 # a suit's count code: 5 bits a rank (rank 1 lowest; room for every tile of a hand, melds included), so that
 # adding a tile of kind k to its suit (_SUIT_OF[k]: 0-2 m p s, 3 honors, 4 flowers) adds _CODE_OF[k], and a chow
@@ -652,8 +728,22 @@ _SUIT_OF = tuple(min(k // 9, 3) for k in range(34)) + (4,) * 8
 _SHIFT_OF = tuple(5 * (k - 9 * _SUIT_OF[k]) for k in range(34)) + (0,) * 8
 _CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
 # by a tile's ``order`` (kind * 2 + red): its slot among a hand's suit codes (a red five in a sixth) and its code
-_SLOT_OF_ORDER = tuple(5 if order & 1 else _SUIT_OF[order >> 1] for order in range(2 * (FLOWER_BASE + 8)))
-_CODE_OF_ORDER = tuple(_CODE_OF[order >> 1] for order in range(2 * (FLOWER_BASE + 8)))
+# The concealed tiles' count codes summed as one integer (_HandCode): 45 bits a suit (m, p, s, honors: each suit's
+# count code, the honors' 35 bits last), then 5 bits counting the flowers and 5 the red fives (both refused): a
+# tile adds _HAND_CODE_OF_ORDER[its order]. A hand holds at most 13 concealed tiles, so no field overflows.
+_HandCode = int
+_SUIT_BITS = 45
+_SUIT_FIELD = (1 << _SUIT_BITS) - 1
+_P_SHIFT, _S_SHIFT, _H_SHIFT = _SUIT_BITS, 2 * _SUIT_BITS, 3 * _SUIT_BITS
+_FLOWER_SHIFT = 4 * _SUIT_BITS - 10  # (the honors' field is 35 bits)
+_RED_SHIFT = _FLOWER_SHIFT + 5
+_HAND_CODE_OF_ORDER = tuple(
+    1 << _RED_SHIFT if order & 1 else 1 << _FLOWER_SHIFT if _SUIT_OF[order >> 1] == 4
+    else _CODE_OF[order >> 1] << _SUIT_BITS * _SUIT_OF[order >> 1]
+    for order in range(2 * (FLOWER_BASE + 8)))
+# where a tile's count sits in a _HandCode, by its ``order`` (a red five's: the plain five's)
+_HAND_SHIFT_OF_ORDER = tuple(_SHIFT_OF[order >> 1] + _SUIT_BITS * min(_SUIT_OF[order >> 1], 3)
+                             for order in range(2 * (FLOWER_BASE + 8)))
 _CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
 # Over a suit's count code (melds included): adding three to every rank's count sets bit 3 or 4 of the rank's
 # field exactly when the count is over four (no field reaches 32: a hand has at most 18 tiles); with no count over
@@ -694,7 +784,10 @@ def _suit(index: int, code: int) -> _Suit:
         found.key_bits = _key_bits(bits)  # its part of the hand key: the suit present, or winds and dragons
         found.kinds = kinds
         found.readings = readings = _suit_readings(counts, base)
-        found.single = readings[0] if len(readings) == 1 else None
+        found.single = single = readings[0] if len(readings) == 1 else None
+        # the single reading's pair flag, pair code, pungs' facts and groups' traits packed (_SinglePacked)
+        found.packed = (single[0] | single[3] << _SP_PAIR | single[5] << _SP_FACTS | single[6] << _SP_TRAITS
+                        if single else 0)
         found.index = index
         found.honor = honor = index == 3
         # bit j: ranks j+1, j+4 and j+7 are all present (the suit's part of a knitted straight)
@@ -903,19 +996,19 @@ def _standard_waits(suits: tuple, s: int, r: int, win_suit: _Suit) -> list[int]:
     return waits
 
 
-def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
+def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
     """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), from
     the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines
     them, the single of six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits. A kind
-    all four of which are in view (the hand's tiles and melds) is left out."""
-    suits, win, every = facts
+    all four of which are in view (the hand's tiles and melds) is left out. The kinds in order, each once."""
+    suits, win, every, mask = facts
     s = _SUIT_OF[win]
     r = win - _BASES[s]
     win_suit = suits[s]
-    mask = suits[0].bits | suits[1].bits | suits[2].bits | suits[3].bits
     if win_suit.counts[r] == 1:
         mask &= ~(1 << win)
     waits = []
+    alone = None  # the waits when they are one table's tuple of kinds (sorted, each once) and nothing else
     counts = None
     # eight of a knitted straight's nine kinds: at least two of each numbered suit
     if n_melds <= 1 and (mask & _NUMBERED_MASK).bit_count() >= 8 and (mask & _SM).bit_count() >= 2 \
@@ -947,8 +1040,11 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
         before = win_suit.code - (1 << 5 * r)
         size = win_suit.size  # once the tile is in
         if size <= _SMALL_SUIT_TILES and (table := _SMALL_WAITS[s]) is not None:
-            waits += table.get(before, ())
+            found = table.get(before, ())
             complete = not win_suit.has_pair and before in _SMALL_COMPLETE[win_suit.honor]
+            if not waits and not complete:
+                alone = found  # the one suit's completions (in order, each once), unless more are added below
+            waits += found
         else:
             waits += _taker_waits(before, win_suit)
             complete = not win_suit.has_pair and suit_code_complete(before, win_suit.honor)
@@ -962,6 +1058,7 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
         waits += _standard_waits(suits, s, r, win_suit)
     if n_melds == 0:
         distinct = mask.bit_count()
+        n = len(waits)
         if distinct <= 7:  # six pairs and a single (a kong's four counting as two pairs)
             odd = _single_of_six_pairs(suits, win)
             if odd is not None:
@@ -977,14 +1074,13 @@ def _winning_waits(facts: tuple, n_melds: int) -> list[int]:
                 if not numbered & ~seq_mask:
                     left = (seq_mask | _HONOR) & ~mask
                     waits += [k for k in range(34) if left >> k & 1]
+        if len(waits) != n:
+            alone = None
+    waits = alone if alone is not None else sorted(set(waits))
     if every is None:  # no kind has four tiles in view (counting the winning one too)
-        return sorted(set(waits))
+        return waits
     # in view: the tiles before the winning one and the melds' (``every`` counts the winning tile too)
-    kept = set()
-    for k in waits:
-        if (every[_SUIT_OF[k]] >> _SHIFT_OF[k] & 31) - (k == win) < 4:
-            kept.add(k)
-    return sorted(kept)
+    return [k for k in waits if (every[_SUIT_OF[k]] >> _SHIFT_OF[k] & 31) - (k == win) < 4]
 
 
 def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
@@ -1039,8 +1135,8 @@ def _wind_summary(wind_bits: int, prevalent: int, seat: int) -> int:
 _WIND_SUMMARY = [_wind_summary(i >> 4, i & 3, i >> 2 & 3) for i in range(256)]
 _PAIR_CLASS = [F.pair_class(c) for c in range(0x48)]  # by the pair's code (0: no pair)
 _TRAITS_OF = [traits_of(packed) for packed in range(1 << 12)]  # by the summed traits of an arrangement
-_NO_PUNGS = (0, 0, 0, 0, 0)
-_NO_FIXED_PUNGS = (0, 0, 0, 0)  # (pungs, facts, melded kongs, concealed kongs) of no declared pung  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
+_NO_PUNGS = (0, 0, 0, 0, 0)  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
+_NO_FIXED_PUNGS = (0, 0, 0, 0)  # (pungs, facts, melded kongs, concealed kongs) of no declared pung
 
 
 def _standard_readings(suit_infos) -> list:
@@ -1331,28 +1427,27 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info = _HandInfo()
     info.grouped = grouped  # False: run every check plainly (tests compare the two)
     info.preset = preset
-    info.exclusions, info.values = _TABLES.get(preset.name) or _preset_tables(preset)
+    info.exclusions, info.values, info.kongs, info.parts_counted = (_TABLES.get(preset.name)
+                                                                    or _preset_tables(preset))
     wt = hand.winning_tile
     win = wt.kind
-    # each suit's count code (see _CODE_OF), by the tiles' ``order``: flowers are counted in a fifth slot and red
-    # fives in a sixth, both to be refused
-    codes = [0, 0, 0, 0, 0, 0]
+    # each suit's count code (see _CODE_OF and _HandCode), summed over the tiles by their ``order``, the winning
+    # tile's last (a red five or a flower counted apart, to be refused)
+    big: _HandCode = 0
     for t in hand.concealed:
-        o = t.order
-        codes[_SLOT_OF_ORDER[o]] += _CODE_OF_ORDER[o]
-    if codes[5] or wt.red:
-        raise ImpossibleHandError("red fives are not used under rules:mcr")
-    if win >= 34 or codes[4]:
+        big += _HAND_CODE_OF_ORDER[t.order]
+    o = wt.order
+    held_win = big >> _HAND_SHIFT_OF_ORDER[o] & 31  # copies of the winning tile's kind held before it
+    big += _HAND_CODE_OF_ORDER[o]
+    if big >> _FLOWER_SHIFT:
+        if big >> _RED_SHIFT:
+            raise ImpossibleHandError("red fives are not used under rules:mcr")
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
-    ws = _SUIT_OF[win]
-    code = codes[ws]
-    held_win = (code >> _SHIFT_OF[win]) & 31  # copies of the winning tile's kind held before it
-    codes[ws] = code + _CODE_OF[win]
     sm, sp, ss, sh = _SUITS
-    m = sm.get(c := codes[0]) or _suit(0, c)
-    p = sp.get(c := codes[1]) or _suit(1, c)
-    s_ = ss.get(c := codes[2]) or _suit(2, c)
-    h = sh.get(c := codes[3]) or _suit(3, c)
+    m = sm.get(c0 := big & _SUIT_FIELD) or _suit(0, c0)
+    p = sp.get(c1 := big >> _P_SHIFT & _SUIT_FIELD) or _suit(1, c1)
+    s_ = ss.get(c2 := big >> _S_SHIFT & _SUIT_FIELD) or _suit(2, c2)
+    h = sh.get(c3 := big >> _H_SHIFT) or _suit(3, c3)
     suits = (m, p, s_, h)
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
     key_bits = m.key_bits | p.key_bits | s_.key_bits | h.key_bits  # the suits, winds and dragons present
@@ -1363,7 +1458,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         fixed_chows = []
         fixed_pungs = []
         fixed_traits = fixed_facts = 0
-        every = codes[:4]  # the suits' count codes with the melds' tiles
+        every = [c0, c1, c2, c3]  # the suits' count codes with the melds' tiles
         for meld in melds:
             tiles = meld.tiles
             k = tiles[0].kind
@@ -1418,7 +1513,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         if m.most > 4 or p.most > 4 or s_.most > 4 or h.most > 4:
             _too_many(hand)
         fours = m.fours + p.fours + s_.fours + h.fours
-        every = codes
+        every = [c0, c1, c2, c3] if fours else None
     kongs = melded_kongs + concealed_kongs
     s = hand.situation
     # the hand key (see _HK_*): win flags corrected as a referee would: the last tile cannot be one you hold; three
@@ -1466,7 +1561,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.ctx = None
     n_melds = info.n_melds = len(melds)
     # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit
-    info.nine_gates = not n_melds and code == _NINE_GATES_CODE and win < 27
+    info.nine_gates = not n_melds and win < 27 and suits[_SUIT_OF[win]].code - _CODE_OF[win] == _NINE_GATES_CODE
     info.closed_ = None
     info.suit_infos = suits
     info.win = win
@@ -1500,16 +1595,17 @@ def _best(info: _HandInfo):
         if r is not None:
             best = (F.NINE, r[0], r[1])
     if best is None or best[0] == F.SEVEN:
-        m, p, s, h = info.suit_infos
-        m, p, s, h = m.single, p.single, s.single, h.single
+        sm, sp, ss, sh = info.suit_infos
+        m, p, s, h = sm.single, sp.single, ss.single, sh.single
         if m and p and s and h:
             # the common case: one reading per suit, and so at most one arrangement (when one suit has the pair);
             # the codes run m (0x1_), s (0x2_), p (0x3_), honors (0x4_): joined in that order the sets stay sorted
-            if m[0] + p[0] + s[0] + h[0] != 1:
+            packed: _SinglePacked = sm.packed + sp.packed + ss.packed + sh.packed
+            if packed & 7 != 1:
                 return best
             total, fans = _standard_table(info, m[1] + s[1] + p[1], m[2] + s[2] + p[2] + h[2],
-                                          m[3] or p[3] or s[3] or h[3], m[5] + p[5] + s[5] + h[5],
-                                          m[6] + p[6] + s[6] + h[6])
+                                          packed >> _SP_PAIR & 0x7F, packed >> _SP_FACTS & 0x3FF,
+                                          packed >> _SP_TRAITS)
             if best is None or total >= best[1]:  # (an arrangement that ties with seven pairs is preferred to it)
                 best = (F.STANDARD, total, fans)
             return best
@@ -1578,8 +1674,8 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
             _scored[0] = scored + 1
     flowers = len(flower_tiles) if flower_tiles else (flower_count or 0)  # (Hand.flower_total)
     n_melds = len(hand.melds)
-    size = len(hand.concealed) + (hand.winning_tile is not None) + 3 * n_melds
-    if hand.winning_tile is None or size != 14:
+    if hand.winning_tile is None or len(hand.concealed) + 3 * n_melds != 13:
+        size = len(hand.concealed) + (hand.winning_tile is not None) + 3 * n_melds
         _check_tiles(hand)
         closed = [0] * 34
         for t in hand.closed_tiles:
@@ -1605,18 +1701,26 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
                          shanten=mcr_shanten(list(info.closed), n_melds))
     form, total, fans = best
     meets = total >= p.minimum
-    # the result's fields set at once (the frozen dataclass's __init__ sets them one by one); the same fields
-    result = _new_object(McrResult)
-    _set_attr(result, "__dict__", {
-        "hand": hand, "preset": p.name, "win": meets, "reason": None if meets else "below 8 points",
-        "fans_": fans, "fan_total": total, "flowers": flowers, "form": form, "shanten": -1,
-        "waits_": None, "payments": payments(total + flowers, s.tsumo) if meets else (),
-        "facts_": (info.suit_infos, info.win, info.every)})
-    return result
+    # the result's fields set by plain stores (the frozen dataclass's __init__ sets each through a call); the same
+    # fields, every one of them
+    r = _ResultDraft()
+    r.hand = hand
+    r.preset = p.name
+    r.win = meets
+    r.reason = None if meets else "below 8 points"
+    r.fans_ = fans
+    r.fan_total = total
+    r.flowers = flowers
+    r.form = form
+    r.shanten = -1
+    r.waits_ = None
+    r.payments = payments(total + flowers, s.tsumo) if meets else ()
+    r.facts_ = (info.suit_infos, info.win, info.every, info.closed_mask)
+    _become(r, "__class__", McrResult)
+    return r
 
 
-_new_object = object.__new__
-_set_attr = object.__setattr__
+_become = object.__setattr__
 
 
 def dropped_flags(hand: Hand) -> list[dict]:

@@ -7,6 +7,11 @@
 * :data:`REDUCTIONS` — rows that remove some counts of a fan rather than all of it (none by default).
 * :func:`compile_exclusions` — a preset's rows as an :class:`ExclusionTable`; :func:`exclude` applies one to a
   form's fans, the one place exclusions are applied.
+
+What the rows remove depends only on which of their sources are present (a source removed by an earlier row
+acts no more, whatever the counts), so given the mask of the fans present (:data:`scorer.mcr.parts.FanMask`)
+:func:`exclude` looks up, by the sources present, the mask of every fan their rows remove (worked out once by
+walking the rows) and deletes those present: one look-up where the walk reads every fan and row.
 """
 
 from __future__ import annotations
@@ -71,11 +76,16 @@ REDUCTIONS: tuple[tuple[int, int, int], ...] = ()
 
 class ExclusionTable(NamedTuple):
     """The rows as :func:`exclude` walks them: (source, removed ids, reduced (id, n) pairs); where each source's
-    row is (``index``: fan id -> row; ``row_of``: a list by fan id of the row + 1, 0 for a fan without a row)."""
+    row is (``index``: fan id -> row; ``row_of``: a list by fan id of the row + 1, 0 for a fan without a row).
+    ``sources``: the mask of the rows' sources; ``removals``: by the sources present (a mask), the mask of the
+    fans their rows remove, filled as met; ``counted``: some row reduces counts (then the rows are walked)."""
 
     rows: tuple
     index: dict
     row_of: list
+    sources: int
+    removals: dict
+    counted: bool
 
 
 def compile_exclusions(rows, reductions) -> ExclusionTable:
@@ -93,23 +103,61 @@ def compile_exclusions(rows, reductions) -> ExclusionTable:
             out.append((src, (), tuple(pairs)))
     index = {row[0]: i for i, row in enumerate(out)}
     row_of = [0] * F.TABLE_SIZE
+    sources = 0
     for fid, i in index.items():
         row_of[fid] = i + 1
-    return ExclusionTable(tuple(out), index, row_of)
+        sources |= 1 << fid
+    return ExclusionTable(tuple(out), index, row_of, sources, {}, any(row[2] for row in out))
 
 
-def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None) -> None:
+def _removal(table: ExclusionTable, present: int) -> int:
+    """The mask of every fan the rows of the sources in ``present`` remove, the rows walked (by :func:`exclude`)
+    over those sources and every fan that is no source: exactly the sources present act, each fan is there to be
+    removed; kept in ``table.removals``."""
+    probe = {fid: 1 for fid in range(F.TABLE_SIZE) if present >> fid & 1 or not table.sources >> fid & 1}
+    exclude(probe, table)
+    removed = 0
+    for fid in range(F.TABLE_SIZE):
+        if (present >> fid & 1 or not table.sources >> fid & 1) and fid not in probe:
+            removed |= 1 << fid
+    if len(table.removals) >= 50_000:
+        table.removals.clear()
+    table.removals[present] = removed
+    return removed
+
+
+def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None, mask: int = -1,
+            values: list[int] | None = None) -> int:
     """Remove the fans that the present fans imply, in place: the rows of the fans present, in the table's order,
     each removing its targets (and reducing its reduced fans); a fan removed by an earlier row removes nothing
     itself. This is the one place exclusions are applied. ``why`` (for explanations, off the hot path): filled
-    before each removal with removed fan id -> (the fan whose row removed it, how many counts it lost)."""
+    before each removal with removed fan id -> (the fan whose row removed it, how many counts it lost).
+    ``mask``: the :data:`~scorer.mcr.parts.FanMask` of ``fans`` when the caller has it; then (no ``why``, no
+    reducing row) what the sources present remove is looked up, not walked, and with ``values`` (points by fan
+    id) the points of the fans removed are returned (else 0)."""
+    lost = 0
+    if mask >= 0 and why is None and not table.counted:
+        present = mask & table.sources
+        if present:
+            removed = table.removals.get(present)
+            if removed is None:
+                removed = _removal(table, present)
+            hit = mask & removed
+            while hit:
+                low = hit & -hit
+                fid = low.bit_length() - 1
+                n = fans.pop(fid)
+                if values is not None:
+                    lost += values[fid] * n
+                hit ^= low
+        return lost
     row_of = table.row_of
     picked = []  # the rows (1-based) of the fans present
     for f in fans:
         if row := row_of[f]:
             picked.append(row)
     if not picked:
-        return
+        return 0
     if len(picked) > 1:
         picked.sort()  # in the table's order
     rows = table.rows
@@ -130,3 +178,4 @@ def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None
                         fans[t] = left
                     else:
                         del fans[t]
+    return 0

@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 from scorer import score
 from scorer.analysis import analyze, completed, read_hand
 from scorer.hand import Hand
-from scorer.tiles import Tile
+from scorer.shanten import waits_counts
+from scorer.tiles import Tile, counts34
 from tests.mcr import strategies as S
 from tests.mcr.gbargs import gb_from_hand, kind_gb
 
@@ -80,7 +81,16 @@ def test_13_tiles_shanten_and_waits_agree_with_pymahjonggb(shape, data):
         if not hand.melds:      # PyMahjongGB's per-form functions read 13 standing tiles
             in_hand = [kind_gb(t.kind) for t in hand.concealed]
             assert ours == _gb_waits(hand.concealed, in_hand), d
-        assert ours, d
+        if not ours:
+            # tenpai on kinds all four of which are in view only (1344455s[2222s][567s] waits on 2s): each kind
+            # that completes the tiles is one the hand and its melds hold four of
+            counts = counts34(hand.concealed)
+            seen = [0] * 34
+            for m in hand.melds:
+                for t in m.tiles:
+                    seen[t.kind] += 1
+            dead = waits_counts(counts, len(hand.melds), True, True)
+            assert dead and all(counts[k] + seen[k] == 4 for k in dead), d
     else:
         assert "waits" not in d and d["ukeire"], d
 
@@ -152,3 +162,9 @@ def test_cli_analyze_mcr_json_and_text():
     assert run.exit_code == 2
     run = CliRunner().invoke(__import__("scorer.cli.app", fromlist=["app"]).app, ["analyze", "147m258p369s12z"])
     assert run.exit_code == 1
+
+
+def test_tenpai_on_a_kind_all_in_view_has_no_wait():
+    """1344455s with a kong of 2s waits only on 2s, all four of which are in the kong: tenpai, no wait left."""
+    d = analyze(read_hand("1344455s[2222s][567s] rules:mcr ron seat:E"))
+    assert d["shanten"] == 0 and d["waits"] == []

@@ -144,3 +144,39 @@ def test_payments_and_deltas():
     assert deltas(10, 2, None) == [-18, -18, 54, -18]
     assert deltas(10, 2, 0) == [-18, -8, 34, -8]
     assert sum(deltas(25, 1, 3)) == 0
+
+
+def test_the_result_is_the_one_its_constructor_makes():
+    """evaluate fills its result slot by slot and switches the class (no per-field frozen-dataclass call): the value
+    equals the constructor's from the same fields, has no instance dict, and stays frozen."""
+    import scorer
+    r = evaluate(scorer.parse("123m456p789s123m5z+5z rules:mcr"))
+    fields = {f.name: getattr(r, f.name) for f in dataclasses.fields(McrResult)}
+    assert McrResult(**fields) == r and type(r) is McrResult
+    assert not hasattr(r, "__dict__")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.win = False
+
+
+@pytest.mark.parametrize("where", ["concealed", "winning", "meld"])
+def test_red_fives_and_flower_tiles_are_refused_where_they_stand(where):
+    """A red five (or a flower among the hand tiles) is impossible under MCR wherever it stands: counted with the
+    concealed tiles, as the winning tile, or in a meld."""
+    from scorer.kinds import FLOWER_BASE
+    from scorer.tiles import Tile
+    plain = [Tile(k) for k in (0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 27)]
+    red5 = Tile(4, True)
+    if where == "concealed":
+        hands = [Hand(tuple(plain[:10] + [red5, plain[11], plain[12]]), (), Tile(27), rules="mcr"),
+                 Hand(tuple(plain[:12] + [Tile(FLOWER_BASE)]), (), Tile(27), rules="mcr")]
+    elif where == "winning":
+        hands = [Hand(tuple(plain[:9] + [plain[12], plain[12], Tile(3), Tile(5)]), (), red5, rules="mcr")]
+    else:
+        hands = [Hand(tuple(plain[:9] + [plain[12]]), (Meld(MeldType.CHI, (Tile(3), red5, Tile(5))),), Tile(27),
+                      rules="mcr")]
+    for hand in hands:
+        with pytest.raises(ImpossibleHandError, match="red fives are not used|a flower is not a hand tile"):
+            evaluate(hand)
+    if where == "concealed":
+        with pytest.raises(ImpossibleHandError, match="a flower is not a hand tile"):
+            evaluate(hands[1])

@@ -31,7 +31,9 @@ def _score_recording(hand) -> int:
 
     def recording(cache, key, checks, *reading):
         found = real(cache, key, checks, *reading)
-        worked.append(((_CACHES[id(cache)], key), tuple(sorted(found))))
+        pairs = tuple(sorted(found[0].items()))
+        assert found[1] == sum(1 << fid for fid, _ in pairs)  # the part's mask is its fans'
+        worked.append(((_CACHES[id(cache)], key), pairs))
         return found
 
     for cache in (E._PLAY_FANS, E._HOLDING_FANS, E._TILE_FANS, E._PUNG_FANS, E._SET_FANS, E._HAND_FANS):

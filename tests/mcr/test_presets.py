@@ -52,3 +52,27 @@ def test_lesser_honors_adds_all_types_in_the_green_book():
     assert "all_types" not in mcr.fan_counts("key")
     assert gb.fan_counts("key")["all_types"] == 1
     assert gb.fan_total == mcr.fan_total + 6
+
+
+def test_a_preset_that_changes_a_fans_points_is_counted_with_them(monkeypatch):
+    """The cached fan parts carry the fans' own points (the kong parts the preset's): a preset that changes any
+    other fan's points is totalled fan by fan with its own, so All Chows worth 3 adds 1 to every hand that has
+    it (and nothing to one that has not)."""
+    from dataclasses import dataclass
+
+    import scorer
+    from scorer.mcr import evaluate
+    from scorer.mcr import fans as F
+    from scorer.mcr.presets import PRESETS, McrPreset
+
+    @dataclass(frozen=True)
+    class RicherChows(McrPreset):
+        def value(self, fan_id: int) -> int:
+            return 3 if fan_id == F.ALL_CHOWS else super().value(fan_id)
+
+    monkeypatch.setitem(PRESETS, "richer-chows", RicherChows(name="richer-chows", description="test"))
+    for text, has in (("123m456p789s234m5s+5s rules:mcr", True), ("111m456p789s234m5s+5s rules:mcr", False)):
+        hand = scorer.parse(text)
+        plain, rich = evaluate(hand), evaluate(hand, "richer-chows")
+        assert (F.ALL_CHOWS in plain.fans_) == has
+        assert rich.fan_total == plain.fan_total + (1 if has else 0)
