@@ -271,6 +271,30 @@ def win_value(state, seat: int, hand_ids: list[int], wait: int, riichi: bool) ->
 class StrongRiichiAI(RiichiAI):
     """The basic AI with push/fold, safe-tile ranking, riichi or dama and value calls. Deterministic."""
 
+    push_one_shanten_value = 7000
+    """Against a riichi (weight 1) a one-shanten hand pushes when worth at least this much ..."""
+    push_one_shanten_ukeire = 8
+    """... with at least this many live tiles that make it tenpai ..."""
+    push_one_shanten_wall = 20
+    """... and at least this many tiles left in the wall."""
+    open_threats = True
+    """Open hands count as threats (weighed by :data:`OPEN_WEIGHT`)."""
+    tenpai_folds = True
+    """A cheap tenpai with a poor wait folds a dangerous tile against a riichi."""
+    dama = True
+    """A tenpai hand with a yaku may stay dama (by value and wait); False: riichi whenever it may."""
+    dama_value = 8000
+    """A tenpai hand with a yaku worth this much dama (a dealer's half as much again) stays dama."""
+    dama_poor_wait = True
+    """A poor wait (three live tiles or fewer) with a yaku worth 2,000 stays dama."""
+    call_value = 2600
+    """A closed hand opens (other than a value pon) when worth this much (a dealer's half as much again) or when
+    the call leaves it one-shanten or better."""
+
+    def _threats(self, state, seat):
+        found = threats(state, seat)
+        return found if self.open_threats else [(t, w) for t, w in found if state.players[t].riichi]
+
     # ---- own turn ---------------------------------------------------------------------------------------------
     def choose(self, state, seat: int, actions: list[Action]) -> Action:
         by_type = _by_type(actions)
@@ -288,7 +312,7 @@ class StrongRiichiAI(RiichiAI):
             return RiichiAI._turn(self, state, seat, by_type, actions)
         counts = p.counts()
         melds = len(p.melds)
-        found = threats(state, seat)
+        found = self._threats(state, seat)
         riichi_threat = any(state.players[t].riichi for t, _ in found)
         if not riichi_threat:
             for kt in (ANKAN, KAKAN):
@@ -306,7 +330,7 @@ class StrongRiichiAI(RiichiAI):
             a = self._tenpai_turn(state, seat, by_type, discards, counts, melds, visible, view, kinds, shs, found)
             if a is not None:
                 return a
-        route = self._route_kinds(state, seat, counts, kinds, shs) if not p.is_closed else None
+        route = self._route_kinds(state, seat, counts, kinds) if not p.is_closed else None
         if found:
             dangers = table_danger(state, seat, kinds, visible, found)
             choice = self._push_or_fold(state, seat, counts, melds, visible, view, kinds, shs, dangers, found,
@@ -317,10 +341,9 @@ class StrongRiichiAI(RiichiAI):
             discards = [a for a in discards if (a.tile >> 2) in route] or discards
         return self._discard(state, seat, discards, counts, melds, visible, None, view)
 
-    def _route_kinds(self, state, seat, counts, kinds, shs) -> set[int] | None:
-        """An open hand's discards that keep it on its yaku: the kinds whose discard leaves the lowest shanten
-        of the hand counted without the tiles its yaku cannot use (all simples, a half flush), then the lowest
-        shanten. None when a value pon already gives the yaku (or no route fits)."""
+    def _route_kinds(self, state, seat, counts, kinds) -> set[int] | None:
+        """An open hand's discards that keep it on its yaku (all simples, a half flush): the tiles the yaku cannot
+        use, else every discard. None when a value pon already gives the yaku (or no route fits)."""
         p = state.players[seat]
         values = _value_kinds(state, seat)
         if any(m.kind != "chi" and (m.tiles[0] >> 2) in values for m in p.melds):
@@ -330,19 +353,8 @@ class StrongRiichiAI(RiichiAI):
         usable = _open_route(state, seat)
         if usable is None:
             return None
-        melds = len(p.melds)
-        on = [n if usable[k] else 0 for k, n in enumerate(counts)]
-        keys = []
-        for k, sh in zip(kinds, shs):
-            if on[k]:
-                on[k] -= 1
-                rs = shanten_counts(on, melds)
-                on[k] += 1
-            else:
-                rs = shanten_counts(on, melds)
-            keys.append((rs, sh, k))
-        best = min(keys)[:2]
-        return {k for rs, sh, k in keys if (rs, sh) == best}
+        off = {k for k in kinds if not usable[k]}
+        return off or None               # the tiles the yaku cannot use go first
 
     # ---- tenpai: riichi or dama, which wait, push or fold ------------------------------------------------------
     def _tenpai_options(self, state, seat, counts, melds, visible, view, kinds, shs, riichi_ok):
@@ -377,7 +389,7 @@ class StrongRiichiAI(RiichiAI):
         riichi_ok = RIICHI in by_type
         opts = self._tenpai_options(state, seat, counts, melds, visible, view, kinds, shs, riichi_ok)
         dealer = seat == state.dealer
-        mangan = 12000 if dealer else 8000
+        stay = self.dama_value * (1.5 if dealer else 1)
         dangers = dict(zip(kinds, table_danger(state, seat, kinds, visible, found))) if found else {}
         # tsumo wins a closed hand even without a yaku (menzen tsumo): such a dama wait is worth a little
         best = None
@@ -387,11 +399,13 @@ class StrongRiichiAI(RiichiAI):
             riichi_v = vr if riichi_ok else 0
             use_riichi = False
             if riichi_ok and live:
-                if vd == 0:
+                if not self.dama:
+                    use_riichi = True
+                elif vd == 0:
                     use_riichi = True                       # no yaku: riichi makes it a hand
-                elif vd >= mangan:
-                    use_riichi = False                      # already a mangan: dama
-                elif live <= 3 and vd >= 2000:
+                elif vd >= stay:
+                    use_riichi = False                      # already worth enough: dama
+                elif self.dama_poor_wait and live <= 3 and vd >= 2000:
                     use_riichi = False                      # a poor wait with some value: dama
                 elif state.live_left <= 8:
                     use_riichi = False                      # late: keep the hand flexible and the deposit
@@ -409,11 +423,11 @@ class StrongRiichiAI(RiichiAI):
             d = dangers.get(k, 0.0)
             threat = max(w for _, w in found)
             weak = live <= 2 or (live <= 4 and value < 2000)
-            if weak and d > 3.0 * threat and any(state.players[t].riichi for t, _ in found):
+            if self.tenpai_folds and weak and d > 3.0 * threat and any(state.players[t].riichi for t, _ in found):
                 fold = self._fold_kind(kinds, shs, [dangers[j] for j in kinds])
                 if dangers[fold] < d:
                     return self._pick_copy(discards, fold)
-            if use_riichi and live < 4 and any(state.players[t].riichi for t, _ in found) and value >= 1000 and \
+            if self.dama and use_riichi and live < 4 and any(state.players[t].riichi for t, _ in found) and value >= 1000 and \
                     self._has_yaku_dama(opts, k):
                 use_riichi = False           # against a riichi a poor wait with a yaku stays dama
         if use_riichi:
@@ -455,7 +469,8 @@ class StrongRiichiAI(RiichiAI):
             return attack                   # safe enough: no need to fold
         if riichi_threat:
             if best_sh == 1:
-                push = value >= 7000 * threat and top >= 8 and state.live_left >= 20
+                push = value >= self.push_one_shanten_value * threat and top >= self.push_one_shanten_ukeire \
+                    and state.live_left >= self.push_one_shanten_wall
             else:
                 push = False
         else:
@@ -501,7 +516,7 @@ class StrongRiichiAI(RiichiAI):
         now = shanten_counts(counts, melds)
         if now <= 0 and p.is_closed:
             return pass_                      # keep a closed tenpai for riichi
-        found = threats(state, seat)
+        found = self._threats(state, seat)
         riichi_threat = any(state.players[t].riichi for t, _ in found)
         values = _value_kinds(state, seat)
         best, best_key = None, None
@@ -524,7 +539,7 @@ class StrongRiichiAI(RiichiAI):
             if p.is_closed and not value_pon:
                 # opening a closed hand: only when it is worth it (two han or more) or close to tenpai
                 value = estimated_value(state, seat, c, a)
-                han_ok = value >= (3900 if seat == state.dealer else 2600)
+                han_ok = value >= self.call_value * (1.5 if seat == state.dealer else 1)
                 if not (han_ok or after <= 1):
                     continue
             key = (after, not value_pon)
