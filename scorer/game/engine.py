@@ -64,7 +64,8 @@ class Engine:
     def __init__(self, players: Sequence[Player], *, seed: int | None = None,
                  preset: TablePreset | str | None = None, wall: Wall | None = None, dealer: int = 0,
                  scores: Sequence[int] | None = None, honba: int = 0, sticks: int = 0,
-                 log: TextIO | None = None, on_event: Callable[[ev.Event, GameState], None] | None = None):
+                 log: TextIO | None = None, on_event: Callable[[ev.Event, GameState], None] | None = None,
+                 round_wind: int = 0, game: tuple[str, int] | None = None):
         self.players = list(players)
         self.preset = find_preset(preset)
         self.seed = seed
@@ -73,6 +74,8 @@ class Engine:
         self.scores = list(scores) if scores is not None else [self.preset.start_points] * 4
         self.honba = honba
         self.sticks = sticks
+        self.round_wind = round_wind        # the prevailing wind (0 East ... 3 North)
+        self.game = game                    # a deal of a game: (its length, the game's seed) for the start line
         self.log = log
         self.on_event = on_event
         self.state = GameState(self.preset, seed)
@@ -95,6 +98,12 @@ class Engine:
             self.log.write(event.to_json() + "\n")
         if self.on_event is not None:
             self.on_event(event, self.state)
+
+    def start_event(self, names: list[str], wall: list | None = None) -> ev.Start:
+        """The log's first line: the seed, the table, the players (and a game's length and seed)."""
+        game, game_seed = self.game if self.game is not None else (None, None)
+        return ev.Start(seed=self.seed, preset=self.preset.name, rules=self.preset.rules, players=names, wall=wall,
+                        game=game, game_seed=game_seed)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The seat's legal actions under the table's rules object."""
@@ -125,9 +134,8 @@ class Engine:
                                       f"preset {pre.name!r} asks for more")
         wall = self.wall
         names = [getattr(p, "name", type(p).__name__) for p in self.players]
-        self.emit(ev.Start(seed=self.seed, preset=self.preset.name, rules=self.preset.rules, players=names,
-                           wall=list(wall.ids) if self.seed is None else None))
-        self.emit(ev.Deal(dealer=self.dealer, round_wind=0, honba=self.honba, sticks=self.sticks,
+        self.emit(self.start_event(names, list(wall.ids) if self.seed is None else None))
+        self.emit(ev.Deal(dealer=self.dealer, round_wind=self.round_wind, honba=self.honba, sticks=self.sticks,
                           scores=list(self.scores), hands=[list(h) for h in wall.hands()],
                           dora_indicator=wall.dora_indicator(0), live_left=wall.live_left))
         return self._play(self.dealer, need_draw=True)

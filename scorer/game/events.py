@@ -55,6 +55,18 @@ class Start(Event):
     version: int = 1
     players: list = field(default_factory=list)   # names, informational
     wall: list | None = None                      # the full wall order when no seed made it (arranged walls)
+    # a deal of a game (issue 14): the game's length (east | south | match) and its seed, from which every deal's
+    # seed is derived (scorer.game.match.deal_seed); both left out of a one-deal log's line
+    game: str | None = None
+    game_seed: int | None = None
+
+    def to_dict(self) -> dict:
+        d = {"type": self.type, "seed": self.seed, "preset": self.preset, "rules": self.rules,
+             "version": self.version, "players": list(self.players), "wall": self.wall}
+        if self.game is not None:
+            d["game"] = self.game
+            d["game_seed"] = self.game_seed
+        return d
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +244,8 @@ FIELD_TYPES: dict[str, tuple] = {
     "live_left": _INT, "han": _INT, "fu": _INT, "points": _INT, "version": _INT,
     "seed": (lambda v: v is None or _is_int(v), "a whole number or null"),
     "rinshan": _BOOL, "tsumogiri": _BOOL, "deposits_returned": _BOOL,
-    "preset": _STR, "rules": _STR, "kind": _STR, "reason": _STR, "hand": _STR, "limit": _OPT_STR,
+    "preset": _STR, "rules": _STR, "game": _OPT_STR,
+    "game_seed": (lambda v: v is None or _is_int(v), "a whole number or null"), "kind": _STR, "reason": _STR, "hand": _STR, "limit": _OPT_STR,
     "scores": _FOUR_INTS, "deltas": _FOUR_INTS, "tiles": _TILES, "ura_indicators": _TILES,
     "wall": (lambda v: v is None or _is_tiles(v), "a list of tile ids (0-143) or null"),
     "tenpai": (lambda v: isinstance(v, list) and len(v) == 4 and all(isinstance(x, bool) for x in v),

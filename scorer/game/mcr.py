@@ -121,11 +121,12 @@ class McrEngine(Engine):
     with the MCR wall and deal flow (the state's table rules, found by the preset, list the legal actions)."""
 
     def __init__(self, players, *, seed: int | None = None, preset="mcr", wall: McrWall | None = None,
-                 dealer: int = 0, scores: Sequence[int] | None = None, log=None, on_event=None):
+                 dealer: int = 0, scores: Sequence[int] | None = None, log=None, on_event=None,
+                 round_wind: int = 0, game: tuple[str, int] | None = None, honba: int = 0, sticks: int = 0):
         pre = find_preset(preset)
         wall = wall if wall is not None else McrWall.shuffled(seed, pre.flowers)
         super().__init__(players, seed=seed, preset=preset, wall=wall, dealer=dealer, scores=scores, log=log,
-                         on_event=on_event)
+                         on_event=on_event, round_wind=round_wind, game=game)
         self.wall = wall
         self.result = None
 
@@ -174,11 +175,11 @@ class McrEngine(Engine):
     def run(self) -> GameState:
         wall = self.wall
         names = [getattr(p, "name", type(p).__name__) for p in self.players]
-        self.emit(ev.Start(seed=self.seed, preset=self.preset.name, rules=self.preset.rules, players=names))
+        self.emit(self.start_event(names))
         hands: list[list[int]] = [[] for _ in range(4)]
         for i, h in enumerate(wall.hands()):          # the dealer takes the first 13, then seat order
             hands[(self.dealer + i) % 4] = list(h)
-        self.emit(ev.Deal(dealer=self.dealer, round_wind=0, scores=list(self.scores), hands=[list(h) for h in hands],
+        self.emit(ev.Deal(dealer=self.dealer, round_wind=self.round_wind, scores=list(self.scores), hands=[list(h) for h in hands],
                           dora_indicator=None, live_left=wall.live_left))
         self.emit(ev.Draw(seat=self.dealer, tile=wall.draw()))      # the dealer's 14th tile
         if not self._deal_flowers():

@@ -8,9 +8,79 @@ scorer's own presets and are named here by ``scorer_preset``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from scorer.errors import MjscoreError
+
+
+@dataclass(frozen=True, slots=True)
+class GameRules:
+    """How deals make a game (``mjscore play --game east|south``, the MCR ``match``): who deals next, what carries
+    over, when the game ends and how the end is scored. Read by the game driver (:mod:`scorer.game.match`); code
+    never tests a rule's name.
+
+    Points are the table's own (riichi: 25,000 each; MCR: from 0). The end's score is
+    ``(points - return_points) / 1000 + uma[place]``, plus the return's surplus (oka: ``4 x (return - start)``) to
+    the first place; ``round_to`` rounds the points first (Tenhou: to the thousand, 500 up).
+    """
+    name: str
+    return_points: int = 30000          # kaeshi: the points a player "gives back" (oka to the top)
+    uma: tuple[int, int, int, int] = (20, 10, -10, -20)   # by place, in thousands of points
+    round_to: int = 0                   # points rounded to this before the score (0: exact)
+    score_unit: int = 1000              # the score counts points in these units (MCR: 1, the points themselves)
+    renchan_on_win: bool = True         # the dealer deals again after winning (honba + 1)
+    renchan_on_tenpai: bool = True      # ... after an exhaustive draw in tenpai (honba + 1 at every draw)
+    renchan_on_abortive: bool = True    # ... after an abortive draw (nine terminals, four winds, ...)
+    honba: bool = True                  # a repeat counter: + 1 after a dealer win or any draw, 0 after another win
+    leftover_deposits: str = "top"      # riichi deposits on the table at the end: "top" (first place) | "lost"
+    bust: bool = True                   # a score below zero ends the game (zero does not)
+    agari_yame: bool = True             # the last dealer, first after winning, ends the game instead of repeating
+    tenpai_yame: bool = True            # ... and after an exhaustive draw in tenpai
+    goal: int = 30000                   # after the last deal someone must have this many points, else extension
+    extension_winds: int = 1            # sudden death in the next wind(s) until someone reaches the goal
+    # the MCR match: the player at each chair for each prevailing wind (empty: the seats never change) and the
+    # table points by place (empty: none; ties share them)
+    seating: tuple[tuple[int, int, int, int], ...] = ()
+    table_points: tuple[int, ...] = ()
+
+
+def oka_of(preset: "TablePreset") -> int:
+    """The return's surplus that goes to the first place: four times (return - start), in points."""
+    g = preset.game
+    return 0 if g is None else 4 * (g.return_points - preset.start_points)
+
+
+# Tenhou's ranked rooms (tenhou.net/man, translated at arcturus.su/mjw "Tenhou.net rules"; the same list at
+# mjstars.net/rules-for): 25,000 start, 30,000 return (oka +20 to the top), uma 10-20; dealer repeat on a win and
+# on tenpai, every abortive draw repeats; a score below zero ends the game; at All-Last the dealer who is first
+# stops on a win or in tenpai (agari-yame, tenpai-yame, automatic); if nobody has 30,000 after the last deal the
+# game goes into the next wind (East game: South, South game: West) and ends as soon as someone has 30,000
+# (sudden death), at the latest after that wind's fourth deal; the points are rounded to the thousand (4 down,
+# 5 up); deposits left at the end go to the first; ties in place go to the earlier first dealer's seat order.
+TENHOU_GAME = GameRules("tenhou", return_points=30000, uma=(20, 10, -10, -20), round_to=1000)
+
+# Mahjong Soul's ranked rooms (riichi.wiki "Majsoul", Rules and Ladder sections; the Steam guide to its ranked
+# play): 25,000 start; the end's points count from 25,000 (no oka) with uma +15/+5/-5/-15; dealer repeat on a
+# win or tenpai, abortive draws repeat; negative points end the game (zero does not); the All-Last dealer who
+# leads ends the game; below 30,000 for everyone after the last deal the game goes on into the next wind, at the
+# latest to its fourth deal; leftover deposits to the first; ties by seat order from the first dealer.
+MAHJONGSOUL_GAME = GameRules("mahjongsoul", return_points=25000, uma=(15, 5, -5, -15), round_to=0)
+
+# mjscore's own game on the one-deal table: Tenhou's game rules without the rounding
+STANDARD_GAME = GameRules("standard", return_points=30000, uma=(20, 10, -10, -20), round_to=0)
+
+# The MCR match (Chinese Official rules, the 2006 Green Book; the seat change as explained from it at
+# reachmahjong.com's forum, "MCR round seat change", and Mahjong Time's seating chart): four prevailing winds of
+# four deals, the deal passing on after every deal (no dealer repeat, no honba, no deposits); after the East wind
+# the East and South players swap chairs and so do West and North; after the South wind the chairs turn
+# East->West, West->South, South->North, North->East; after the West wind East/South and West/North swap again.
+# Each wind's first dealer sits in the first chair. Players by their first-deal wind (A East, B South, C West,
+# D North), the chairs in turn order: East wind A B C D, South wind B A D C, West wind C D B A, North wind D C A B.
+# The match's table points: 4, 2, 1, 0 by place, tied places sharing theirs.
+MCR_GAME = GameRules("mcr", return_points=0, uma=(0, 0, 0, 0), score_unit=1, renchan_on_win=False, renchan_on_tenpai=False,
+                     renchan_on_abortive=False, honba=False, leftover_deposits="lost", bust=False, agari_yame=False,
+                     tenpai_yame=False, goal=0, extension_winds=0,
+                     seating=((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1)), table_points=(4, 2, 1, 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +119,10 @@ class TablePreset:
     min_points: int = 0                 # points a win needs, flowers not counted (MCR: 8)
     # the table rules object that plays this preset (scorer.game.rules.find_table); "": the rule set's own table
     table: str = ""
+    # the engine that runs one deal at this table ("module:Class")
+    engine: str = "scorer.game.engine:Engine"
+    # how deals make a game at this table (mjscore play --game ...): GameRules, None for a one-deal table
+    game: GameRules | None = field(default=STANDARD_GAME, compare=False)
 
     @property
     def karaten_noten(self) -> bool:
@@ -61,7 +135,11 @@ class TablePreset:
         return self.karaten != "noten"
 
     def to_dict(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        from dataclasses import asdict
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        if self.game is not None:
+            out["game"] = asdict(self.game)
+        return out
 
 
 PRESETS: dict[str, TablePreset] = {p.name: p for p in (
@@ -76,7 +154,7 @@ PRESETS: dict[str, TablePreset] = {p.name: p for p in (
                 riichi_cost=0, riichi_min_points=0, riichi_min_tiles=0, kuikae="none", missed_ron_furiten="none",
                 karaten="tenpai",
                 noten_payment=0, draw_deposits="none", kan_dora="none", flowers=8, riichi=False, dora=False,
-                min_points=8),
+                min_points=8, game=MCR_GAME, engine="scorer.game.mcr:McrEngine"),
     # issue #6: Tenhou's ranked rooms, enough to replay real games (double ron: the tenhou table,
     # scorer.game.rules.tenhou; settlement in scorer.game.tenhou)
     TablePreset("tenhou", "Tenhou.net four-player ranked rooms (喰赤): 25,000 each, red fives, double ron (triple "
@@ -85,7 +163,19 @@ PRESETS: dict[str, TablePreset] = {p.name: p for p in (
                 scorer_preset="tenhou", kan_after_riichi="waits_unchanged", multiple_ron="double",
                 draw_deposits="carry", missed_ron_furiten="wait",
                 abortive_draws=("nine_terminals", "four_winds", "four_riichi", "triple_ron", "four_kans"),
-                kan_dora="after_discard", pao=True, karaten="riichi_noten", table="tenhou"),
+                kan_dora="after_discard", pao=True, karaten="riichi_noten", table="tenhou", game=TENHOU_GAME),
+    # issue 14: Mahjong Soul's ranked rooms (riichi.wiki "Majsoul", its Rules section): the table plays as
+    # Tenhou's (double ron with the honba and deposits to the nearest winner, kans after riichi that keep the
+    # waits, abortive draws, nagashi mangan, pao, deposits carried; kan dora of an open kan after its discard),
+    # but three rons are no abortive draw there: this table settles the two nearest winners. Its own game
+    # rules (MAHJONGSOUL_GAME) and scoring options (the scorer's "mahjongsoul" preset).
+    TablePreset("mahjongsoul", "Mahjong Soul four-player ranked rooms: 25,000 each, red fives, double ron, kans "
+                               "after riichi that keep the waits, abortive draws (no triple-ron draw), nagashi "
+                               "mangan, pao, deposits carried; uma +15/+5/-5/-15, no oka",
+                scorer_preset="mahjongsoul", kan_after_riichi="waits_unchanged", multiple_ron="double",
+                draw_deposits="carry", missed_ron_furiten="wait",
+                abortive_draws=("nine_terminals", "four_winds", "four_riichi", "four_kans"),
+                kan_dora="after_discard", pao=True, karaten="riichi_noten", table="tenhou", game=MAHJONGSOUL_GAME),
 )}
 
 DEFAULT_PRESET = "standard"
@@ -175,7 +265,7 @@ def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
     table = find_table(preset)          # which fields mean something at this table, and its rules in words
     rows = []
     for f in fields(preset):
-        if f.name in ("name", "description", "table") or f.name in table.card_hidden:
+        if f.name in ("name", "description", "table", "game", "engine") or f.name in table.card_hidden:
             continue
         v = getattr(preset, f.name)
         if (f.name, v) in words:
@@ -189,4 +279,33 @@ def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
         else:
             text = str(v)
         rows.append((RULE_TEXT.get(f.name, f.name), text))
-    return rows + list(table.card_rows)
+    return rows + list(table.card_rows) + game_rules_rows(preset)
+
+
+def game_rules_rows(preset: TablePreset) -> list[tuple[str, str]]:
+    """The preset's game rules (``--game east|south``, the MCR match) as (rule, value) rows in plain words."""
+    g = preset.game
+    if g is None:
+        return []
+    if g.table_points:
+        order = ", ".join("".join("ABCD"[p] for p in chairs) for chairs in g.seating)
+        return [("game (--game match)", "four prevailing winds of four deals, the deal passing on every deal"),
+                ("seats between winds", f"players A B C D by their first wind sit, in turn order: {order}"),
+                ("table points", "/".join(map(str, g.table_points)) + " by place, ties shared")]
+    oka = oka_of(preset)
+    rows = [("game return (oka)", f"{g.return_points:,}" + (f" (+{oka // 1000} to the first)" if oka else "")),
+            ("uma", "/".join(f"{u:+d}" for u in g.uma)),
+            ("dealer repeat", ", ".join(w for w, on in (("on a win", g.renchan_on_win),
+                                                         ("in tenpai at a draw", g.renchan_on_tenpai),
+                                                         ("at an abortive draw", g.renchan_on_abortive)) if on)
+             or "never"),
+            ("deposits left at the end", "to the first place" if g.leftover_deposits == "top" else "lost"),
+            ("bust", "a score below zero ends the game" if g.bust else "no"),
+            ("last dealer in the lead", ", ".join(w for w, on in (("stops on a win", g.agari_yame),
+                                                                   ("stops in tenpai", g.tenpai_yame)) if on)
+             or "plays on"),
+            ("extension", f"nobody at {g.goal:,} after the last deal: sudden death for {g.extension_winds} more "
+                          "wind" if g.extension_winds else "none")]
+    if g.round_to:
+        rows.append(("final points rounded", f"to {g.round_to:,} (half up)"))
+    return rows
