@@ -25,8 +25,10 @@ a tenpai hand's value is asked of the riichi scorer. On top of :class:`~scorer.g
 from __future__ import annotations
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from scorer.game.ai.mcr import McrAI, plan_after
 from scorer.game.ai.player import RiichiAI, _by_type, _value_kinds, dora_kinds, visible_counts
 from scorer.game.state import ACT
+from scorer.game.wall import FLOWER_ID0
 from scorer.hand import Hand, Situation
 from scorer.kinds import HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
 from scorer.rulesets import RULESETS
@@ -271,11 +273,11 @@ def win_value(state, seat: int, hand_ids: list[int], wait: int, riichi: bool) ->
 class StrongRiichiAI(RiichiAI):
     """The basic AI with push/fold, safe-tile ranking, riichi or dama and value calls. Deterministic."""
 
-    push_one_shanten_value = 7000
+    push_one_shanten_value = 4000
     """Against a riichi (weight 1) a one-shanten hand pushes when worth at least this much ..."""
-    push_one_shanten_ukeire = 8
+    push_one_shanten_ukeire = 6
     """... with at least this many live tiles that make it tenpai ..."""
-    push_one_shanten_wall = 20
+    push_one_shanten_wall = 12
     """... and at least this many tiles left in the wall."""
     open_threats = True
     """Open hands count as threats (weighed by :data:`OPEN_WEIGHT`)."""
@@ -283,10 +285,18 @@ class StrongRiichiAI(RiichiAI):
     """A cheap tenpai with a poor wait folds a dangerous tile against a riichi."""
     dama = True
     """A tenpai hand with a yaku may stay dama (by value and wait); False: riichi whenever it may."""
-    dama_value = 8000
+    dama_value = 12000
     """A tenpai hand with a yaku worth this much dama (a dealer's half as much again) stays dama."""
-    dama_poor_wait = True
+    dama_poor_wait = False
     """A poor wait (three live tiles or fewer) with a yaku worth 2,000 stays dama."""
+    dama_wall = 4
+    """With this few tiles left in the wall a tenpai hand with a yaku stays dama."""
+    riichi_gain = 1.0
+    """Riichi only when its value is at least this many times the dama value."""
+    fold_open = False
+    """Fold a far, cheap hand against open threats (False: their danger only picks among the attacking tiles)."""
+    dama_against_riichi = False
+    """Against a riichi a poor wait (fewer than four live tiles) with a yaku stays dama."""
     call_value = 2600
     """A closed hand opens (other than a value pon) when worth this much (a dealer's half as much again) or when
     the call leaves it one-shanten or better."""
@@ -407,10 +417,11 @@ class StrongRiichiAI(RiichiAI):
                     use_riichi = False                      # already worth enough: dama
                 elif self.dama_poor_wait and live <= 3 and vd >= 2000:
                     use_riichi = False                      # a poor wait with some value: dama
-                elif state.live_left <= 8:
+                elif state.live_left <= self.dama_wall:
                     use_riichi = False                      # late: keep the hand flexible and the deposit
                 else:
-                    use_riichi = riichi_v > dama
+                    # riichi when its han adds to the points (a limit hand may gain nothing)
+                    use_riichi = riichi_v >= self.riichi_gain * dama
             value = riichi_v if use_riichi else dama
             ev_ = live * value * (1.15 if use_riichi else 1.0) - (dangers.get(k, 0.0) * DANGER_COST if found else 0.0)
             if best is None or ev_ > best[0]:
@@ -427,7 +438,7 @@ class StrongRiichiAI(RiichiAI):
                 fold = self._fold_kind(kinds, shs, [dangers[j] for j in kinds])
                 if dangers[fold] < d:
                     return self._pick_copy(discards, fold)
-            if self.dama and use_riichi and live < 4 and any(state.players[t].riichi for t, _ in found) and value >= 1000 and \
+            if self.dama_against_riichi and use_riichi and live < 4 and any(state.players[t].riichi for t, _ in found) and value >= 1000 and \
                     self._has_yaku_dama(opts, k):
                 use_riichi = False           # against a riichi a poor wait with a yaku stays dama
         if use_riichi:
@@ -475,7 +486,9 @@ class StrongRiichiAI(RiichiAI):
                 push = False
         else:
             # only open threats: fold a far cheap hand, otherwise play on
-            if best_sh >= 2 and value < 3900 and threat >= 0.6:
+            if not self.fold_open:
+                push = True
+            elif best_sh >= 2 and value < 3900 and threat >= 0.6:
                 push = False
             elif best_sh >= 3 and threat >= 0.6:
                 push = False
@@ -546,3 +559,74 @@ class StrongRiichiAI(RiichiAI):
             if best_key is None or key < best_key:
                 best, best_key = a, key
         return best or pass_
+
+
+# ---- MCR ---------------------------------------------------------------------------------------------------------
+MCR_OPEN_WEIGHT = (0.0, 0.2, 0.5, 0.9, 1.0)
+"""An MCR hand's threat by its declared sets (0-4): with few concealed tiles left a hand is often ready."""
+
+
+def mcr_threats(state, seat: int) -> list[tuple[int, float]]:
+    """The other seats that threaten ``seat`` in MCR (no riichi: what their sets show), weighted by the sets
+    declared and, late in the wall, more."""
+    late = 1.0 + max(0, 40 - state.live_left) / 40
+    out = []
+    for t in range(4):
+        if t == seat:
+            continue
+        w = MCR_OPEN_WEIGHT[min(4, len(state.players[t].melds))] * late
+        if w > 0:
+            out.append((t, w))
+    return out
+
+
+def mcr_danger(state, kinds, unseen: list[int], found: list[tuple[int, float]]) -> list[float]:
+    """Each kind's danger in MCR (no furiten: nothing is genbutsu): the waits still possible on it from the
+    unseen copies (:func:`danger` with nothing safe), less for a kind the threat discarded itself (a hand
+    rarely waits on what it let go)."""
+    seen = [4 - u for u in unseen]
+    base = [danger(k, frozenset(), seen) for k in kinds]
+    out = [0.0] * len(kinds)
+    for t, w in found:
+        let_go = {r.tile >> 2 for r in state.players[t].river}
+        for j, k in enumerate(kinds):
+            out[j] += w * base[j] * (MCR_LET_GO if k in let_go else 1.0)
+    return out
+
+
+MCR_LET_GO = 0.5
+"""Danger kept for a kind the threatening player discarded itself."""
+
+
+class StrongMcrAI(McrAI):
+    """The MCR fan-plan AI (:class:`~scorer.game.ai.mcr.McrAI`: the plan that reaches 8 points in the fewest
+    tiles, counted against what is visible) with defence: when another hand shows enough sets to be ready and its
+    own plan is still far, it discards the tile least likely to complete that hand — by the waits the unseen
+    copies leave — among those that slow its own plan least; one step from ready it keeps its plan and takes the
+    safest of the discards that keep the distance."""
+
+    fold_distance = 2
+    """Its plan this many tiles or more from ready (distance after the discard) folds against a threat ..."""
+    fold_threat = 0.9
+    """... of at least this weight (three declared sets, or two late in the wall)."""
+
+    safest_keeping = True
+    """Short of folding, against a threat of half that weight: the safest of the discards that keep the plan's
+    distance."""
+
+    def _discard(self, state, seat, discards, c, melds, unseen, values, plans, readings=None) -> Action:
+        found = mcr_threats(state, seat)
+        threat = max((w for _, w in found), default=0.0)
+        if threat >= self.fold_threat * 0.5:
+            main = plans[0]
+            kinds = sorted({a.tile >> 2 for a in discards if a.tile < FLOWER_ID0})
+            after = plan_after(main, c, melds, unseen, values, kinds, -1)
+            best = min(after)
+            dangers = mcr_danger(state, kinds, unseen, found)
+            if best >= self.fold_distance and threat >= self.fold_threat:
+                return self._pick(discards, min(zip(dangers, after, kinds))[2])
+            if best >= 1 and self.safest_keeping:
+                keep = [(d, k) for d, a, k in zip(dangers, after, kinds) if a == best]
+                if len(keep) > 1:
+                    return self._pick(discards, min(keep)[1])
+        return McrAI._discard(self, state, seat, discards, c, melds, unseen, values, plans, readings)
