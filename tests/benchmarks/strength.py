@@ -62,14 +62,18 @@ def deal_facts(eng: Engine) -> dict:
     start = eng.scores
     wins = [0] * 4
     deal_ins = [0] * 4
+    win_points = [0] * 4
+    lost_points = [0] * 4          # paid for a deal-in
     tsumo = 0
     for r in st.results:
         if r.type == "win":
             wins[r.seat] = 1
+            win_points[r.seat] += r.deltas[r.seat]
             if r.from_seat is None:
                 tsumo += 1
             else:
                 deal_ins[r.from_seat] = 1
+                lost_points[r.from_seat] -= r.deltas[r.from_seat]
     riichi = [0] * 4
     calls = [0] * 4
     for e in eng.events:
@@ -78,12 +82,13 @@ def deal_facts(eng: Engine) -> dict:
         elif e.type == "call":
             calls[e.seat] += 1
     return {"change": [st.players[s].score - start[s] for s in range(4)], "wins": wins, "deal_ins": deal_ins,
-            "riichi": riichi, "calls": calls, "won": int(any(wins)), "tsumo": tsumo, "n_wins": sum(wins)}
+            "riichi": riichi, "calls": calls, "win_points": win_points, "lost_points": lost_points, "won": int(any(wins)), "tsumo": tsumo, "n_wins": sum(wins)}
 
 
 def strength(seats: list[str], deals: int, seed: int, rotations: int, preset: str) -> dict:
     levels = sorted(set(seats))
-    per = {lv: {"n": 0, "change": 0, "wins": 0, "deal_ins": 0, "riichi": 0, "calls": 0} for lv in levels}
+    per = {lv: {"n": 0, "change": 0, "wins": 0, "deal_ins": 0, "riichi": 0, "calls": 0, "win_points": 0,
+                "lost_points": 0} for lv in levels}
     gaps = []           # per wall: mean change of the first level minus the mean of the others
     first = seats[0]
     for i in range(deals):
@@ -99,6 +104,8 @@ def strength(seats: list[str], deals: int, seed: int, rotations: int, preset: st
                 row["deal_ins"] += f["deal_ins"][s]
                 row["riichi"] += f["riichi"][s]
                 row["calls"] += f["calls"][s]
+                row["win_points"] += f["win_points"][s]
+                row["lost_points"] += f["lost_points"][s]
                 by_level[lv].append(f["change"][s])
         if len(levels) > 1:
             others = [x for lv in levels if lv != first for x in by_level[lv]]
@@ -108,7 +115,9 @@ def strength(seats: list[str], deals: int, seed: int, rotations: int, preset: st
         n = row["n"]
         out[lv] = {"seat_deals": n, "avg_change": round(row["change"] / n, 1), "win_rate": round(row["wins"] / n, 3),
                    "deal_in_rate": round(row["deal_ins"] / n, 3), "riichi_rate": round(row["riichi"] / n, 3),
-                   "call_rate": round(row["calls"] / n, 3)}
+                   "call_rate": round(row["calls"] / n, 3),
+                   "points_per_win": round(row["win_points"] / max(1, row["wins"])),
+                   "points_per_deal_in": round(row["lost_points"] / max(1, row["deal_ins"]))}
     if gaps:
         out["gap"] = {"first": first, "mean": round(statistics.fmean(gaps), 1),
                       "stderr": round(statistics.stdev(gaps) / len(gaps) ** 0.5, 1) if len(gaps) > 1 else None}

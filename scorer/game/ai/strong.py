@@ -194,6 +194,10 @@ _SUIT_OR_HONOR = tuple(tuple(k >= HONOR or k // 9 == s for k in range(34)) for s
 _NOT_SIMPLE = frozenset(TERMINALS_AND_HONORS)
 
 
+PLACE_FACTOR = ((1.4, 1.0, 1.0, 0.7), (3.0, 1.2, 1.0, 0.3))
+"""The push threshold's factor by place (0: the leader) in the South round, before and in the last deal."""
+
+
 # ---- hand value --------------------------------------------------------------------------------------------
 _RON_BY_HAN = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
 """A non-dealer's ron by han (30-40 fu): the value a hand not yet tenpai is estimated at."""
@@ -287,17 +291,25 @@ class StrongRiichiAI(RiichiAI):
     """A tenpai hand with a yaku may stay dama (by value and wait); False: riichi whenever it may."""
     dama_value = 12000
     """A tenpai hand with a yaku worth this much dama (a dealer's half as much again) stays dama."""
-    dama_poor_wait = False
-    """A poor wait (three live tiles or fewer) with a yaku worth 2,000 stays dama."""
+    dama_poor_wait = True
+    """A poor wait (:attr:`poor_wait` live tiles or fewer) with a yaku worth 2,000 stays dama."""
+    poor_wait = 2
     dama_wall = 4
     """With this few tiles left in the wall a tenpai hand with a yaku stays dama."""
     riichi_gain = 1.0
     """Riichi only when its value is at least this many times the dama value."""
     fold_open = False
     """Fold a far, cheap hand against open threats (False: their danger only picks among the attacking tiles)."""
-    dama_against_riichi = False
+    dama_against_riichi = True
     """Against a riichi a poor wait (fewer than four live tiles) with a yaku stays dama."""
-    call_value = 2600
+    keiten_wall = 10
+    """With this few tiles left in the wall a call that makes tenpai is made without a yaku, and an open tenpai
+    without one is kept: tenpai at the exhaustive draw is paid (keishiki tenpai)."""
+    placement = True
+    """In the South round the leader pushes less and the last pushes more (all-last most)."""
+    sakizuke = True
+    """A value pair kept for its pon counts as a yaku for a call (and is kept until the pon or the end)."""
+    call_value = 0
     """A closed hand opens (other than a value pon) when worth this much (a dealer's half as much again) or when
     the call leaves it one-shanten or better."""
 
@@ -360,11 +372,25 @@ class StrongRiichiAI(RiichiAI):
             return None
         if any(counts[k] >= 3 for k in values):
             return None
+        # a value pair kept for its pon (sakizuke) is never broken while other discards remain
+        pairs = {k for k in values if counts[k] == 2} if self.sakizuke else set()
         usable = _open_route(state, seat)
-        if usable is None:
-            return None
-        off = {k for k in kinds if not usable[k]}
-        return off or None               # the tiles the yaku cannot use go first
+        if usable is not None:
+            off = {k for k in kinds if not usable[k] and k not in pairs}
+            if off:
+                return off               # the tiles the yaku cannot use go first
+        if pairs:
+            return set(kinds) - pairs or None
+        return None
+
+    def _keeps_yaku(self, state, seat, c_after, a: Action, values) -> bool:
+        """The basic AI's yaku check, and a value pair kept for its pon (sakizuke). (Wider all simples or half
+        flush checks — two or three tiles left to drop — lost points in paired runs.)"""
+        if RiichiAI._keeps_yaku(self, state, seat, c_after, a, values):
+            return True
+        if self.sakizuke and any(c_after[k] >= 2 for k in values):
+            return True
+        return False
 
     # ---- tenpai: riichi or dama, which wait, push or fold ------------------------------------------------------
     def _tenpai_options(self, state, seat, counts, melds, visible, view, kinds, shs, riichi_ok):
@@ -415,7 +441,7 @@ class StrongRiichiAI(RiichiAI):
                     use_riichi = True                       # no yaku: riichi makes it a hand
                 elif vd >= stay:
                     use_riichi = False                      # already worth enough: dama
-                elif self.dama_poor_wait and live <= 3 and vd >= 2000:
+                elif self.dama_poor_wait and live <= self.poor_wait and vd >= 2000:
                     use_riichi = False                      # a poor wait with some value: dama
                 elif state.live_left <= self.dama_wall:
                     use_riichi = False                      # late: keep the hand flexible and the deposit
@@ -427,7 +453,7 @@ class StrongRiichiAI(RiichiAI):
             if best is None or ev_ > best[0]:
                 best = (ev_, k, use_riichi, live, value)
         _, k, use_riichi, live, value = best
-        if value == 0 and not p.is_closed:
+        if value == 0 and not p.is_closed and state.live_left > self.keiten_wall:
             return None                      # an open tenpai without a yaku cannot win: play on along the route
         if found:
             # push or fold a tenpai hand: with a wait and some value push, a cheap poor wait folds a dangerous tile
@@ -480,7 +506,8 @@ class StrongRiichiAI(RiichiAI):
             return attack                   # safe enough: no need to fold
         if riichi_threat:
             if best_sh == 1:
-                push = value >= self.push_one_shanten_value * threat and top >= self.push_one_shanten_ukeire \
+                push = value >= self.push_one_shanten_value * threat * self._placement_factor(state, seat) and \
+                    top >= self.push_one_shanten_ukeire \
                     and state.live_left >= self.push_one_shanten_wall
             else:
                 push = False
@@ -497,6 +524,17 @@ class StrongRiichiAI(RiichiAI):
         if push:
             return attack
         return self._fold_kind(kinds, shs, dangers)
+
+    def _placement_factor(self, state, seat) -> float:
+        """How much more value a push needs by the seat's place in the South round (1 before it): the leader
+        has more to lose, the last more to gain; in the last deal (the fourth dealer of the South round, or
+        later) the more so."""
+        if not self.placement or state.round_wind < 1:
+            return 1.0
+        mine = state.players[seat].score
+        place = sum(1 for s, p in enumerate(state.players) if s != seat and p.score > mine)
+        last_deal = state.round_wind >= 2 or state.dealer == 3
+        return PLACE_FACTOR[last_deal][place]
 
     @staticmethod
     def _fold_kind(kinds, shs, dangers) -> int:
@@ -537,13 +575,14 @@ class StrongRiichiAI(RiichiAI):
             c = list(counts)
             for t in a.tiles:
                 c[t >> 2] -= 1
-            if not self._keeps_yaku(state, seat, c, a, values):
-                continue
             called = a.tile >> 2
             after = standard_shanten(c, melds + 1)
             if after <= now:
                 after = min(DiscardView(c, melds + 1).shanten_each(
                     [j for j in range(34) if c[j] and j != called]))
+            if not self._keeps_yaku(state, seat, c, a, values) and not \
+                    (after == 0 and state.live_left <= self.keiten_wall):
+                continue                      # no yaku: only a late call for tenpai at the draw (keiten)
             value_pon = a.type == PON and called in values
             if riichi_threat and not (after == 0 and (value_pon or not p.is_closed)):
                 continue                      # against a riichi: only a call that makes tenpai with a yaku
