@@ -102,7 +102,7 @@ def test_danger_honors_by_copies_seen():
         seen[east] = n
         by_seen.append(danger(east, set(), seen))
     assert by_seen == sorted(by_seen, reverse=True)
-    assert by_seen[4] == 0.0 and by_seen[3] > 0.0      # the last copy can only be a single wait... if unseen
+    assert by_seen[4] == 0.0 and by_seen[3] > 0.0      # one unseen copy: a single wait only; none: safe
 
 
 def test_table_danger_dora_weighs_more():
@@ -111,9 +111,7 @@ def test_table_danger_dora_weighs_more():
     st = s.state
     vis = visible_counts(st, 2)
     found = threats(st, 2)
-    dora = kind("1s")                       # the indicator 9p points to 1p; compare 1p with 1m (same shape)
-    del dora
-    one_p, one_m = kind("1p"), kind("1m")
+    one_p, one_m = kind("1p"), kind("1m")    # the indicator 9p makes 1p the dora; 1m has the same waits left
     d = table_danger(st, 2, [one_p, one_m], vis, found)
     assert d[0] > d[1]
 
@@ -196,3 +194,39 @@ def test_seeded_deals_legal_conserved_deterministic(seed):
 def test_strong_level_is_registered():
     assert find_ai("strong") is StrongRiichiAI
     assert issubclass(StrongRiichiAI, RiichiAI)
+
+
+def test_strong_stays_dama_with_a_yaku_and_a_poor_wait():
+    """All simples with a dora (the dealer's 3,900 dama) waiting on the kanchan 6s with two copies left: no
+    riichi (and no riichi on the 9p single wait instead: one copy left)."""
+    s = Scene(["234m567m234p66s57s", junk(), junk("2m"), junk("3m")], dora="1m")
+    s.turn(0, "1z")
+    s.draw(1, "2z")
+    s.discard(1, "9p")
+    s.draw(2, "3z")
+    s.discard(2, "9p")
+    s.turn(3, "4z")
+    s.draw(0, "9p")
+    a = choose(s, 0)
+    assert "riichi" in s.types(0)
+    assert a.type == "discard" and str(TILES[a.tile]) == "9p"
+
+
+def test_strong_riichis_the_same_shape_with_a_good_wait():
+    """The same hand waiting on 4s-7s (eight live tiles): riichi."""
+    s = Scene(["234m567m234p66s56s", junk(), junk("2m"), junk("3m")], dora="1m")
+    s.draw(0, "9p")
+    a = choose(s, 0)
+    assert a.type == "riichi" and str(TILES[a.tile]) == "9p"
+
+
+def test_strong_keeps_a_value_pair_after_opening():
+    """Sakizuke: a chi with a pair of dragons in hand counts the pair as the yaku, and the pair is kept."""
+    s = Scene([junk("8m"), "34m5678p2468s77z9m", junk("2m"), junk("3m")])
+    s.turn(0, "5m")
+    assert RiichiAI().choose(s.state, 1, s.legal(1)).type == "pass"     # the basic AI sees no yaku
+    a = choose(s, 1)
+    assert a.type == "chi"
+    s.call(1, "chi", "34m")
+    b = choose(s, 1)
+    assert str(TILES[b.tile]) != "7z"

@@ -11,15 +11,22 @@ a tenpai hand's value is asked of the riichi scorer. On top of :class:`~scorer.g
   through a genbutsu tile is furiten), kabe / no-chance and one-chance (a shape needs tiles of which no or one
   copy is left unseen), live tiles (an honor or a tile with three copies in view waits only as a tanki); dora
   weigh more (a deal-in costs more).
-- **Push or fold** from the hand's value and shanten against the threat: tenpai pushes with value or a good
-  wait, one-shanten only with a valuable hand and good acceptance early enough, farther hands fold (the least
-  dangerous tile, then the lowest shanten); a push picks the safest tile among those that keep the shanten when
-  it costs little acceptance.
-- **Riichi or dama** by value and wait: a hand without a yaku declares; with a yaku it stays dama once it is worth
-  a mangan, or with a poor wait once it is worth something; the wait is chosen by live tiles times value.
-- **Calls** that keep a yaku (the basic AI's check) and speed up a hand worth it: a value pon always, other calls
-  when they lower the shanten and the hand is worth two han or is close; an open hand discards along its yaku
-  (all simples drops terminals and honors, a half flush the other suits), so it keeps a hand that can win.
+- **Push or fold** from the hand's value and shanten against a riichi: tenpai pushes (a cheap poor wait folds a
+  dangerous tile), one-shanten pushes with a hand worth 4,000 (scaled by the threat and, in the South round, by
+  the seat's place: the leader needs more, the last less) and six live tiles while twelve tiles remain, farther
+  hands fold (the least dangerous tile, then the lowest shanten). A push, or play against open hands only, takes
+  the safest tile among those that keep the shanten with at least three quarters of the best acceptance.
+- **Riichi or dama** by value and wait: a hand without a yaku declares; with a yaku it stays dama when worth a
+  haneman already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi with fewer than four
+  live tiles, or with four tiles or fewer left; the discard is chosen by live tiles times value (less the danger
+  of the tile against a threat).
+- **Calls** that keep a yaku (the basic AI's check, plus a value pair kept for its pon: sakizuke) and lower the
+  shanten; a value pon also when it keeps it; against a riichi only a call that makes tenpai with a yaku; late
+  in the wall a call that makes tenpai for the draw's payments (keishiki tenpai). An open hand discards along its
+  yaku (all simples drops terminals and honors, a half flush the other suits, a value pair is kept).
+
+:class:`StrongMcrAI` is the MCR fan-plan AI with defence (below). Every threshold is a class attribute, chosen by
+paired runs of ``tests/benchmarks/strength.py`` (the same walls, seats rotated).
 """
 
 from __future__ import annotations
@@ -41,7 +48,6 @@ DEALER_FACTOR = 1.4
 """A dealer's threat weighs more: a dealer's win pays half as much again."""
 OPEN_WEIGHT = (0.0, 0.0, 0.35, 0.7, 0.9)
 """An open hand's threat by its melds (0-4): three melds are often tenpai; two only when they look valuable."""
-_OPEN_TWO_NEEDS_VALUE = True
 
 
 def threats(state, seat: int) -> list[tuple[int, float]]:
@@ -57,7 +63,7 @@ def threats(state, seat: int) -> list[tuple[int, float]]:
         elif p.melds and not p.is_closed:
             n = len(p.melds)
             w = OPEN_WEIGHT[n]
-            if n == 2 and _OPEN_TWO_NEEDS_VALUE and not _melds_look_valuable(state, t, dora):
+            if n == 2 and not _melds_look_valuable(state, t, dora):
                 w = 0.0
         else:
             continue
@@ -294,6 +300,7 @@ class StrongRiichiAI(RiichiAI):
     dama_poor_wait = True
     """A poor wait (:attr:`poor_wait` live tiles or fewer) with a yaku worth 2,000 stays dama."""
     poor_wait = 2
+    """Live tiles of a poor wait."""
     dama_wall = 4
     """With this few tiles left in the wall a tenpai hand with a yaku stays dama."""
     riichi_gain = 1.0
@@ -311,7 +318,8 @@ class StrongRiichiAI(RiichiAI):
     """A value pair kept for its pon counts as a yaku for a call (and is kept until the pon or the end)."""
     call_value = 0
     """A closed hand opens (other than a value pon) when worth this much (a dealer's half as much again) or when
-    the call leaves it one-shanten or better."""
+    the call leaves it one-shanten or better (0: whenever the call lowers the shanten; 2,600 and 5,000 played no
+    better)."""
 
     def _threats(self, state, seat):
         found = threats(state, seat)
