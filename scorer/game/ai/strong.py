@@ -289,6 +289,9 @@ class StrongRiichiAI(RiichiAI):
     """... with at least this many live tiles that make it tenpai ..."""
     push_one_shanten_wall = 12
     """... and at least this many tiles left in the wall."""
+    safe_enough = 2.0
+    """An attacking tile this safe (against every threat, weighted: a suji terminal, an honor with three copies
+    seen) is played without a push-or-fold question (0.8, 3.0 and 4.5 played worse)."""
     open_threats = True
     """Open hands count as threats (weighed by :data:`OPEN_WEIGHT`)."""
     tenpai_folds = True
@@ -510,7 +513,7 @@ class StrongRiichiAI(RiichiAI):
             counts[k] += 1
         top = max(ukes.values())
         attack = min(cands, key=lambda k: (dmap[k], -ukes[k]) if ukes[k] >= 0.75 * top else (99, -ukes[k]))
-        if dmap[attack] <= 0.8:
+        if dmap[attack] <= self.safe_enough:
             return attack                   # safe enough: no need to fold
         if riichi_threat:
             if best_sh == 1:
