@@ -15,7 +15,8 @@ a tenpai hand's value is asked of the riichi scorer. On top of :class:`~scorer.g
   dangerous tile), one-shanten pushes with a hand worth 4,000 (scaled by the threat and, in the South round, by
   the seat's place: the leader needs more, the last less) and six live tiles while twelve tiles remain, farther
   hands fold (the least dangerous tile, then the lowest shanten). A push, or play against open hands only, takes
-  the safest tile among those that keep the shanten with at least three quarters of the best acceptance.
+  the safest tile among those that keep the shanten with at least 60% of the best acceptance; when
+  that tile is nearly safe (a suji terminal, an honor with three copies seen) there is nothing to fold for.
 - **Riichi or dama** by value and wait: a hand without a yaku declares; with a yaku it stays dama when worth a
   haneman already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi with fewer than four
   live tiles, or with four tiles or fewer left; the discard is chosen by live tiles times value (less the danger
@@ -119,8 +120,9 @@ SHANPON_W, TANKI_W = 1.0, 0.5
 """Weights of a pair wait (shanpon: two unseen copies needed) and a single wait (one)."""
 HONOR_SHANPON_W, HONOR_TANKI_W = 1.4, 0.8
 """Honors are kept as pairs and chosen as single waits more often than numbered tiles."""
-DANGER_COST = 1000
-"""Points of a wait's live tiles times value one unit of danger is worth when choosing a tenpai discard."""
+DANGER_COST = 6000
+"""Points of a wait's live tiles times value one unit of danger is worth when choosing a tenpai discard against a
+threat (1,000 and 300 played worse)."""
 DORA_FACTOR = 0.4
 """Each dora a tile counts for raises its danger by this share (a deal-in with it costs more)."""
 
@@ -289,6 +291,10 @@ class StrongRiichiAI(RiichiAI):
     """... with at least this many live tiles that make it tenpai ..."""
     push_one_shanten_wall = 12
     """... and at least this many tiles left in the wall."""
+    attack_share = 0.6
+    """A pushing tile is the safest of those keeping the shanten with this share of the best acceptance (0.5, 0.75
+    and 0.9 played worse)."""
+    danger_cost = DANGER_COST
     safe_enough = 2.0
     """An attacking tile this safe (against every threat, weighted: a suji terminal, an honor with three copies
     seen) is played without a push-or-fold question (0.8, 3.0 and 4.5 played worse)."""
@@ -460,7 +466,8 @@ class StrongRiichiAI(RiichiAI):
                     # riichi when its han adds to the points (a limit hand may gain nothing)
                     use_riichi = riichi_v >= self.riichi_gain * dama
             value = riichi_v if use_riichi else dama
-            ev_ = live * value * (1.15 if use_riichi else 1.0) - (dangers.get(k, 0.0) * DANGER_COST if found else 0.0)
+            ev_ = live * value * (1.15 if use_riichi else 1.0) - \
+                (dangers.get(k, 0.0) * self.danger_cost if found else 0.0)
             if best is None or ev_ > best[0]:
                 best = (ev_, k, use_riichi, live, value)
         _, k, use_riichi, live, value = best
@@ -512,7 +519,8 @@ class StrongRiichiAI(RiichiAI):
             ukes[k] = self._live_ukeire(view, counts, k, melds, visible)
             counts[k] += 1
         top = max(ukes.values())
-        attack = min(cands, key=lambda k: (dmap[k], -ukes[k]) if ukes[k] >= 0.75 * top else (99, -ukes[k]))
+        attack = min(cands, key=lambda k: (dmap[k], -ukes[k]) if ukes[k] >= self.attack_share * top
+                     else (99, -ukes[k]))
         if dmap[attack] <= self.safe_enough:
             return attack                   # safe enough: no need to fold
         if riichi_threat:
