@@ -22,3 +22,9 @@ def test_every_level_names_a_class_that_plays():
 def test_unknown_level_is_a_clear_error(level, rules, words):
     with pytest.raises(AiLevelError, match=words):
         find_ai(level, rules)
+
+
+def test_strong_plays_both_rule_sets():
+    from scorer.game.ai.strong import StrongMcrAI, StrongRiichiAI
+    assert find_ai("strong") is StrongRiichiAI and issubclass(StrongRiichiAI, RiichiAI)
+    assert find_ai("strong", "mcr") is StrongMcrAI and issubclass(StrongMcrAI, McrAI)

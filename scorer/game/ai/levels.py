@@ -14,6 +14,7 @@ from scorer.errors import MjscoreError
 # level -> rule set -> "module:Class"
 AI_LEVELS: dict[str, dict[str, str]] = {
     "basic": {"riichi": "scorer.game.ai.player:RiichiAI", "mcr": "scorer.game.ai.mcr:McrAI"},
+    "strong": {"riichi": "scorer.game.ai.strong:StrongRiichiAI", "mcr": "scorer.game.ai.strong:StrongMcrAI"},
 }
 
 
