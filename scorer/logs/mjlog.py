@@ -409,10 +409,7 @@ class _Reader:
         if "chip" in a or "ratio" in a:
             raise LogError(f"{self.name}: a special-lobby game (chips/ratio in INIT); not replayed")
         hands = [_ints(a.get(f"hai{s}"), f"hai{s}") for s in range(4)]
-        if self.go_type is None and not hands[3]:
-            self.three_player = True          # no GO element (old logs): an empty fourth hand says three players
-            self.seats = sanma.SEATS
-        if not self.three_player and not hands[3]:
+        if not self.three_player and not hands[3]:   # old logs without GO: the empty fourth hand says it
             raise LogError(f"{self.name}: a three-player game (no hand for seat 3); {sanma.ENGINE_LIMIT}")
         if self.three_player:
             if hands[3] or ten[3]:
@@ -501,7 +498,8 @@ class _Reader:
             try:
                 if len(parts) < 8 or not all(_SCORE.fullmatch(parts[i]) for i in range(8)):
                     raise ValueError
-                self.current.final_scores = [int(round(float(parts[i]) * 100)) for i in range(0, 2 * self.seats, 2)]
+                self.current.final_scores = [int(round(float(parts[i]) * 100))
+                                             for i in range(0, 2 * self.seats, 2)]
             except ValueError:
                 shown = a["owari"] if len(a["owari"]) <= 60 else a["owari"][:60] + "…"
                 raise LogError(f"owari={shown!r} is not four scores with their points") from None

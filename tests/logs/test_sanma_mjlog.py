@@ -207,3 +207,12 @@ def test_a_nukidora_in_a_four_player_game_is_an_error():
     data = (four + '<T82/><N who="0" m="31008" />' + _END).encode()
     with pytest.raises(LogError, match="a nukidora .* at a four-player table"):
         list(mjlog.read_mjlog(data, "x.xml"))
+
+
+def test_a_three_player_log_without_go_is_refused_by_default_and_read_when_asked():
+    """Old logs have no GO element: the empty fourth hand says three players (refused with the engine limit)."""
+    data = _doc('<T82/><N who="0" m="31008" /><T38/><D124/>').replace(b'<GO type="185" lobby="0"/>', b"")
+    with pytest.raises(LogError, match="a three-player game \\(no hand for seat 3\\); replay stops here"):
+        list(mjlog.read_mjlog(data, "x.xml"))
+    (rnd,) = _rounds(data, "x.xml")
+    assert [e.type for e in rnd.events[1:5]] == ["draw", "nuki", "draw", "discard"]
