@@ -216,3 +216,14 @@ def test_a_three_player_log_without_go_is_refused_by_default_and_read_when_asked
         list(mjlog.read_mjlog(data, "x.xml"))
     (rnd,) = _rounds(data, "x.xml")
     assert [e.type for e in rnd.events[1:5]] == ["draw", "nuki", "draw", "discard"]
+
+
+@needs_real
+def test_cli_replay_of_the_three_player_game_exits_1_with_the_engine_limit():
+    from typer.testing import CliRunner
+
+    from scorer.cli.app import app
+    run = CliRunner().invoke(app, ["replay", str(SANMA2), "--verify"])
+    assert run.exit_code == 1
+    assert "a three-player game (GO type 185); replay stops here" in run.output
+    assert "1 file(s) could not be read" in run.output
