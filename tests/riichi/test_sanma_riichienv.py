@@ -9,10 +9,12 @@ more for each indicator that makes North the dora, ura included). Our side is :f
 ``tenhou-sanma`` preset with the nuki count given as the hand's ``flower_count`` (what the preset reads today;
 the notation has no ``nuki:N`` keyword yet).
 
-Hands are generated complete (four sets and a pair, or seven pairs) from the three-player tile set only, with open
-pons and kans but no chi (there is none in sanma), 0-4 nuki, tsumo or ron, dealer or not, riichi, ippatsu, the
-last-tile and kan situations, honba and deposits. Every field compared must agree; the documented rule
-differences are below, each with a test of its own:
+Hands are generated complete (four sets and a pair, seven pairs or thirteen orphans, drawn from themed pools so
+that every yaku family and the yakuman come up) from the three-player tile set only, with open pons and kans but
+no chi (there is none in sanma), 0-4 nuki, tsumo or ron, dealer or not, riichi, ippatsu, the last-tile and kan
+situations, honba and deposits. Compared: win, yakuman, the yaku (by Tenhou's kanji), han, fu and every payment
+(honba included). Every field must agree; the documented rule differences are below, each with a test of its own
+(riichienv's Python wrapper is given the 13 tiles without the winning one: see :func:`riichienv_result`):
 
 * **double yakuman** — riichienv's three-player evaluator takes no ``GameRule`` and always counts a 13-sided
   kokushi, suuankou tanki, junsei chuuren and daisuushii as double yakuman; Tenhou (our ``tenhou-sanma``) has no
