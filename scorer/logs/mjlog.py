@@ -7,6 +7,12 @@ Elements: ``INIT`` starts a round (seed = round, honba, sticks, dice, dice, firs
 hundreds); ``T U V W`` + id draw for seats 0-3, ``D E F G`` + id discard; ``N who m`` a call packed in bits;
 ``REACH step=1`` declares riichi, ``step=2`` is the deposit paid; ``DORA`` a kan's new indicator; ``AGARI`` a win
 (two in a row for a double ron), ``RYUUKYOKU`` a draw. ``owari`` on the last result holds the final scores.
+
+A three-player game (GO type bit 0x10) is refused by default (replay seats four: see
+:data:`scorer.logs.sanma.ENGINE_LIMIT`); ``three_player=True`` reads it instead: three seats (``hai3`` and the
+fourth score empty), the 108-tile set (no 2m-8m), calls from the two other seats, no chi, and ``N`` elements
+with the nukidora bit as :class:`~scorer.logs.sanma.Nuki` events (the replacement draw after one is a ``rinshan``
+draw, as after a kan); the rounds carry the ``tenhou-sanma`` preset and three-seat deals, scores and deltas.
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ from scorer.game import events as ev
 import re
 
 from scorer.logs import MAX_EVENTS, MAX_ROUNDS, Round, display_name, round_label
+from scorer.logs import sanma
+from scorer.kinds import NORTH
 
 MAX_ELEMENTS = 100_000          # XML elements in one file (a real game has < 5,000): a runaway file stops early
 _NUMBER = re.compile(r"-?[0-9]{1,9}")      # an attribute's number: ASCII digits only (int() would take "１２")
@@ -47,10 +55,14 @@ _GO_NO_RED, _GO_NO_KUITAN, _GO_SANMA = 0x02, 0x04, 0x10
 _GO_SUPPORTED_HIGH = 0x100
 
 
-def decode_meld(who: int, m: int) -> ev.Call:
-    """The :class:`Call` packed in an ``N`` element's ``m``. ``tiles`` holds every tile of the meld."""
+def decode_meld(who: int, m: int, seats: int = 4) -> ev.Call | sanma.Nuki:
+    """The :class:`Call` packed in an ``N`` element's ``m``. ``tiles`` holds every tile of the meld. At a
+    three-player table (``seats=3``) the source counts round three seats, and the nukidora bit is a
+    :class:`~scorer.logs.sanma.Nuki`; there is no chi."""
     src = m & 3
     if m & 0x4:                                    # chi: always from the left
+        if seats == 3:
+            raise LogError(f"a chi at a three-player table (m={m}): there is none")
         base = m >> 10
         called_i = base % 3
         base //= 3
@@ -66,17 +78,32 @@ def decode_meld(who: int, m: int) -> ev.Call:
         if m & 0x8:
             if src == 0:
                 raise LogError(f"a pon from nobody (m={m})")
-            return ev.Call(seat=who, kind="pon", tiles=ids, called=ids[called_i], from_seat=(who + src) % 4)
+            return ev.Call(seat=who, kind="pon", tiles=ids, called=ids[called_i],
+                           from_seat=_source(who, src, seats, m))
         added = 4 * kind + unused
         return ev.Call(seat=who, kind="kakan", tiles=sorted(ids + [added]), called=added, from_seat=None)
-    if m & 0x20:
-        raise LogError("nukidora (three-player North) is not supported")
+    if m & 0x20:                                   # nukidora: a North set aside, the tile at bits 8-15
+        if seats != 3:
+            raise LogError(f"a nukidora (North set aside, m={m}) at a four-player table")
+        tile = m >> 8
+        if tile // 4 != NORTH:
+            raise LogError(f"a nukidora of tile {tile} (m={m}): only a North (ids 120-123) is set aside")
+        return sanma.Nuki(seat=who, tile=tile)
     tile = m >> 8                                  # kan: the called (or any) tile; kind = tile // 4
     kind = tile // 4
     ids = [4 * kind + i for i in range(4)]
     if src == 0:
         return ev.Call(seat=who, kind="ankan", tiles=ids, called=None, from_seat=None)
-    return ev.Call(seat=who, kind="kan", tiles=ids, called=tile, from_seat=(who + src) % 4)
+    return ev.Call(seat=who, kind="kan", tiles=ids, called=tile, from_seat=_source(who, src, seats, m))
+
+
+def _source(who: int, src: int, seats: int, m: int) -> int:
+    """The seat a call takes its tile from: ``src`` seats to the right (1 right, 2 across or, at three seats, the
+    left, 3 left); never the caller."""
+    seat = (who + src) % seats
+    if seat == who:
+        raise LogError(f"a call from the caller's own seat (m={m}, source {src} of {seats} seats)")
+    return seat
 
 
 def _ints(s: str | None, what: str) -> list[int]:
@@ -235,8 +262,10 @@ def _turn_tags() -> None:
 class _Reader:
     """Builds rounds from the elements of one mjlog."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, three_player: bool = False):
         self.name = name
+        self.three_player = three_player
+        self.seats = sanma.SEATS if three_player else 4
         self.rounds_done = 0
         self.game_id = ""
         self.players: list[str] = []
@@ -288,15 +317,15 @@ class _Reader:
         if self.results and tag not in ("AGARI",):
             raise LogError(f"<{tag}> after the round's result")
         if c in "TUVW" and len(tag) <= 4 and tag[1:].isascii() and tag[1:].isdigit():
-            seat = "TUVW".index(c)
-            t = _tile(int(tag[1:]), "draw")
+            seat = self._seat_of_tag(tag, "TUVW".index(c))
+            t = self._tile(int(tag[1:]), "draw")
             self._add(ev.Draw(seat=seat, tile=t, rinshan=self.rinshan_next), where)
             self.rinshan_next = False
             self.last_draw = (seat, t)
             return None
         if c in "DEFGdefg" and len(tag) <= 4 and tag[1:].isascii() and tag[1:].isdigit():
-            seat = "DEFG".index(c.upper())
-            t = _tile(int(tag[1:]), "discard")
+            seat = self._seat_of_tag(tag, "DEFG".index(c.upper()))
+            t = self._tile(int(tag[1:]), "discard")
             self._add(ev.Discard(seat=seat, tile=t, tsumogiri=self.last_draw == (seat, t)), where)
             self.last_draw = None
             return None
@@ -305,11 +334,11 @@ class _Reader:
             m = _one(a, "m")
             if not 0 <= m < 1 << 16:
                 raise LogError(f"m={m} is not a packed meld (0-65535)")
-            call = decode_meld(who, m)
+            call = decode_meld(who, m, self.seats)
             self._add(call, where)
             self.last_draw = None
-            if call.kind in ("kan", "ankan", "kakan"):
-                self.rinshan_next = True
+            if call.type == "nuki" or call.kind in ("kan", "ankan", "kakan"):
+                self.rinshan_next = True     # the replacement from the dead wall
             return None
         if tag == "REACH":
             who = self._seat(a.get("who"))
@@ -337,9 +366,20 @@ class _Reader:
             shown = s if not isinstance(s, str) or len(s) <= 20 else s[:20] + "…"
             raise LogError(f"{key}={shown!r} is not a seat")
         v = int(s)
-        if not 0 <= v < 4:
-            raise LogError(f"who={v} is not a seat (0-3)")
+        if not 0 <= v < self.seats:
+            raise LogError(f"who={v} is not a seat (0-{self.seats - 1})")
         return v
+
+    def _seat_of_tag(self, tag: str, seat: int) -> int:
+        if seat >= self.seats:
+            raise LogError(f"<{tag}>: a fourth seat at a three-player table")
+        return seat
+
+    def _tile(self, n: int, what: str) -> int:
+        _tile(n, what)
+        if self.three_player and n not in sanma.SANMA_TILE_IDS:
+            raise LogError(f"{what}: tile {n} ({n // 4 + 1}m) is not in the three-player set (no 2m-8m)")
+        return n
 
     def _go(self, a: dict) -> None:
         try:
@@ -347,8 +387,10 @@ class _Reader:
         except LogError:
             raise LogError(f"{self.name}: GO type={str(a.get('type'))[:20]!r} is not a number") from None
         self.go_type = t
-        if t & _GO_SANMA:
-            raise LogError(f"{self.name}: a three-player game (GO type {t}); only four-player games are replayed")
+        if t & _GO_SANMA and not self.three_player:
+            raise LogError(f"{self.name}: a three-player game (GO type {t}); {sanma.ENGINE_LIMIT}")
+        if self.three_player and not t & _GO_SANMA:
+            raise LogError(f"{self.name}: not a three-player game (GO type {t} has no 0x10 bit)")
         if t & ~0xFF & ~_GO_SUPPORTED_HIGH:
             raise LogError(f"{self.name}: a special-lobby game (GO type {t:#x}: chips, ratio or other special "
                            f"scoring); only ordinary Tenhou rooms are replayed")
@@ -367,23 +409,27 @@ class _Reader:
         if "chip" in a or "ratio" in a:
             raise LogError(f"{self.name}: a special-lobby game (chips/ratio in INIT); not replayed")
         hands = [_ints(a.get(f"hai{s}"), f"hai{s}") for s in range(4)]
-        if not hands[3]:
-            raise LogError(f"{self.name}: a three-player game (no hand for seat 3); only four-player games are "
-                           f"replayed")
+        if not self.three_player and not hands[3]:   # old logs without GO: the empty fourth hand says it
+            raise LogError(f"{self.name}: a three-player game (no hand for seat 3); {sanma.ENGINE_LIMIT}")
+        if self.three_player:
+            if hands[3] or ten[3]:
+                raise LogError(f"{self.name}: {where}: a three-player game deals no hand and no score to seat 3")
+            hands, ten = hands[:3], ten[:3]
         for s, h in enumerate(hands):
             if len(h) != 13:
                 raise LogError(f"{self.name}: {where}: seat {s} is dealt {len(h)} tiles, not 13")
             for t in h:
-                _tile(t, f"hai{s}")
+                self._tile(t, f"hai{s}")
         rnd, honba, sticks = seed[0], seed[1], seed[2]
         dealer = self._seat(a.get("oya"), "oya")
-        if dealer != rnd % 4:
+        if dealer != rnd % 4:                  # three players too: Tenhou numbers the rounds 0-2 East, 4-6 South
             raise LogError(f"{self.name}: {where}: dealer {dealer} does not match round {rnd}")
         deal = ev.Deal(dealer=dealer, round_wind=rnd // 4, honba=honba, sticks=sticks,
-                       scores=[x * 100 for x in ten[:4]], hands=hands, dora_indicator=_tile(seed[5], "dora"),
-                       live_left=70)
+                       scores=[x * 100 for x in ten[:4]], hands=hands, dora_indicator=self._tile(seed[5], "dora"),
+                       live_left=sanma.LIVE_TILES if self.three_player else 70)
         self.current = Round(self.name, 0, self.rounds_done, round_label(rnd, honba), [deal], [where],
-                             preset="tenhou", game_id=self.game_id, players=list(self.players))
+                             preset="tenhou-sanma" if self.three_player else "tenhou", game_id=self.game_id,
+                             players=list(self.players[:self.seats]))
         self.last_draw = None
         self.rinshan_next = False
         self.results = 0
@@ -418,7 +464,7 @@ class _Reader:
         han = 13 * len(yakuman) if yakuman else sum(h for _, h in yaku)
         tile = _tile(_one(a, "machi"), "machi")
         self._add(ev.Win(seat=who, from_seat=None if who == frm else frm, tile=tile,
-                         deltas=[x * 100 for x in sc[1:8:2]], han=han, fu=ten[0], points=ten[1], yaku=yaku,
+                         deltas=self._deltas(sc), han=han, fu=ten[0], points=ten[1], yaku=yaku,
                          ura_indicators=_ints(a.get("doraHaiUra"), "doraHaiUra"),
                          hand=",".join(a.get("hai", "").split(","))), where)
         self.results += 1
@@ -431,11 +477,20 @@ class _Reader:
         sc = _ints(a.get("sc"), "sc")
         if len(sc) < 8:
             raise LogError("RYUUKYOKU without sc (scores and deltas)")
-        tenpai = [f"hai{s}" in a for s in range(4)]
-        self._add(ev.DrawGame(reason=DRAW_REASONS[kind], tenpai=tenpai, deltas=[x * 100 for x in sc[1:8:2]],
+        tenpai = [f"hai{s}" in a for s in range(self.seats)]
+        self._add(ev.DrawGame(reason=DRAW_REASONS[kind], tenpai=tenpai, deltas=self._deltas(sc),
                               deposits_returned=False), where)
         self.results += 1
         self._owari(a)
+
+    def _deltas(self, sc: list[int]) -> list[int]:
+        """Each seat's score change (``sc`` pairs score, change in hundreds); a three-player game's fourth is 0."""
+        deltas = [x * 100 for x in sc[1:8:2]]
+        if self.three_player:
+            if deltas[3] or sc[6]:
+                raise LogError(f"sc: the empty fourth seat of a three-player game has a score ({sc[6:8]})")
+            return deltas[:3]
+        return deltas
 
     def _owari(self, a: dict) -> None:
         if "owari" in a:
@@ -443,7 +498,8 @@ class _Reader:
             try:
                 if len(parts) < 8 or not all(_SCORE.fullmatch(parts[i]) for i in range(8)):
                     raise ValueError
-                self.current.final_scores = [int(round(float(parts[i]) * 100)) for i in range(0, 8, 2)]
+                self.current.final_scores = [int(round(float(parts[i]) * 100))
+                                             for i in range(0, 2 * self.seats, 2)]
             except ValueError:
                 shown = a["owari"] if len(a["owari"]) <= 60 else a["owari"][:60] + "…"
                 raise LogError(f"owari={shown!r} is not four scores with their points") from None
@@ -467,6 +523,19 @@ class _Reader:
         return self._close()
 
 
+_SANMA_TAGS: list = []
+
+
+def _sanma_tags() -> tuple[dict, dict]:
+    """The draw and discard tags a three-player game may hold (seats 0-2, the 108 tiles): the fast path takes
+    only these; any other tag goes the general way, which names what is wrong with it."""
+    if not _SANMA_TAGS:
+        def keep(table):
+            return {tag: v for tag, v in table.items() if v[0][0] < sanma.SEATS and v[0][1] in sanma.SANMA_TILE_IDS}
+        _SANMA_TAGS.extend((keep(_DRAW_TAGS), keep(_DISCARD_TAGS)))
+    return _SANMA_TAGS[0], _SANMA_TAGS[1]
+
+
 def _one(a: dict, key: str) -> int:
     v = _ints(a.get(key), key)
     if len(v) != 1:
@@ -474,16 +543,17 @@ def _one(a: dict, key: str) -> int:
     return v[0]
 
 
-def read_mjlog(data: bytes, name: str) -> Iterator[Round]:
-    """The rounds of one mjlog document."""
+def read_mjlog(data: bytes, name: str, *, three_player: bool = False) -> Iterator[Round]:
+    """The rounds of one mjlog document. A three-player game is refused unless ``three_player`` (then only a
+    three-player game is read: see the module docstring)."""
     name = display_name(name)
     if not _DRAW_TAGS:
         _turn_tags()
-    rd = _Reader(name)
+    rd = _Reader(name, three_player)
     rd.game_id = name.rsplit(".", 1)[0] if name.endswith((".mjlog", ".xml", ".gz")) else name
     try:
         feed = rd.feed
-        draws, discards = _DRAW_TAGS, _DISCARD_TAGS
+        draws, discards = (_sanma_tags() if three_player else (_DRAW_TAGS, _DISCARD_TAGS))
         for n, (tag, a) in _elements(data):
             a = a or _NO_ATTRIBUTES
             r = rd.current

@@ -1,0 +1,229 @@
+"""Three-player Tenhou mjlog: ``read_mjlog(..., three_player=True)`` on the real three-player game
+``../shared/realdata/riichi/tenhou-mjlog-misc/sanma2.xml`` (GO type 185), and the clear refusal where replay stops.
+
+The rounds are checked without the engine (it seats four): three hands of 13 from the 108-tile set, every tile
+once, each North extraction followed by its replacement draw, the hands rebuilt from the events equal to the
+hands Tenhou shows at each win and the nuki counts to the agari records, the three-seat deltas (tsumo-son, the
+2,000-point noten pool) chaining into the next round's scores and the final scores.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from scorer.errors import LogError
+from scorer.logs import mjlog, read_bytes, read_log
+from scorer.logs.replay import replay_round
+from scorer.logs.sanma import ENGINE_LIMIT, LIVE_TILES, SANMA_TILE_IDS, Nuki
+
+REAL = Path(__file__).resolve().parents[2] / ".." / "shared" / "realdata" / "riichi" / "tenhou-mjlog-misc"
+SANMA2 = REAL / "sanma2.xml"
+needs_real = pytest.mark.skipif(not SANMA2.exists(), reason="real records not present")
+
+
+def _rounds(data: bytes | None = None, name: str = "sanma2.xml"):
+    return list(mjlog.read_mjlog(data if data is not None else read_bytes(str(SANMA2)), name, three_player=True))
+
+
+# ---- the real game --------------------------------------------------------------------------------------------
+@needs_real
+def test_the_game_reads_as_six_three_player_rounds():
+    rounds = _rounds()
+    assert [r.label for r in rounds] == ["East 1, 0 honba", "East 2, 0 honba", "East 2, 1 honba",
+                                         "East 2, 2 honba", "East 2, 3 honba", "East 3, 0 honba"]
+    assert {r.preset for r in rounds} == {"tenhou-sanma"}
+    assert [e.type for r in rounds for e in r.events if e.type in ("win", "draw_game")] == \
+        ["win", "win", "draw_game", "win", "win", "win"]
+    for r in rounds:
+        deal = r.events[0]
+        assert len(deal.hands) == 3 and all(len(h) == 13 for h in deal.hands)
+        assert len(deal.scores) == 3 and deal.live_left == LIVE_TILES == 55
+        assert len(r.players) == 3
+        assert all(len(e.deltas) == 3 for e in r.events if e.type in ("win", "draw_game"))
+    assert rounds[0].events[0].scores == [35000] * 3      # the three-player start
+    assert rounds[-1].last_of_game and rounds[-1].final_scores == [27400, 83100, -5500]
+
+
+@needs_real
+def test_tiles_are_the_108_set_each_once():
+    for r in _rounds():
+        deal = r.events[0]
+        seen = [t for h in deal.hands for t in h] + [deal.dora_indicator]
+        seen += [e.tile for e in r.events if e.type == "draw"] + [e.indicator for e in r.events if e.type == "dora"]
+        assert len(seen) == len(set(seen)), r.name
+        assert set(seen) <= SANMA_TILE_IDS and not any(4 <= t < 32 for t in seen)   # no 2m-8m
+        assert len(seen) <= 108
+
+
+@needs_real
+def test_every_north_extraction_takes_a_replacement_draw():
+    n = 0
+    for r in _rounds():
+        for i, e in enumerate(r.events):
+            if e.type == "nuki":
+                nxt = r.events[i + 1]
+                assert (nxt.type, nxt.seat, nxt.rinshan) == ("draw", e.seat, True), r.name
+                assert e.tile // 4 == 30
+                n += 1
+    assert n == 16
+    assert not any(e.type == "call" and e.kind == "chi" for r in _rounds() for e in r.events)
+
+
+def _hands_at_results(rnd):
+    """Each seat's concealed tiles and nuki count, rebuilt from the events, at each win (with the winning tile)."""
+    deal = rnd.events[0]
+    hands = [Counter(h) for h in deal.hands]
+    nuki = [0, 0, 0]
+    out = []
+    for e in rnd.events[1:]:
+        t = e.type
+        if t == "draw":
+            hands[e.seat][e.tile] += 1
+        elif t == "discard":
+            hands[e.seat][e.tile] -= 1
+        elif t == "nuki":
+            hands[e.seat][e.tile] -= 1
+            nuki[e.seat] += 1
+        elif t == "call":
+            own = list(e.tiles)
+            if e.kind in ("pon", "kan"):
+                own.remove(e.called)
+            elif e.kind == "kakan":
+                own = [e.called]
+            for x in own:
+                hands[e.seat][x] -= 1
+        elif t == "win":
+            hand = +hands[e.seat]
+            if e.from_seat is not None:
+                hand[e.tile] += 1
+            out.append((e, sorted(hand.elements()), nuki[e.seat]))
+        for h in hands:
+            assert min(h.values(), default=0) >= 0, rnd.name
+    return out
+
+
+@needs_real
+def test_rebuilt_hands_are_the_hands_tenhou_shows_and_nuki_match_the_agari_records():
+    from tests.riichi.records import is_sanma, load_records
+
+    records = {(r["kyoku_index"], r["honba"], r["winner"]): r for r in load_records() if is_sanma(r)}
+    checked = 0
+    for rnd in _rounds():
+        deal = rnd.events[0]
+        for win, hand, nuki in _hands_at_results(rnd):
+            assert hand == sorted(map(int, win.hand.split(","))), rnd.name
+            rec = records[(deal.dealer, deal.honba, win.seat)]
+            assert nuki == sum(m["type"] == "nuki" for m in rec["melds"]), rnd.name
+            assert win.deltas == rec["deltas"][:3] and (win.han, win.fu, win.points) == \
+                (rec["han"], rec["fu"], rec["points"])
+            checked += 1
+    assert checked == 5 == len(records)
+
+
+@needs_real
+def test_deltas_chain_into_the_next_round_and_the_final_scores():
+    """Three-seat bookkeeping: each round's scores + deltas - riichi deposits are the next round's scores; the
+    exhaustive draw's noten pool is 2,000 (one tenpai seat: +2,000, two noten seats -1,000 each)."""
+    rounds = _rounds()
+    for r, nxt in zip(rounds, rounds[1:] + [None]):
+        deal = r.events[0]
+        scores = list(deal.scores)
+        for e in r.events:
+            if e.type == "riichi_accepted":
+                scores[e.seat] -= 1000
+            elif e.type in ("win", "draw_game"):
+                scores = [s + d for s, d in zip(scores, e.deltas)]
+        assert scores == (nxt.events[0].scores if nxt else r.final_scores), r.name
+    draw = next(e for r in rounds for e in r.events if e.type == "draw_game")
+    assert draw.tenpai == [False, True, False] and draw.deltas == [-1000, 2000, -1000]
+
+
+# ---- where replay stops ---------------------------------------------------------------------------------------
+@needs_real
+def test_replay_refuses_with_the_engine_limit():
+    with pytest.raises(LogError) as info:
+        list(read_log(str(SANMA2)))
+    msg = str(info.value)
+    assert msg.startswith("sanma2.xml: a three-player game (GO type 185)") and ENGINE_LIMIT in msg
+    assert "seats four" in msg and "three_player=True" in msg
+
+
+@needs_real
+def test_a_three_player_round_handed_to_replay_names_its_preset():
+    """The engine has no three-player table preset yet: replay says so, naming the round."""
+    rnd = _rounds()[0]
+    with pytest.raises(LogError, match=r"sanma2.xml round 1 \(East 1, 0 honba\): unknown table preset "
+                                       r"'tenhou-sanma'"):
+        replay_round(rnd)
+
+
+@needs_real
+def test_four_player_games_are_not_read_as_three_player():
+    """sanma.xml, despite its name, is a four-player special lobby (GO type 2113: no 0x10 bit)."""
+    with pytest.raises(LogError, match="sanma.xml: not a three-player game"):
+        _rounds(read_bytes(str(REAL / "sanma.xml")), "sanma.xml")
+
+
+# ---- scripted documents ----------------------------------------------------------------------------------------
+_HEAD = ('<mjloggm ver="2.3"><GO type="185" lobby="0"/><UN n0="a" n1="b" n2="c" n3=""/>'
+         '<INIT seed="0,0,0,2,1,70" ten="350,350,350,0" oya="0" hai0="40,79,111,71,60,131,50,121,59,124,88,84,96" '
+         'hai1="99,89,103,68,77,41,110,120,45,113,109,62,37" hai2="106,122,42,125,67,83,1,112,53,93,78,52,2" '
+         'hai3=""/>')
+_END = '<RYUUKYOKU ba="0,0" sc="350,0,350,0,350,0,0,0" owari="350,0.0,350,0.0,350,0.0,0,0.0"/></mjloggm>'
+
+
+def _doc(body: str) -> bytes:
+    return (_HEAD + body + _END).encode()
+
+
+def test_scripted_nuki_and_replacement():
+    """Seat 0 draws 82, sets North 121 aside (m = 121 << 8 | 0x20), draws 38 as the replacement, discards."""
+    (rnd,) = _rounds(_doc('<T82/><N who="0" m="31008" /><T38/><D124/>'), "x.xml")
+    evs = rnd.events[1:5]
+    assert [e.type for e in evs] == ["draw", "nuki", "draw", "discard"]
+    assert evs[1] == Nuki(seat=0, tile=121) and evs[2].rinshan and not evs[0].rinshan
+    assert evs[1].to_dict() == {"type": "nuki", "seat": 0, "tile": 121}
+    assert rnd.final_scores == [35000] * 3
+
+
+@pytest.mark.parametrize("body,message", [
+    ('<T82/><D82/><N who="1" m="47511" />', "a chi at a three-player table"),        # chi bits (m & 4)
+    ('<T82/><W5/>', "a fourth seat at a three-player table"),
+    ('<T8/>', r"tile 8 \(3m\) is not in the three-player set"),
+    ('<T82/><N who="0" m="25888" />', "only a North"),                                 # nukidora of 101 (7s)
+    ('<T82/><N who="3" m="31008" />', r"who=3 is not a seat \(0-2\)"),
+])
+def test_scripted_three_player_errors(body, message):
+    with pytest.raises(LogError, match=message):
+        _rounds(_doc(body), "x.xml")
+
+
+def test_a_nukidora_in_a_four_player_game_is_an_error():
+    four = (_HEAD.replace('type="185"', 'type="169"').replace('hai3=""', 'hai3="0,4,8,12,16,20,24,28,32,72,76,80,92"')
+            .replace('ten="350,350,350,0"', 'ten="250,250,250,250"'))
+    data = (four + '<T82/><N who="0" m="31008" />' + _END).encode()
+    with pytest.raises(LogError, match="a nukidora .* at a four-player table"):
+        list(mjlog.read_mjlog(data, "x.xml"))
+
+
+def test_a_three_player_log_without_go_is_refused_by_default_and_read_when_asked():
+    """Old logs have no GO element: the empty fourth hand says three players (refused with the engine limit)."""
+    data = _doc('<T82/><N who="0" m="31008" /><T38/><D124/>').replace(b'<GO type="185" lobby="0"/>', b"")
+    with pytest.raises(LogError, match="a three-player game \\(no hand for seat 3\\); replay stops here"):
+        list(mjlog.read_mjlog(data, "x.xml"))
+    (rnd,) = _rounds(data, "x.xml")
+    assert [e.type for e in rnd.events[1:5]] == ["draw", "nuki", "draw", "discard"]
+
+
+@needs_real
+def test_cli_replay_of_the_three_player_game_exits_1_with_the_engine_limit():
+    from typer.testing import CliRunner
+
+    from scorer.cli.app import app
+    run = CliRunner().invoke(app, ["replay", str(SANMA2), "--verify"])
+    assert run.exit_code == 1
+    assert "a three-player game (GO type 185); replay stops here" in run.output
+    assert "1 file(s) could not be read" in run.output
