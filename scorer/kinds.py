@@ -76,3 +76,8 @@ DORA_SUCCESSOR: tuple[Kind, ...] = tuple(_successor(k) for k in range(N_KINDS))
 (North → East), the next dragon (Red → White)."""
 DORA_SUCCESSOR_SANMA: tuple[Kind, ...] = (8,) + DORA_SUCCESSOR[1:]
 """Three-player riichi has no 2m-8m: the 1m indicator points to 9m."""
+SANMA_ABSENT_KINDS: tuple[Kind, ...] = tuple(range(MAN + 1, MAN + 8))
+"""2m-8m: the kinds a three-player (sanma) table does not play."""
+SANMA_ABSENT_MASK: KindMask = mask_of(SANMA_ABSENT_KINDS)
+SANMA_KINDS: tuple[Kind, ...] = tuple(k for k in range(N_KINDS) if k not in SANMA_ABSENT_KINDS)
+"""The 27 kinds of the 108-tile three-player set (1m, 9m, every pin, sou and honor)."""

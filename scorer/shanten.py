@@ -919,12 +919,15 @@ def mcr_waits(counts, melds: int, in_view=None) -> list[int]:
 
 
 def ukeire_counts(counts, melds: int = 0, visible=None, four_as_two_pairs: bool = False,
-                  knitted: bool = False) -> tuple[int, list[tuple[int, int]]]:
+                  knitted: bool = False, absent: KindMask = 0) -> tuple[int, list[tuple[int, int]]]:
     """Shanten of a 3n+1 hand and the kinds that lower it, each with how many copies are not yet seen
-    (``visible``: copies in view outside the hand)."""
+    (``visible``: copies in view outside the hand). ``absent``: the kinds the table does not play (three
+    players: 2m-8m, :data:`scorer.kinds.SANMA_ABSENT_MASK`), never drawn, so never listed."""
     base = shanten_counts(counts, melds, four_as_two_pairs, knitted)
     out = []
     for k in improving_kinds(counts, melds, four_as_two_pairs, knitted):
+        if absent >> k & 1:
+            continue
         seen = counts[k] + (visible[k] if visible else 0)
         out.append((k, max(0, 4 - seen)))
     return base, out
@@ -973,16 +976,16 @@ def waits(tiles: Iterable[Tile], melds: int = 0) -> list[Tile]:
     return [Tile(k) for k in waits_counts(counts34(tiles), melds)]
 
 
-def discard_options(tiles: Iterable[Tile], melds: int = 0, visible=None):
+def discard_options(tiles: Iterable[Tile], melds: int = 0, visible=None, absent: KindMask = 0):
     """For a 3n+2 hand: each distinct discard with the shanten after it and its ukeire [(Tile, copies left)],
-    best first (lowest shanten, then most copies left)."""
+    best first (lowest shanten, then most copies left); ``absent`` as for :func:`ukeire_counts`."""
     counts = counts34(tiles)
     out = []
     for k in range(N_KINDS):
         if not counts[k]:
             continue
         counts[k] -= 1
-        sh, uk = ukeire_counts(counts, melds, visible)
+        sh, uk = ukeire_counts(counts, melds, visible, absent=absent)
         counts[k] += 1
         out.append((Tile(k), sh, [(Tile(j), n) for j, n in uk]))
     out.sort(key=lambda o: (o[1], -sum(n for _, n in o[2]), o[0]))

@@ -15,11 +15,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from scorer.game import events as ev
-from scorer.kinds import MAN, NORTH, Kind, TileId
+from scorer.kinds import NORTH, SANMA_ABSENT_KINDS, TileId
 
 SEATS = 3
-SANMA_ABSENT_KINDS: tuple[Kind, ...] = tuple(range(MAN + 1, MAN + 8))
-"""2m-8m: the kinds a three-player table does not play."""
 SANMA_TILE_IDS: frozenset[TileId] = frozenset(i for i in range(136) if i // 4 not in SANMA_ABSENT_KINDS)
 """The 108 physical tiles of a three-player table (ids 4-31, the 2m-8m copies, are absent)."""
 DEAD_WALL = 14

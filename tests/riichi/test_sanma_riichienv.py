@@ -42,7 +42,7 @@ riichienv = pytest.importorskip("riichienv")
 
 from scorer import score  # noqa: E402
 from scorer.hand import Hand, Situation  # noqa: E402
-from scorer.kinds import NORTH, RED_FIVE_IDS  # noqa: E402
+from scorer.kinds import NORTH, RED_FIVE_IDS, SANMA_KINDS  # noqa: E402
 from scorer.melds import Meld, MeldType  # noqa: E402
 from scorer.riichi.points import payments  # noqa: E402
 from scorer.shanten import shanten, waits  # noqa: E402
@@ -50,7 +50,6 @@ from scorer.tiles import Tile  # noqa: E402
 
 PRESET = "tenhou-sanma"
 # the three-player tile set: 1m and 9m of the characters, every pin, sou and honor (27 kinds, 108 tiles)
-SANMA_KINDS = (0, 8) + tuple(range(9, 34))
 _SEQ_STARTS = tuple(k for k in range(9, 27) if k % 9 <= 6)   # pin and sou only: no 2m-8m, so no man sequence
 _RED_KINDS = tuple(i // 4 for i in RED_FIVE_IDS if i // 4 in SANMA_KINDS)   # 5p and 5s (no 5m in sanma)
 _ORPHANS = (0, 8, 9, 17, 18, 26) + tuple(range(27, 34))

@@ -6,21 +6,20 @@ riichienv's ``calculate_shanten_3p`` and ``HandEvaluator3P.get_waits`` (``test_s
 
 Ukeire is different: the *improving* kinds of a hand with an isolated 1m or 9m include 2m, 3m, 7m, 8m (a draw
 of 2m would make a 12m shape), which a three-player wall never holds. Today a caller can only zero their counts
-by passing them as fully visible; the core needs an ``absent`` mask to leave them out (the diff is in the sanma
-report: ``ukeire_counts(..., absent=SANMA_ABSENT_MASK)`` and ``discard_options(..., absent=...)``).
+by passing them as fully visible, or pass the table's ``absent`` mask (``ukeire_counts(..., absent=SANMA_ABSENT_MASK)``,
+``discard_options(..., absent=...)``), which leaves them out.
 """
 
 from __future__ import annotations
 
-import pytest
 
-from scorer.logs.sanma import SANMA_ABSENT_KINDS
+from scorer.kinds import SANMA_ABSENT_KINDS, SANMA_ABSENT_MASK
 from scorer.shanten import discard_options, improving_kinds, shanten, ukeire_counts, waits
 from scorer.tiles import Tile, counts34
 
 # 1-shanten: 1m 9m isolated beside 123456p 123s 55z
 HAND = [Tile.parse(x) for x in "1m 9m 1p 2p 3p 4p 5p 6p 1s 2s 3s 5z 5z".split()]
-_ABSENT_MASK = sum(1 << k for k in SANMA_ABSENT_KINDS)
+_ABSENT_MASK = SANMA_ABSENT_MASK
 _ALL_SEEN = [4 if k in SANMA_ABSENT_KINDS else 0 for k in range(34)]
 
 
@@ -42,9 +41,6 @@ def test_absent_kinds_passed_as_seen_leave_no_copies():
     assert best[0] in (Tile.parse("1m"), Tile.parse("9m")) and best[1] == 1
 
 
-@pytest.mark.xfail(raises=TypeError, strict=True,
-                   reason="scorer/shanten.py (not this helper's file) has no absent= mask yet: ukeire_counts and "
-                          "discard_options list 2m-8m for a three-player hand; diff in the sanma report")
 def test_ukeire_leaves_out_the_kinds_a_three_player_table_lacks():
     sh, uk = ukeire_counts(counts34(HAND), absent=_ABSENT_MASK)
     assert sh == 1 and not {k for k, _ in uk} & set(SANMA_ABSENT_KINDS)
