@@ -12,7 +12,6 @@ by passing them as fully visible, or pass the table's ``absent`` mask (``ukeire_
 
 from __future__ import annotations
 
-
 from scorer.kinds import SANMA_ABSENT_KINDS, SANMA_ABSENT_MASK
 from scorer.shanten import discard_options, improving_kinds, shanten, ukeire_counts, waits
 from scorer.tiles import Tile, counts34
