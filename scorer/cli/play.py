@@ -528,16 +528,31 @@ def play_interactive(seed: int | None = None, log_path: str | None = None, conso
                      input_fn: Callable[[str], str] | None = None, rules: str = "riichi",
                      preset: str | None = None, tiles: str = "notation") -> int:
     """``mjscore play [--seed N] [--log FILE] [--preset NAME] [--tiles FACES]``: you (East, the dealer) against
-    three AIs, one deal. Exit 0 when the deal ends; 1 if the input ends first; 2 for a preset this engine cannot
-    play live."""
+    three AIs (:func:`opponents`: strong once registered), one deal. Exit 0 when the deal ends; 1 if the input
+    ends first; 2 for a preset this engine cannot play live."""
     other = _text_mode(rules)   # the MCR table's text mode lives in scorer/cli/play_mcr.py
     if other is not None:
         return other.play_interactive(seed, log_path, console, input_fn, preset=preset, tiles=tiles)
     from scorer.cli.board import TableView
-    from scorer.game.ai import RiichiAI
     from scorer.game.engine import Engine
-    return play_deal(Engine, RiichiAI, "[bold]mjscore[/] riichi deal · seed {seed} · preset {preset}", _event_line,
-                     _result_panel, seed, log_path, console, input_fn, preset=preset, view=TableView(faces=tiles))
+    level, ai_class = opponents("riichi")
+    return play_deal(Engine, ai_class, "[bold]mjscore[/] riichi deal · seed {seed} · preset {preset} · AI " + level,
+                     _event_line, _result_panel, seed, log_path, console, input_fn, preset=preset,
+                     view=TableView(faces=tiles))
+
+
+def opponents(rules: str) -> tuple[str, type]:
+    """The AI level and class a person's three opponents get in a single deal: ``strong`` once it is registered
+    in :data:`scorer.game.ai.levels.AI_LEVELS` for ``rules``, else ``basic`` (issue #14: "the human's opponents
+    default to strong"; the games' rule, :func:`scorer.cli.play_game.default_level`). AI-only deals
+    (``--auto``) stay on ``basic``: they are what the speed harness times."""
+    from scorer.cli.play_game import default_level
+    from scorer.game.ai.levels import AiLevelError, find_ai
+    level = default_level()
+    try:
+        return level, find_ai(level, rules)
+    except AiLevelError:        # the strong level does not play these rules (yet)
+        return "basic", find_ai("basic", rules)
 
 
 def game_pieces(tiles: str = "notation"):
