@@ -75,9 +75,9 @@ def advice_inputs(state, seat: int) -> dict:
     """The arguments of :func:`scorer.advice.ev.advice_for` for ``seat`` on its turn, from what that seat sees
     only: its concealed tiles (the drawn tile last) and melds; its winds, the dora indicators and its riichi (the
     situation; the advice counts the indicators out of the wall itself); the tiles in view outside its hand (every
-    river tile not taken by a call, the other seats' melds: a called tile is counted in its meld, once; at the MCR
-    table a concealed kong lies face down and is not counted); its draws left, about a quarter of the live wall
-    (at least 1); the table's rules and scorer preset. Never another seat's concealed tiles or the wall."""
+    river tile not taken by a call, the other seats' melds as the board shows them, closed kans too: a called tile
+    is counted in its meld, once); its draws left, about a quarter of the live wall (at least 1); the table's
+    rules and scorer preset. Never another seat's concealed tiles or the wall."""
     from scorer.hand import Situation
     p = state.players[seat]
     table = state.table
@@ -85,20 +85,17 @@ def advice_inputs(state, seat: int) -> dict:
     if state.last_draw in ids:          # the drawn tile last (advice_for reads it as the draw)
         ids.remove(state.last_draw)
         ids.append(state.last_draw)
-    rules = state.preset.rules
-    hidden_kongs = rules == "mcr"
     seen = []
     for s, other in enumerate(state.players):
         seen += [table[r.tile] for r in other.river if r.called_by is None]
         if s != seat:
             for m in other.melds:
-                if not (hidden_kongs and m.kind == "ankan"):
-                    seen += [table[t] for t in m.tiles]
+                seen += [table[t] for t in m.tiles]
     situation = Situation(riichi=p.riichi and not p.double_riichi, double_riichi=p.double_riichi,
                           round_wind=state.round_wind, seat_wind=state.seat_wind(seat),
                           dora=tuple(table[t] for t in state.dora_indicators))
     return {"closed": [table[t] for t in ids], "melds": tuple(m.meld(table) for m in p.melds),
-            "situation": situation, "seen": seen, "turns": max(1, state.live_left // 4), "rules": rules,
+            "situation": situation, "seen": seen, "turns": max(1, state.live_left // 4), "rules": state.preset.rules,
             "preset": state.preset.scorer_preset}
 
 

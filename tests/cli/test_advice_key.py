@@ -72,6 +72,19 @@ def test_the_advice_sees_only_what_the_seat_sees():
     assert kinds(south["seen"]) == kinds(parse_tiles("9m2m3m"))
 
 
+def test_another_seats_closed_kan_is_in_view_as_the_board_shows_it():
+    s = Scene(["234m567m234p678s5p", "19m19p19s124567z", "3333z19m19p19s2z7z1z", "19m19p19s124566z3m"])
+    s.turn(0, "4z")
+    s.turn(1, "6s")
+    s.draw(2, "5s")
+    s.ankan(2, "3333z")
+    s.draw(2, "6m", rinshan=True)
+    s.discard(2, "6m")
+    s.turn(3, "7s")
+    s.draw(0, "8m")
+    assert kinds(advice_inputs(s.state, 0)["seen"]) == kinds(parse_tiles("4z6s6m7s3333z"))
+
+
 def test_turns_left_at_least_one_and_the_riichi_flag():
     s = Scene(["234m567m234p678s5p", "19m19p19s123456z7z", "19m19p19s123456z2m", "19m19p19s123456z3m"],
               live_left=3)
