@@ -58,11 +58,45 @@ On your turn (choose a tile, then confirm it):
   [bold]Enter[/]        choose the tile you drew
   [bold]y[/] / [bold]Enter[/]    confirm the discard; [bold]n[/] back
   [bold]{tsumo}[/]  win on the tile you drew      [bold]k[/] / [bold]{kan}[/]  declare a kan
+  [bold]h[/] / [bold]advice[/]   which discard, by expected value (as mjscore analyze --ev, from what you see)
 {riichi}On another player's discard:
   a number or a word ([bold]{calls}[/])   call;  [bold]Enter[/] / [bold]pass[/]  let it go
   passing a win you could take needs [bold]pass[/] typed out
 Tiles: m characters, p dots, s bamboo, z honors (1-4 East South West North, 5-7 White Green Red)
 [bold]?[/] or [bold]help[/]  this screen"""
+
+HELP_WORDS = ("?", "help")
+ADVICE_WORDS = ("h", "advice")
+"""The advice key: ``h`` as issue #16 names it. Help is ``?`` (what the prompts say) or ``help``; ``h`` was a third
+spelling of help until the advice took it."""
+
+
+def advice_inputs(state, seat: int) -> dict:
+    """The arguments of :func:`scorer.advice.ev.advice_for` for ``seat`` on its turn, from what that seat sees
+    only: its concealed tiles (the drawn tile last) and melds; its winds, the dora indicators and its riichi (the
+    situation; the advice counts the indicators out of the wall itself); the tiles in view outside its hand (every
+    river tile not taken by a call, the other seats' melds as the board shows them, closed kans too: a called tile
+    is counted in its meld, once); its draws left, about a quarter of the live wall (at least 1); the table's
+    rules and scorer preset. Never another seat's concealed tiles or the wall."""
+    from scorer.hand import Situation
+    p = state.players[seat]
+    table = state.table
+    ids = list(p.hand)
+    if state.last_draw in ids:          # the drawn tile last (advice_for reads it as the draw)
+        ids.remove(state.last_draw)
+        ids.append(state.last_draw)
+    seen = []
+    for s, other in enumerate(state.players):
+        seen += [table[r.tile] for r in other.river if r.called_by is None]
+        if s != seat:
+            for m in other.melds:
+                seen += [table[t] for t in m.tiles]
+    situation = Situation(riichi=p.riichi and not p.double_riichi, double_riichi=p.double_riichi,
+                          round_wind=state.round_wind, seat_wind=state.seat_wind(seat),
+                          dora=tuple(table[t] for t in state.dora_indicators))
+    return {"closed": [table[t] for t in ids], "melds": tuple(m.meld(table) for m in p.melds),
+            "situation": situation, "seen": seen, "turns": max(1, state.live_left // 4), "rules": state.preset.rules,
+            "preset": state.preset.scorer_preset}
 
 
 class HumanPlayer:
@@ -125,6 +159,20 @@ class HumanPlayer:
         self.input("Enter = back to the table: ")
         back()
 
+    def advice(self, state, seat) -> None:
+        """The expected-value advice for the seat's hand (:func:`advice_inputs`: what the seat sees), below the
+        board; the turn's prompt then asks again."""
+        from scorer.advice.ev import advice_for
+        from scorer.cli.analyze import render_ev
+        from scorer.errors import MjscoreError
+        self.console.print("[dim]Advice: working out each discard…[/]")
+        try:
+            d = advice_for(**advice_inputs(state, seat))
+        except MjscoreError as exc:         # a complete hand (win it or not), a shape the advice does not read
+            self.console.print(f"[yellow]no advice for this hand: {escape(str(exc))}[/]")
+            return
+        render_ev(d, self.console)
+
     def choose(self, state, seat, actions):
         if state.phase == "act" and state.turn == seat:
             return self._turn(state, seat, actions)
@@ -175,10 +223,14 @@ class HumanPlayer:
             extra.append("[bold yellow]abort[/] nine terminals")
         enter = drawn is not None and any(a.tile == drawn for a in by.get(DISCARD, []) + by.get(RIICHI, []))
         while True:
-            hint = ", ".join(["index or tile"] + (["Enter = drawn tile"] if enter else []) + extra + ["? help"])
+            hint = ", ".join(["index or tile"] + (["Enter = drawn tile"] if enter else []) + extra +
+                             ["h advice", "? help"])
             text = self.input(f"Discard ({hint}): ").strip().lower()
-            if text in ("?", "h", "help"):
+            if text in HELP_WORDS:
                 self.help(RIICHI in by, header)
+                continue
+            if text in ADVICE_WORDS:
+                self.advice(state, seat)
                 continue
             if text in tsumo_words and TSUMO in by:
                 return by[TSUMO][0]
@@ -294,8 +346,12 @@ class HumanPlayer:
         while True:
             tail = "pass = let the win go" if can_win else "Enter = pass"
             text = self.input(f"Call: number or word ({listed}), {tail}, ? help: ").strip().lower()
-            if text in ("?", "h", "help"):
+            if text in HELP_WORDS:
                 self.help(False, header)
+                continue
+            if text in ADVICE_WORDS:
+                self.console.print("[yellow]the advice (h) is for your turn, on the tiles you then hold; "
+                                   "? for the keys[/]")
                 continue
             if text in ("p", "pass") or (text == "" and not can_win):
                 return next(a for a in actions if a.type == PASS)
@@ -469,16 +525,31 @@ def play_interactive(seed: int | None = None, log_path: str | None = None, conso
                      input_fn: Callable[[str], str] | None = None, rules: str = "riichi",
                      preset: str | None = None, tiles: str = "notation") -> int:
     """``mjscore play [--seed N] [--log FILE] [--preset NAME] [--tiles FACES]``: you (East, the dealer) against
-    three AIs, one deal. Exit 0 when the deal ends; 1 if the input ends first; 2 for a preset this engine cannot
-    play live."""
+    three AIs (:func:`opponents`: strong once registered), one deal. Exit 0 when the deal ends; 1 if the input
+    ends first; 2 for a preset this engine cannot play live."""
     other = _text_mode(rules)   # the MCR table's text mode lives in scorer/cli/play_mcr.py
     if other is not None:
         return other.play_interactive(seed, log_path, console, input_fn, preset=preset, tiles=tiles)
     from scorer.cli.board import TableView
-    from scorer.game.ai import RiichiAI
     from scorer.game.engine import Engine
-    return play_deal(Engine, RiichiAI, "[bold]mjscore[/] riichi deal · seed {seed} · preset {preset}", _event_line,
-                     _result_panel, seed, log_path, console, input_fn, preset=preset, view=TableView(faces=tiles))
+    level, ai_class = opponents("riichi")
+    return play_deal(Engine, ai_class, "[bold]mjscore[/] riichi deal · seed {seed} · preset {preset} · AI " + level,
+                     _event_line, _result_panel, seed, log_path, console, input_fn, preset=preset,
+                     view=TableView(faces=tiles))
+
+
+def opponents(rules: str) -> tuple[str, type]:
+    """The AI level and class a person's three opponents get in a single deal: ``strong`` once it is registered
+    in :data:`scorer.game.ai.levels.AI_LEVELS` for ``rules``, else ``basic`` (issue #14: "the human's opponents
+    default to strong"; the games' rule, :func:`scorer.cli.play_game.default_level`). AI-only deals
+    (``--auto``) stay on ``basic``: they are what the speed harness times."""
+    from scorer.cli.play_game import default_level
+    from scorer.game.ai.levels import AiLevelError, find_ai
+    level = default_level()
+    try:
+        return level, find_ai(level, rules)
+    except AiLevelError:        # the strong level does not play these rules (yet)
+        return "basic", find_ai("basic", rules)
 
 
 def game_pieces(tiles: str = "notation"):

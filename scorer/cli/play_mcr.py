@@ -89,14 +89,15 @@ def _result(engine, console, names, deltas) -> None:
 def play_interactive(seed: int | None = None, log_path: str | None = None, console=None,
                      input_fn: Callable[[str], str] | None = None, preset: str | None = None,
                      tiles: str = "notation") -> int:
-    """``mjscore play --rules mcr [--seed N] [--log FILE]``: you (East, the dealer) against three fan-plan AIs,
-    one deal. Exit 0 when the deal ends; 1 if the input ends first."""
-    from scorer.cli.play import play_deal
-    from scorer.game.ai.mcr import McrAI
+    """``mjscore play --rules mcr [--seed N] [--log FILE]``: you (East, the dealer) against three AIs (the
+    ``strong`` level once registered, else the fan-plan AI), one deal. Exit 0 when the deal ends; 1 if the input
+    ends first."""
+    from scorer.cli.play import opponents, play_deal
     from scorer.game.mcr import McrEngine
-    return play_deal(McrEngine, McrAI, "[bold]mjscore[/] MCR deal · seed {seed} · table preset {preset}", _event_line,
-                     _result, seed, log_path, console, input_fn, preset=preset, view=mcr_view(tiles),
-                     announce=below_minimum)
+    level, ai_class = opponents("mcr")     # strong once registered (issue #14), else the fan-plan AI
+    return play_deal(McrEngine, ai_class, "[bold]mjscore[/] MCR deal · seed {seed} · table preset {preset} · AI "
+                     + level, _event_line, _result, seed, log_path, console, input_fn, preset=preset,
+                     view=mcr_view(tiles), announce=below_minimum)
 
 
 def game_pieces(tiles: str = "notation"):

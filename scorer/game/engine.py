@@ -174,11 +174,11 @@ class Engine:
                     return self._exhausted()
                 need_draw = False
                 continue
+            if self._dora_owed:     # an open or added kan's indicator: turned as the kan's discard is made
+                self._turn_dora()   # (Tenhou: replacement draw, DORA, then the discard; tsumo turns none)
             if a.type == RIICHI:
                 self.emit(ev.Riichi(seat=seat))
             self.emit(ev.discard_event(seat, a.tile, a.tile == st.last_draw))
-            if self._dora_owed:                 # kan dora after the discard: an open kan's new indicator
-                self._turn_dora()
             responses = self._collect_all(seat)
             rons = [s for s, r in responses if r.type == RON] if responses else ()   # most discards: no answer
             if rons:
@@ -213,7 +213,10 @@ class Engine:
     def _replacement(self, seat: int) -> bool:
         """A kan: a new dora indicator, then the replacement from the dead wall (always there: a kan needs it).
         Kan dora after the discard (the preset's ``kan_dora``): an open or added kan's indicator waits for the
-        kan's discard (or the next kan); a closed kan's is turned over at once."""
+        kan's discard (or the next kan); a closed kan's is turned over at once. As Tenhou's records have it
+        (``<N/><T/><DORA/><D/>``), the waiting indicator is turned after the replacement draw, just before the
+        discard (and its riichi) is made: no one can claim the discard before it shows, and a win on the
+        replacement tile (rinshan) never sees it; the same dora count for every win as turning it after."""
         if self._kan_dora_later:
             if self._dora_owed:             # a second kan before the discard: the first one's indicator now
                 self._turn_dora()

@@ -1,6 +1,6 @@
 """End to end (issue 13): the text table through a pseudo-terminal, as a new player would type.
 
-A riichi deal: ``?`` shows the keys, an index out of range names the valid range, Enter chooses the drawn tile
+A riichi deal: ``?`` shows the keys, ``h`` the advice for the hand, an index out of range names the valid range, Enter chooses the drawn tile
 and every discard waits for its confirmation, a win on offer is never passed by Enter alone. MCR scenes on an
 arranged wall (:mod:`tests.cli.scripted_table`): calls typed as ``pung`` and ``chow``, and a complete hand below
 the 8-point minimum announced.
@@ -86,18 +86,21 @@ def plain_reply(first=()):
 
 
 def test_riichi_deal_help_range_and_confirmation():
-    code, screen, prompts = drive(["-m", "scorer.cli.app", "play", "--seed", "3"], plain_reply(["?", "15", ""]))
+    code, screen, prompts = drive(["-m", "scorer.cli.app", "play", "--seed", "3"],
+                                  plain_reply(["?", "h", "15", ""]))
     assert code == 0, screen[-3000:]
     assert "Keys" in screen and "confirm the discard" in screen            # the help screen
+    assert "EV (points)" in screen and "Advice: working out" in screen     # h: the advice, below the board
     assert "no tile '15'; choose 1 to 14" in screen                        # the valid range
     assert "you drew" in screen and "Your turn" in screen
     # Enter chose the drawn tile; the discard waited for its confirmation
     turns = [i for i, p in enumerate(prompts) if p.startswith("Discard (")]
     assert prompts[turns[0] + 1] == "Enter = back to the table: "          # the keys: a screen of their own
-    assert re.fullmatch(r"Discard \S+\? \[Y/n\] ", prompts[turns[2] + 1])    # Enter chose; now confirm
+    assert turns[2] == turns[1] + 1                                         # after the advice: asked again
+    assert re.fullmatch(r"Discard \S+\? \[Y/n\] ", prompts[turns[3] + 1])    # Enter chose; now confirm
     discards = sum(1 for p in prompts if p.startswith("Discard ("))
     confirms = sum(1 for p in prompts if p.endswith("[Y/n] "))
-    assert confirms >= discards - 3 > 0
+    assert confirms >= discards - 4 > 0
     assert "Point changes" in screen and "net change" in screen
 
 

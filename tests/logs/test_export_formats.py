@@ -3,9 +3,9 @@ reads back as the engine's own events, for seeded AI deals and multi-deal games 
 scenes (double and triple ron, abortive draws, nagashi mangan, pao, kans, chankan) and every real record re-written;
 games a format cannot hold are a clear :class:`ExportError`.
 
-"The same events" is :func:`scorer.logs.comparable` (physical copies of a tile compare by face), after moving an
-open kan's dora indicator behind the kan's discard: tenhou.net/6 does not write when it was turned, and the reader
-puts it where Tenhou's own logs do (before the discard), the ``tenhou`` table's engine after it.
+"The same events" is :func:`scorer.logs.comparable` (physical copies of a tile compare by face), with no
+adjustment: an open kan's dora indicator, which tenhou.net/6 does not place, is read back where Tenhou's own logs
+have it (after the replacement draw, before the discard), and the ``tenhou`` table's engine turns it there too.
 """
 
 from __future__ import annotations
@@ -74,27 +74,8 @@ def export(deals, fmt: str, **meta) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def dora_after_discard(events: list[dict]) -> list[dict]:
-    """``events`` (comparable dicts) with a dora indicator that stands just before a (riichi and) discard moved
-    behind that discard: the one place where it is turned that tenhou.net/6 leaves to the reader."""
-    out, i = [], 0
-    while i < len(events):
-        e = events[i]
-        if e["type"] == "dora":
-            j = i + 1
-            while j < len(events) and events[j]["type"] == "riichi":
-                j += 1
-            if j < len(events) and events[j]["type"] == "discard":
-                out += events[i + 1:j + 1] + [e]
-                i = j + 1
-                continue
-        out.append(e)
-        i += 1
-    return out
-
-
 def same_events(a, b) -> bool:
-    return dora_after_discard([comparable(e) for e in a]) == dora_after_discard([comparable(e) for e in b])
+    return [comparable(e) for e in a] == [comparable(e) for e in b]
 
 
 def check_round_trip(deals, fmt: str, name: str = "game", **meta) -> list:
