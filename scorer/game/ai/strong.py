@@ -376,9 +376,12 @@ class StrongRiichiAI(RiichiAI):
                                         route)
             if choice is not None:
                 return self._pick_copy(discards, choice)
-        if route is not None:
-            discards = [a for a in discards if (a.tile >> 2) in route] or discards
-        return self._discard(state, seat, discards, counts, melds, visible, None, view)
+        narrowed = False
+        if route is not None:       # an open hand throws first the tiles its yaku cannot use
+            kept = [a for a in discards if (a.tile >> 2) in route]
+            narrowed = bool(kept) and len(kept) < len(discards)
+            discards = kept or discards
+        return self._discard(state, seat, discards, counts, melds, visible, None, view, narrowed)
 
     def _route_kinds(self, state, seat, counts, kinds) -> set[int] | None:
         """An open hand's discards that keep it on its yaku (all simples, a half flush): the tiles the yaku cannot
