@@ -263,7 +263,8 @@ def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
         ("draw_deposits", "return"): "returned to their owners",
         ("draw_deposits", "carry"): "stay on the table",
         ("kan_dora", "immediate"): "a new indicator is shown right after each kan",
-        ("kan_dora", "after_discard"): "a new indicator after the kan's discard (a closed kan's at once)",
+        ("kan_dora", "after_discard"): "an open or added kan's new indicator after its replacement draw, as its discard "
+                                         "is made (a closed kan's at once)",
         ("kan_dora", "none"): "no dora",
         ("multiple_ron", "double"): "double ron: two players may win on one discard (three rons abort)",
         ("kuikae", "none"): "no restriction",
