@@ -576,13 +576,15 @@ class Tally:
     disputed: int = 0
     rounds_agree: int = 0
     rounds_disagree: int = 0
+    compared: int = 0               # --compare rows, and those where the presets differ
+    differ: int = 0
     error_at: list[str] = field(default_factory=list)
     disputed_at: list[str] = field(default_factory=list)
     last: str = ""                  # source:line of the last row (where an interrupted run stopped)
 
     def add(self, other: "Tally") -> None:
         for name in ("rows", "wins", "non_wins", "errors", "agreed", "disputed", "rounds_agree",
-                     "rounds_disagree"):
+                     "rounds_disagree", "compared", "differ"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         if other.last:
             self.last = other.last
@@ -622,6 +624,11 @@ class Tally:
                 if len(self.disputed_at) < MAX_LISTED:
                     self.disputed_at.append(where(row))
             return
+        if "presets" in row:            # a --compare row
+            self.compared += 1
+            if row["differs"]:
+                self.differ += 1
+            return
         if row.get("win"):
             self.wins += 1
         else:
@@ -642,6 +649,8 @@ class Tally:
         """The run's summary for standard error (several lines)."""
         lines = [f"{self.rows} rows: {self.wins} wins, {self.non_wins} non-wins, {self.errors} errors; "
                  f"claims: {self.agreed} agreed, {self.disputed} disputed"]
+        if self.compared:
+            lines.append(f"compared: {self.compared} hands, {self.differ} where the presets differ")
         if self.rounds_agree or self.rounds_disagree:
             lines.append(f"log rounds: {self.rounds_agree} agree with the record, {self.rounds_disagree} disagree")
         if self.errors:
@@ -794,12 +803,34 @@ def replay_item(item: Item) -> list[dict]:
     return rows
 
 
-def iter_rows(items: Iterable[Item], rules: str | None = None,
-              preset: str | None = None) -> Iterator[HandRow | dict]:
-    """The rows of a chunk, in order, one at a time: one per hand (a :class:`HandRow`, or an :class:`ErrorRow`),
-    one per round of each log (a dict). A row made and rendered at once dies young (the garbage collector never
-    walks a chunk's worth of rows)."""
-    one = _scorer(rules, preset)
+def _comparer(rules: str | None, preset: str | None, compare: str):
+    """A function turning one hand item into its ``--compare`` row: the hand under each preset ``compare`` names
+    side by side (:func:`scorer.advice.compare.compare_row`: a value column a preset, the rows that differ and the
+    options that cause them), or an :class:`ErrorRow` (a bad line, a preset the hand's rule set lacks)."""
+    from scorer import parse
+    from scorer.advice.compare import compare_row
+    from scorer.errors import MjscoreError
+
+    def one(item: Item) -> dict:
+        if item.error is not None:
+            return _error_row(item, item.error, item.error)
+        try:
+            return {"source": item.source, "line": item.line,
+                    **compare_row(parse(item.text, rules=rules, preset=preset), compare)}
+        except MjscoreError as exc:
+            return _error_row(item, error_text(exc), _one_line_error(exc))
+        except Exception as exc:  # noqa: BLE001 - a bug in a scorer must not lose the row nor stop the run
+            msg = f"internal error: {type(exc).__name__}: {exc}"
+            return _error_row(item, msg, msg)
+    return one
+
+
+def iter_rows(items: Iterable[Item], rules: str | None = None, preset: str | None = None,
+              compare: str | None = None) -> Iterator[HandRow | dict]:
+    """The rows of a chunk, in order, one at a time: one per hand (a :class:`HandRow`, or an :class:`ErrorRow`;
+    with ``compare``, the hand's row under those presets side by side), one per round of each log (a dict). A row
+    made and rendered at once dies young (the garbage collector never walks a chunk's worth of rows)."""
+    one = _scorer(rules, preset) if compare is None else _comparer(rules, preset, compare)
     for item in items:
         if item.__class__ is Lines:
             for line_item in item.items():

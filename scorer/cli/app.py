@@ -372,10 +372,13 @@ def batch(
     engine: str = typer.Option("local", "--engine", help="local or dask"),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="with --engine dask: an existing "
                                                                       "scheduler's address"),
+    compare: Optional[str] = typer.Option(None, "--compare", help="each hand under these presets side by side "
+                                                                  "(comma-separated, or all): a value column "
+                                                                  "each, what differs and why; JSON lines"),
 ):
     """Score files of hands (and replay logs) at scale: one row per input line, in order, errors included."""
     from scorer.cli.batch import batch_command
-    raise typer.Exit(batch_command(inputs, rules, preset, fmt, out, jobs, engine, scheduler))
+    raise typer.Exit(batch_command(inputs, rules, preset, fmt, out, jobs, engine, scheduler, compare))
 
 
 class _Closed:

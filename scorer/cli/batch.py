@@ -129,14 +129,14 @@ class ChunkOut:
     tally: object
 
 
-def run_chunk(items, rules: str | None, preset: str | None, fmt: str) -> ChunkOut:
+def run_chunk(items, rules: str | None, preset: str | None, compare: str | None, fmt: str) -> ChunkOut:
     """Score a chunk and render its rows: the one function every engine runs (it must stay importable by name).
     The rows are rendered (and encoded) here, in the worker, so the process that writes has almost nothing to
     do; each row is rendered as soon as it is scored and then dropped, so a chunk's rows never pile up."""
     from scorer.batch import Tally, iter_rows, where
     from scorer.cli.render import render_stream, utf8
     t = Tally()
-    text, last = render_stream(iter_rows(items, rules, preset), fmt, t.count)
+    text, last = render_stream(iter_rows(items, rules, preset, compare), fmt, t.count)
     if last is not None:
         t.last = where(last)
     return ChunkOut(utf8(text), t)
@@ -612,8 +612,26 @@ def _clamp_jobs(jobs: int | None, engine: str) -> int:
     return jobs
 
 
+def _check_compare(compare: str, rules: str | None) -> str | None:
+    """The usage message for a ``--compare`` list that names a preset the rule set lacks (checked before the
+    first line, so a typo is not one error row per line), else None."""
+    from scorer.advice.compare import ALL
+    from scorer.rulesets import find_ruleset
+    rules = rules or "riichi"
+    known = list(find_ruleset(rules).presets())
+    if compare.strip().lower() == ALL:
+        return None
+    names = {n.strip().lower() for n in compare.split(",") if n.strip()}
+    unknown = sorted(names - set(known))
+    if unknown:
+        return f"--compare: {rules} has no preset {unknown[0]!r} (its presets: {', '.join(known)})"
+    if len(names) < 2:
+        return "--compare needs two presets or more (or all)"
+    return None
+
+
 def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt: str | None, out: str | None,
-                  jobs: int | None, engine: str, scheduler: str | None) -> int:
+                  jobs: int | None, engine: str, scheduler: str | None, compare: str | None = None) -> int:
     """Run ``mjscore batch``; returns the exit code (0 all scored, 1 errors, disputes or an output that failed,
     2 usage, 130 Ctrl-C, 143 SIGTERM)."""
     from scorer import batch as B
@@ -629,7 +647,7 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
         sys.stderr.write("mjscore: standard output is closed; give --out FILE\n")
         return 1
     if fmt is None:
-        fmt = "table" if out is None and _isatty(sys.stdout) else "jsonl"
+        fmt = "table" if out is None and _isatty(sys.stdout) and compare is None else "jsonl"
     if fmt not in FORMATS:
         return _usage(f"--format expects {', '.join(FORMATS)}, not {fmt!r}")
     if engine not in ("local", "dask"):
@@ -652,6 +670,12 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
     msg = check_preset(preset)
     if msg:
         return _usage(msg)
+    if compare is not None:
+        msg = _check_compare(compare, rules)
+        if msg:
+            return _usage(msg)
+        if fmt != "jsonl":
+            return _usage(f"--compare writes JSON lines (a value column per preset): give --format jsonl, not {fmt}")
     same = _same_file_as_input(inputs, out)
     if same:
         return _usage(same)
@@ -681,7 +705,7 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
     # hands files are read as blocks of lines, taken apart where they are scored (in the workers)
     items = B.read_inputs(inputs, sys.stdin, counter, notice, exclude=sink.identity(), blocks=CHUNK)
     marked = ((chunk, counter.done) for chunk in B.chunks(items, CHUNK))
-    args = (rules, preset, fmt)
+    args = (rules, preset, compare, fmt)     # run_chunk's arguments after the chunk; the format last
     tally = B.Tally()
     progress = None
     interrupted = False
