@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 import sys
 from functools import reduce
-from operator import attrgetter, itemgetter, or_
+from operator import attrgetter, or_
 from typing import Callable, NamedTuple, TypeAlias
 
 from grammar.text import MAX_LINE, fold, fragment, not_ascii, too_long, window
@@ -574,8 +574,8 @@ def _piece(src: _Source, tok: str, i: int) -> _Piece:
         else:   # the run's digits sorted as its tiles sort, its tiles in that order, and its counts
             in_order = ("".join(sorted(digits)) if "0" not in digits   # no red five: the digits sort as the tiles
                         else "".join(sorted(digits.translate(_DIGIT_TO_KEY))).translate(_KEY_TO_DIGIT))
-            try:   # (itemgetter of two or more keys gives a tuple; of one, the item)
-                ordered = itemgetter(*in_order)(_DIGITS[suit]) if len(in_order) > 1 else (_DIGITS[suit][in_order],)
+            try:
+                ordered = tuple(map(_DIGITS[suit].__getitem__, in_order))
             except KeyError:   # a digit that names no tile of the suit: the first one written is the error
                 _run_tiles(src, digits, suit, i)
                 raise  # pragma: no cover - _run_tiles raised
@@ -1191,6 +1191,11 @@ def _parse(text: str, rules, preset, allow_incomplete, tokenize=None) -> Hand:
     if not src.line:
         raise NotationError("empty hand: expected concealed tiles such as 123m456p")
     return _read(tokenize(src), src, rules, preset, allow_incomplete)
+
+
+read_line: Callable[[str, str | None, str | None, bool], Hand] = _parse
+"""``read_line(text, rules, preset, allow_incomplete)``: :func:`parse_hand` with its arguments by position (for
+:func:`scorer.score`, which calls it once a line: a call with keywords, and one more call, cost more)."""
 
 
 def parse_hand(text: str, *, rules: str | None = None, preset: str | None = None,
