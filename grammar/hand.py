@@ -940,7 +940,8 @@ _SEEN_ONCE: set[str] = set()
 """The keyword lists met once since it was last emptied (strings only: what a list says is kept from its second
 time on, so a batch of lists written once each, as riichi lines often are, keeps nothing that the garbage
 collector must walk)."""
-_MAX_SEEN = 1 << 13   # about 1 MB when full; then emptied
+_MAX_SEEN = 1 << 10   # about 130 kB when full; then emptied (a set the garbage collector walks whole, string by
+#                        string, in each full collection: a big one costs a cache miss for each of its strings)
 
 
 def _said(keywords: list[str], src: _Source, first: int) -> _Said:
