@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 import sys
 from functools import reduce
-from operator import attrgetter, itemgetter, or_
+from operator import attrgetter, or_
 from typing import Callable, NamedTuple, TypeAlias
 
 from grammar.text import MAX_LINE, fold, fragment, not_ascii, too_long, window
@@ -534,6 +534,11 @@ _KEYWORDS: dict[str, _Keyword] = {}
 (later tokens are worked out each time they come)."""
 _MAX_MEANINGS = 1 << 14   # about 6 MB when full; 60,000 generated lines hold 22,000 distinct tokens, and the
 #                           16,384 most frequent of them are 99% of the tokens of those lines
+_KEPT_RUN = 7
+"""The longest piece whose meaning is kept (seven characters: a run of six tiles; every meld and +X is shorter). A
+longer run is almost never written again (in generated lines, 70-100% of the runs of up to six tiles were met
+before, 0-15% of the longer ones), so keeping it would only cost: a dict entry and two tuples that live on, which
+the garbage collector walks again and again (fresh lines then paid more in collections than they saved)."""
 
 
 def clear_meanings() -> None:
@@ -569,15 +574,15 @@ def _piece(src: _Source, tok: str, i: int) -> _Piece:
         else:   # the run's digits sorted as its tiles sort, its tiles in that order, and its counts
             in_order = ("".join(sorted(digits)) if "0" not in digits   # no red five: the digits sort as the tiles
                         else "".join(sorted(digits.translate(_DIGIT_TO_KEY))).translate(_KEY_TO_DIGIT))
-            try:   # (itemgetter of two or more keys gives a tuple; of one, the item)
-                ordered = itemgetter(*in_order)(_DIGITS[suit]) if len(in_order) > 1 else (_DIGITS[suit][in_order],)
+            try:
+                ordered = tuple(map(_DIGITS[suit].__getitem__, in_order))
             except KeyError:   # a digit that names no tile of the suit: the first one written is the error
                 _run_tiles(src, digits, suit, i)
                 raise  # pragma: no cover - _run_tiles raised
             meaning = _new_meaning(_Piece, (_RUN, None, 0, sum(map(_DIGIT_COUNTS[suit].__getitem__, digits)),
                                             digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0,
                                             in_order + suit, ordered, _SUIT_RANK[suit]))
-    if len(_PIECES) < _MAX_MEANINGS:
+    if len(_PIECES) < _MAX_MEANINGS and len(tok) <= _KEPT_RUN:
         _PIECES[tok] = meaning
     return meaning
 
@@ -935,7 +940,8 @@ _SEEN_ONCE: set[str] = set()
 """The keyword lists met once since it was last emptied (strings only: what a list says is kept from its second
 time on, so a batch of lists written once each, as riichi lines often are, keeps nothing that the garbage
 collector must walk)."""
-_MAX_SEEN = 1 << 13   # about 1 MB when full; then emptied
+_MAX_SEEN = 1 << 10   # about 130 kB when full; then emptied (a set the garbage collector walks whole, string by
+#                        string, in each full collection: a big one costs a cache miss for each of its strings)
 
 
 def _said(keywords: list[str], src: _Source, first: int) -> _Said:
@@ -1186,6 +1192,11 @@ def _parse(text: str, rules, preset, allow_incomplete, tokenize=None) -> Hand:
     if not src.line:
         raise NotationError("empty hand: expected concealed tiles such as 123m456p")
     return _read(tokenize(src), src, rules, preset, allow_incomplete)
+
+
+read_line: Callable[[str, str | None, str | None, bool], Hand] = _parse
+"""``read_line(text, rules, preset, allow_incomplete)``: :func:`parse_hand` with its arguments by position (for
+:func:`scorer.score`, which calls it once a line: a call with keywords, and one more call, cost more)."""
 
 
 def parse_hand(text: str, *, rules: str | None = None, preset: str | None = None,

@@ -24,7 +24,7 @@ __all__ = ["score", "parse", "Hand", "Situation", "Meld", "MeldType", "Tile", "M
 
 def parse(text: str, *, rules: str | None = None, preset: str | None = None) -> Hand:
     """Parse hand notation into a :class:`Hand` (raises :class:`NotationError`)."""
-    return (_parse or _parse_hand())(text, rules=rules, preset=preset)
+    return (_parse or _parse_hand())(text, rules, preset, False)
 
 
 def score(hand: str | Hand, *, rules: str | None = None, preset: str | None = None):
@@ -33,7 +33,7 @@ def score(hand: str | Hand, *, rules: str | None = None, preset: str | None = No
     The evaluator is the one the rule-set registry (:mod:`scorer.rulesets`) has under the hand's rules."""
     if isinstance(hand, str):
         # ``rules`` and ``preset`` are defaults here: the line's own rules:/preset: keywords win
-        hand = (_parse or _parse_hand())(hand, rules=rules, preset=preset)
+        hand = (_parse or _parse_hand())(hand, rules, preset, False)
         rules, preset = hand.rules, hand.preset
     else:
         rules = rules or hand.rules
@@ -41,18 +41,21 @@ def score(hand: str | Hand, *, rules: str | None = None, preset: str | None = No
     evaluate = _EVALUATORS.get(rules)
     if evaluate is None:
         evaluate = _EVALUATORS[rules] = find_ruleset(rules).evaluate
-    return evaluate(hand, preset=preset)
+    return evaluate(hand, preset)
 
 
-_EVALUATORS: dict = {}   # rules name -> the registry's evaluator, looked up once
+_EVALUATORS: dict = {}
+"""rules name -> the registry's evaluator, looked up once (each is ``evaluate(hand, preset=None)``, called with
+``preset`` by position: cheaper than by keyword, once a hand)."""
 
 
 def _parse_hand():
-    """The grammar's parser, imported on first use (the core does not need the grammar to score a Hand)."""
+    """The grammar's parser (``read_line(text, rules, preset, allow_incomplete)``: :func:`grammar.parse_hand` with its arguments by
+    position), imported on first use (the core does not need the grammar to score a Hand)."""
     global _parse
     if _parse is None:
-        from grammar import parse_hand
-        _parse = parse_hand
+        from grammar.hand import read_line
+        _parse = read_line
     return _parse
 
 

@@ -126,6 +126,19 @@ def test_a_token_cached_or_not_means_the_same():
     assert parse_hand(line) == cold
 
 
+def test_a_long_run_is_worked_out_each_time_and_means_the_same():
+    # runs longer than _KEPT_RUN characters are not kept (they are almost never written again); shorter ones are
+    line = "1123344055789m+5m tsumo riichi"
+    g.clear_meanings()
+    first = parse_hand(line)
+    assert len("1123344055789m") > g._KEPT_RUN and "1123344055789m" not in g._PIECES
+    assert "+5m" in g._PIECES
+    again = parse_hand(line)
+    assert again == first and again.notation() == first.notation() == format_hand(first)
+    # the same run written in another order, and read by the full reader (a space in the tile block)
+    assert parse_hand("9875504433211m +5m tsumo riichi") == first
+
+
 @pytest.mark.parametrize("keywords", [
     "tsumo riichi dora:4p ura:1z seat:E", "rules:mcr ron seat:N round:N flowers:2", "ron", "",
     "riichi ron sticks:2 honba:1 dora:0p5m",
