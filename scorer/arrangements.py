@@ -195,8 +195,8 @@ def _seed_entries() -> None:
     total (about 72 ms, more than making every entry one by one); it makes later look-ups hit, about 0.8 us a
     hand, so it pays back only over tens of thousands of hands: 4,096 entries come after about 9,000 riichi hands
     (a file-sized run), while a 200-deal game (about 260 entries) or a few thousand hands would never earn it
-    back. Made: every pattern of the characters (their kinds are the table's own), every honor pattern, the dot and bamboo patterns of at
-    most _SEED_TILES tiles, and the suits of seven pairs and of thirteen orphans."""
+    back. Made: every pattern of the characters (their kinds are the table's own), every honor pattern, the dot
+    and bamboo patterns of at most _SEED_TILES tiles, and the suits of seven pairs and of thirteen orphans."""
     _seeded.append(True)
     for sets in range(5):
         for code, (splits, mask, paired) in _part(False, sets).items():
