@@ -1720,13 +1720,23 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     r.form = form
     r.shanten = -1
     r.waits_ = None
-    r.payments = payments(total + flowers, s.tsumo) if meets else ()
+    r.payments = (_PAYMENTS.get(pay := (total + flowers) << 1 | s.tsumo) or _payments_of(pay)) if meets else ()
     r.facts_ = (info.suit_infos, info.win, info.every, info.closed_mask)
     _become(r, "__class__", McrResult)
     return r
 
 
 _become = object.__setattr__
+# the payments of a win (scorer.mcr.points.payments' shared tuples) by its total (flowers included) << 1 | self-drawn:
+# one look-up of a small int, not a call keyed by a tuple
+_PAYMENTS: dict[int, tuple[Payment, ...]] = {}
+
+
+def _payments_of(key: int) -> tuple[Payment, ...]:
+    if len(_PAYMENTS) >= 4096:
+        _PAYMENTS.clear()
+    found = _PAYMENTS[key] = payments(key >> 1, bool(key & 1))
+    return found
 
 
 def dropped_flags(hand: Hand) -> list[dict]:
