@@ -15,7 +15,7 @@ taken in the reference's order and a tie keeps the first unless the later one ha
 Pung, so that even the fan lists match the reference.
 
 Speed: the hand is read in one pass into a count code per suit, and each suit's record (``_Suit``: its kinds,
-its readings into sets and a pair from the core's ``scorer.arrangements._suit_splits`` with what each reading's
+its readings into sets and a pair from the core's per-suit table (``scorer.arrangements``) with what each reading's
 pungs and groups add up to, its completions with and without each tile) is made once per suit and code; the
 records of every small complete suit are made at once when a process scores hands in numbers (with a table of the
 small suits one tile short of complete, for the waits). So the common hand (one reading per suit) is arranged,
@@ -35,9 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
 
-from scorer.arrangements import PAIR as _PAIR
-from scorer.arrangements import SEQ as _SEQ
-from scorer.arrangements import _suit_splits, is_complete, suit_code_complete
+from scorer.arrangements import _lookup as _suit_entry_of_code
+from scorer.arrangements import is_complete, suit_code_complete
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
@@ -754,7 +753,6 @@ _FOUR_BIT = sum(0b00100 << 5 * r for r in range(9))
 
 _SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
 _RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
-_ODD_BITS = sum(1 << 5 * r for r in range(9))  # the lowest bit of each rank's count: set for an odd count
 
 
 def _suit(index: int, code: int) -> _Suit:
@@ -766,24 +764,24 @@ def _suit(index: int, code: int) -> _Suit:
             cache.clear()
         base = _BASES[index]
         counts = tuple([code >> shift & 31 for shift in _RANK_SHIFTS[index]])
-        bits = odd = 0
-        kinds = 0
+        present = odd = 0  # bit r: rank r (0-based) held / held an odd number of times
         for r, n in enumerate(counts):
             if n:
-                bits |= 1 << (base + r)
-                kinds += 1
+                present |= 1 << r
                 if n & 1:
-                    odd |= 1 << (base + r)
+                    odd |= 1 << r
+        bits = present << base
+        size = code % 31  # the sum of the five-bit counts (a suit holds fewer than 31 tiles)
         found = _Suit()
         found.counts = counts
         found.most = max(counts)
         found.fours = counts.count(4)
-        found.even = not code & _ODD_BITS
+        found.even = not odd
         found.bits = bits
-        found.odd = odd  # the kinds of the suit held an odd number of times
+        found.odd = odd << base  # the kinds of the suit held an odd number of times
         found.key_bits = _key_bits(bits)  # its part of the hand key: the suit present, or winds and dragons
-        found.kinds = kinds
-        found.readings = readings = _suit_readings(counts, base)
+        found.kinds = present.bit_count()
+        found.readings = readings = _suit_readings(code, size, base)
         found.single = single = readings[0] if len(readings) == 1 else None
         # the single reading's pair flag, pair code, pungs' facts and groups' traits packed (_SinglePacked)
         found.packed = (single[0] | single[3] << _SP_PAIR | single[5] << _SP_FACTS | single[6] << _SP_TRAITS
@@ -791,13 +789,13 @@ def _suit(index: int, code: int) -> _Suit:
         found.index = index
         found.honor = honor = index == 3
         # bit j: ranks j+1, j+4 and j+7 are all present (the suit's part of a knitted straight)
-        found.knit = 0 if honor else sum(1 << j for j in range(3) if counts[j] and counts[j + 3] and counts[j + 6])
-        found.has_pair = has_pair = sum(counts) % 3 == 2
+        found.knit = 0 if honor else present & present >> 3 & present >> 6
+        found.has_pair = has_pair = size % 3 == 2
         # sets (1), sets and a pair (2), or neither (0)
         found.state = (2 if has_pair else 1) if readings else 0
         found.others = None  # made when first needed
         found.code = code
-        found.size = sum(counts)
+        found.size = size
         cache[code] = found
     return found
 
@@ -1083,30 +1081,38 @@ def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
     return [k for k in waits if (every[_SUIT_OF[k]] >> _SHIFT_OF[k] & 31) - (k == win) < 4]
 
 
-def _suit_readings(counts: tuple[int, ...], base: int) -> tuple:
-    """Every way one suit's counts split into sets and at most one pair, as (has_pair, chow middles, pung codes,
-    pair code or 0, reference sort keys, the pungs' summed facts (_PUNG_FACT), the groups' summed traits)."""
+def _suit_readings(code: int, size: int, base: int) -> tuple:
+    """Every way one suit (its count code and number of tiles) splits into sets and at most one pair, as
+    (has_pair, chow middles, pung codes, pair code or 0, reference sort keys, the pungs' summed facts (_PUNG_FACT),
+    the groups' summed traits). Read from the core's per-suit table entry of the code (its splits in the suit's
+    own kinds: sequence starts and triplet kinds ascending, the pair or None, in the order of their sorted
+    groups), with no intermediate groups."""
+    entry = _suit_entry_of_code(code, base == 27, size)
+    if entry is None:
+        return ()
     out = []
     codes = CODE[base:base + 9]
-    for has_pair, groups in _suit_splits(counts, base == 27):
+    for seqs, trips, pair in entry[0]:
         chows, pungs, keys = [], [], []
-        pair = traits = facts = 0
-        for shape, i in groups:
-            code = codes[i]
-            if shape == _SEQ:
-                mid = code + 1  # the next kind's code: a chow is written by its middle tile
-                chows.append(mid)
-                keys.append((code, True))
-                traits += _CHOW_TRAIT[mid]
-            elif shape == _PAIR:
-                pair = code
-                traits += _PUNG_TRAIT[code]
-            else:
-                pungs.append(code)
-                keys.append((code, False))
-                facts += _PUNG_FACT[code]
-                traits += _PUNG_TRAIT[code]
-        out.append((has_pair, tuple(chows), tuple(pungs), pair, tuple(keys), facts, traits))
+        traits = facts = 0
+        for i in seqs:
+            c = codes[i]
+            mid = c + 1  # the next kind's code: a chow is written by its middle tile
+            chows.append(mid)
+            keys.append((c, True))
+            traits += _CHOW_TRAIT[mid]
+        for i in trips:
+            c = codes[i]
+            pungs.append(c)
+            keys.append((c, False))
+            facts += _PUNG_FACT[c]
+            traits += _PUNG_TRAIT[c]
+        if pair is None:
+            pair_code = 0
+        else:
+            pair_code = codes[pair]
+            traits += _PUNG_TRAIT[pair_code]
+        out.append((pair is not None, tuple(chows), tuple(pungs), pair_code, tuple(keys), facts, traits))
     return tuple(out)
 
 
@@ -1714,13 +1720,23 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     r.form = form
     r.shanten = -1
     r.waits_ = None
-    r.payments = payments(total + flowers, s.tsumo) if meets else ()
+    r.payments = (_PAYMENTS.get(pay := (total + flowers) << 1 | s.tsumo) or _payments_of(pay)) if meets else ()
     r.facts_ = (info.suit_infos, info.win, info.every, info.closed_mask)
     _become(r, "__class__", McrResult)
     return r
 
 
 _become = object.__setattr__
+# the payments of a win (scorer.mcr.points.payments' shared tuples) by its total (flowers included) << 1 | self-drawn:
+# one look-up of a small int, not a call keyed by a tuple
+_PAYMENTS: dict[int, tuple[Payment, ...]] = {}
+
+
+def _payments_of(key: int) -> tuple[Payment, ...]:
+    if len(_PAYMENTS) >= 4096:
+        _PAYMENTS.clear()
+    found = _PAYMENTS[key] = payments(key >> 1, bool(key & 1))
+    return found
 
 
 def dropped_flags(hand: Hand) -> list[dict]:

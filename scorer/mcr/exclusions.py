@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorer.mcr import fans as F
+from scorer.mcr.parts import mask_of
 
 # ---- non-repeat ----------------------------------------------------------------------------------------------------
 _POT = (F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND)
@@ -110,16 +111,18 @@ def compile_exclusions(rows, reductions) -> ExclusionTable:
     return ExclusionTable(tuple(out), index, row_of, sources, {}, any(row[2] for row in out))
 
 
+_EVERY_FAN = (1 << F.TABLE_SIZE) - 1  # the mask of every fan id
+
+
 def _removal(table: ExclusionTable, present: int) -> int:
     """The mask of every fan the rows of the sources in ``present`` remove, the rows walked (by :func:`exclude`)
     over those sources and every fan that is no source: exactly the sources present act, each fan is there to be
     removed; kept in ``table.removals``."""
-    probe = {fid: 1 for fid in range(F.TABLE_SIZE) if present >> fid & 1 or not table.sources >> fid & 1}
+    held = present | _EVERY_FAN & ~table.sources  # the probe's fans
+    # (its fan ids read off the mask's binary digits, lowest first: no shift of the 84-bit mask per id)
+    probe = dict.fromkeys([fid for fid, digit in enumerate(bin(held)[:1:-1]) if digit == "1"], 1)
     exclude(probe, table)
-    removed = 0
-    for fid in range(F.TABLE_SIZE):
-        if (present >> fid & 1 or not table.sources >> fid & 1) and fid not in probe:
-            removed |= 1 << fid
+    removed = held & ~mask_of(probe)
     if len(table.removals) >= 50_000:
         table.removals.clear()
     table.removals[present] = removed

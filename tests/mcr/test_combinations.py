@@ -51,6 +51,59 @@ def test_summed_traits_are_the_arrangement_traits():
         assert C.traits_of(summed) == C.pack_traits(chows, pungs, pair)
 
 
+def _readings_from_splits(code: int, base: int) -> tuple:
+    """A suit's readings (as ``_Suit.readings``) worked out from the core's splits into (shape, kind) groups."""
+    from scorer.arrangements import PAIR, SEQ, _suit_splits
+    from scorer.mcr.combinations import chow_trait, pung_trait
+    from scorer.mcr.fans import CODE
+    ranks = 7 if base == 27 else 9
+    counts = tuple(code >> 5 * r & 31 for r in range(ranks))
+    out = []
+    for has_pair, groups in _suit_splits(counts, base == 27):
+        chows, pungs, keys = [], [], []
+        pair = traits = facts = 0
+        for shape, i in groups:
+            c = CODE[base + i]
+            if shape == SEQ:
+                chows.append(c + 1)
+                keys.append((c, True))
+                traits += chow_trait(c + 1)
+            elif shape == PAIR:
+                pair = c
+                traits += pung_trait(c)
+            else:
+                pungs.append(c)
+                keys.append((c, False))
+                facts += E._PUNG_FACT[c]
+                traits += pung_trait(c)
+        out.append((has_pair, tuple(chows), tuple(pungs), pair, tuple(keys), facts, traits))
+    return tuple(out)
+
+
+def test_suit_readings_read_the_core_table():
+    """A suit's readings, read from the core's per-suit table entry by code, are the ones its splits into groups
+    give: every complete suit of the honors and a sample of every size of numbered suit (up to 14 tiles, more
+    than one reading, and codes that do not split)."""
+    from scorer.arrangements import suit_table
+    rng = random.Random(11)
+    numbered = sorted(suit_table(False))
+    honors = sorted(suit_table(True))
+    several = [c for c in numbered if len(suit_table(False)[c][0]) > 1]
+    assert several
+    broken = [c + (1 << 5 * rng.randrange(9)) for c in rng.sample(numbered, 100)]
+    for index, base, codes in ((0, 0, rng.sample(numbered, 400)), (2, 18, rng.sample(several, 200)),
+                               (1, 9, broken), (3, 27, honors)):
+        for code in codes:
+            if max(code >> 5 * r & 31 for r in range(9)) > 4:
+                continue
+            suit = E._suit(index, code)
+            assert suit.readings == _readings_from_splits(code, base), (index, code)
+            assert suit.size == sum(suit.counts) and suit.kinds == sum(1 for n in suit.counts if n)
+            assert suit.even == all(n % 2 == 0 for n in suit.counts)
+            assert suit.knit == sum(1 << j for j in range(3) if index < 3 and suit.counts[j] and suit.counts[j + 3]
+                                    and suit.counts[j + 6])
+
+
 def test_small_suit_codes_are_the_complete_suits():
     """The suits built in one go are exactly the complete suits of at most nine tiles, and each record is the one
     made when a hand first shows the suit."""
@@ -61,8 +114,7 @@ def test_small_suit_codes_are_the_complete_suits():
         counts = tuple(code >> 5 * r & 31 for r in range(9))
         assert sum(counts) <= 9 and max(counts) <= 4 and _suit_state(counts, False)
     for code in random.Random(3).sample(codes, 200):
-        counts = tuple(code >> 5 * r & 31 for r in range(9))
-        assert E._suit(1, code).readings == E._suit_readings(counts, 9)
+        assert E._suit(1, code).readings == _readings_from_splits(code, 9)
     assert all(sum(code >> 5 * r & 31 for r in range(7)) <= 9 for code in E._complete_codes(7, False))
 
 
