@@ -168,6 +168,11 @@ def _lookup(local: SuitCode, honor: bool, tiles: int):
     return _part(honor, tiles // 3).get(local)
 
 
+# the public name of the per-suit table look-up (MCR's suit records read it): suit code, honor?, tiles -> the entry
+# (splits in the suit's own kinds, the mask of its kinds held, 1 when it holds the pair) or None
+suit_table_entry = _lookup
+
+
 def suit_table(honor: bool) -> dict[SuitCode, tuple[tuple[LocalSplit, ...], int, int]]:
     """The whole table of one kind of suit (number or honor): suit code -> (its splits, the mask of the suit's
     kinds held, 1 when it holds the pair else 0); a code that is absent does not split. (Builds every part.)"""

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
 
-from scorer.arrangements import _lookup as _suit_entry_of_code
+from scorer.arrangements import suit_table_entry as _suit_entry_of_code
 from scorer.arrangements import is_complete, suit_code_complete
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
