@@ -377,8 +377,26 @@ class StrongRiichiAI(RiichiAI):
             if choice is not None:
                 return self._pick_copy(discards, choice)
         if route is not None:
-            discards = [a for a in discards if (a.tile >> 2) in route] or discards
+            along = sorted({a.tile >> 2 for a in discards if (a.tile >> 2) in route})
+            if along and len(along) < len(kinds):
+                return self._pick_copy(discards, self._along_route(counts, melds, visible, view, along))
         return self._discard(state, seat, discards, counts, melds, visible, None, view)
+
+    def _along_route(self, counts, melds, visible, view, along: list[int]) -> int:
+        """The discard among the kinds off an open hand's yaku route: the lowest shanten, then the most live
+        ukeire (the basic AI's ``_discard`` weighs every tile held, so it cannot be handed a subset)."""
+        shs = view.shanten_each(along)
+        best_sh = min(shs)
+        best, best_uk = None, -1
+        for k, sh in zip(along, shs):
+            if sh != best_sh:
+                continue
+            counts[k] -= 1
+            uk = self._live_ukeire(view, counts, k, melds, visible)
+            counts[k] += 1
+            if uk > best_uk:
+                best, best_uk = k, uk
+        return best
 
     def _route_kinds(self, state, seat, counts, kinds) -> set[int] | None:
         """An open hand's discards that keep it on its yaku (all simples, a half flush): the tiles the yaku cannot
