@@ -206,6 +206,23 @@ PLACE_FACTOR = ((1.4, 1.0, 1.0, 0.7), (3.0, 1.2, 1.0, 0.3))
 """The push threshold's factor by place (0: the leader) in the South round, before and in the last deal."""
 
 
+def last_deal(state) -> bool:
+    """The South round's fourth deal (All-Last) or later (the extension): the game may end with this deal."""
+    return state.round_wind >= 2 or (state.round_wind == 1 and state.dealer == 3)
+
+
+def standing(state, seat: int) -> tuple[int, int]:
+    """The seat's place (0: the leader; ties go to the lower seat, as the table's first chairs) and the points
+    a win must bring to pass the seat just above (0 for the leader): the gap, less the deposits on the table."""
+    mine = state.players[seat].score
+    above = [p.score - mine + (1 if s < seat else 0) for s, p in enumerate(state.players)
+             if s != seat and (p.score > mine or (p.score == mine and s < seat))]
+    if not above:
+        return 0, 0
+    need = min(above) - state.sticks * state.preset.riichi_cost
+    return len(above), max(1, need)
+
+
 # ---- hand value --------------------------------------------------------------------------------------------
 _RON_BY_HAN = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
 """A non-dealer's ron by han (30-40 fu): the value a hand not yet tenpai is estimated at."""
@@ -318,11 +335,23 @@ class StrongRiichiAI(RiichiAI):
     """Fold a far, cheap hand against open threats (False: their danger only picks among the attacking tiles)."""
     dama_against_riichi = True
     """Against a riichi a poor wait (fewer than four live tiles) with a yaku stays dama."""
+    dama_against_riichi_live = 4
+    """... with fewer live tiles than this."""
     keiten_wall = 10
     """With this few tiles left in the wall a call that makes tenpai is made without a yaku, and an open tenpai
     without one is kept: tenpai at the exhaustive draw is paid (keishiki tenpai)."""
     placement = True
     """In the South round the leader pushes less and the last pushes more (all-last most)."""
+    all_last = False
+    """In the game's last deal the riichi-or-dama choice reads the standing: the leader stays dama with a yaku
+    (any win ends the game first), a player behind declares when the dama value cannot pass the seat above and
+    stays dama when it can."""
+    last_deal_folds = False
+    """In the game's last deal a tenpai hand folds a dangerous tile against a riichi (as a weak wait does) when
+    the deal-in would cost a place its win cannot gain."""
+    all_last_calls = False
+    """In the game's last deal a player behind (not the dealer) calls only for a hand worth passing the seat
+    above."""
     sakizuke = True
     """A value pair kept for its pon counts as a yaku for a call (and is kept until the pon or the end)."""
     call_value = 0
@@ -462,6 +491,9 @@ class StrongRiichiAI(RiichiAI):
         dealer = seat == state.dealer
         stay = self.dama_value * (1.5 if dealer else 1)
         dangers = dict(zip(kinds, table_danger(state, seat, kinds, visible, found))) if found else {}
+        need = None                          # the last deal: points a win must bring (0: the leader)
+        if self.all_last and last_deal(state) and not dealer:
+            need = standing(state, seat)[1]
         # tsumo wins a closed hand even without a yaku (menzen tsumo): such a dama wait is worth a little
         best = None
         for k, live, vd, vr in opts:
@@ -474,6 +506,8 @@ class StrongRiichiAI(RiichiAI):
                     use_riichi = True
                 elif vd == 0:
                     use_riichi = True                       # no yaku: riichi makes it a hand
+                elif need:
+                    use_riichi = vd < need                  # the last deal, behind: riichi for the points needed
                 elif vd >= stay:
                     use_riichi = False                      # already worth enough: dama
                 elif self.dama_poor_wait and live <= self.poor_wait and vd >= 2000:
@@ -496,11 +530,14 @@ class StrongRiichiAI(RiichiAI):
             d = dangers.get(k, 0.0)
             threat = max(w for _, w in found)
             weak = live <= 2 or (live <= 4 and value < 2000)
+            if self.last_deal_folds and last_deal(state) and not dealer and \
+                    self._deal_in_costs_place(state, seat, found, value):
+                weak = True                  # the last deal: a deal-in would cost a place this win cannot gain
             if self.tenpai_folds and weak and d > 3.0 * threat and any(state.players[t].riichi for t, _ in found):
                 fold = self._fold_kind(kinds, shs, [dangers[j] for j in kinds])
                 if dangers[fold] < d:
                     return self._pick_copy(discards, fold)
-            if self.dama_against_riichi and use_riichi and live < 4 and any(state.players[t].riichi for t, _ in found) and value >= 1000 and \
+            if self.dama_against_riichi and use_riichi and live < self.dama_against_riichi_live and any(state.players[t].riichi for t, _ in found) and value >= 1000 and \
                     self._has_yaku_dama(opts, k):
                 use_riichi = False           # against a riichi a poor wait with a yaku stays dama
         if use_riichi:
@@ -508,6 +545,25 @@ class StrongRiichiAI(RiichiAI):
                 if a.tile >> 2 == k:
                     return self._riichi_copy(by_type[RIICHI], k)
         return self._pick_copy(discards, k)
+
+    @staticmethod
+    def _deal_in_costs_place(state, seat, found, value) -> bool:
+        """In the last deal: a deal-in of a usual riichi's value (8,000; a dealer's 12,000) to a riichi in
+        ``found`` would drop the seat a place, while a win worth ``value`` (a ron from a third seat) would not
+        raise it."""
+        place, need = standing(state, seat)
+        if place > 0 and value >= need:
+            return False
+        mine = state.players[seat].score
+        for t, _ in found:
+            if not state.players[t].riichi:
+                continue
+            v = 12000 if t == state.dealer else 8000
+            after = mine - v
+            if any(s != seat and p.score <= mine < p.score + (v if s == t else 0) + v
+                   for s, p in enumerate(state.players)):
+                return True
+        return False
 
     @staticmethod
     def _has_yaku_dama(opts, k) -> bool:
@@ -607,6 +663,8 @@ class StrongRiichiAI(RiichiAI):
         found = self._threats(state, seat)
         riichi_threat = any(state.players[t].riichi for t, _ in found)
         values = _value_kinds(state, seat)
+        need = standing(state, seat)[1] if self.all_last_calls and last_deal(state) and seat != state.dealer \
+            else 0
         best, best_key = None, None
         for a in calls:
             c = list(counts)
@@ -625,6 +683,9 @@ class StrongRiichiAI(RiichiAI):
                 continue                      # against a riichi: only a call that makes tenpai with a yaku
             if after > now or (after == now and not value_pon):
                 continue
+            if need:
+                if estimated_value(state, seat, c, a) < need:
+                    continue                  # the last deal, behind: a win too cheap to pass the seat above
             if p.is_closed and not value_pon:
                 # opening a closed hand: only when it is worth it (two han or more) or close to tenpai
                 value = estimated_value(state, seat, c, a)
