@@ -304,9 +304,11 @@ class StrongRiichiAI(RiichiAI):
     """The basic AI with push/fold, safe-tile ranking, riichi or dama and value calls. Deterministic."""
 
     push_one_shanten_value = 8000
-    """Against a riichi (weight 1) a one-shanten hand pushes when worth at least this much (a mangan; 4,000
-    placed 2.389 / 2.377 on 400 South games x 2 rotations, seeds 5000 / 9000, 8,000 2.381 / 2.361, 12,000
-    2.386 / 2.366) ..."""
+    """Against a riichi (weight 1) a one-shanten hand pushes when worth at least this much (a mangan: fewer
+    chasing riichi; with :attr:`dama_against_riichi_live` and :attr:`call_value` below, strong's placement on 400
+    South games x 2 rotations was 2.394 / 2.368 / 2.441 / 2.406 on game seeds 5000 / 9000 / 13000 / 17000
+    against 2.388 / 2.415 / 2.402 / 2.404 with 4,000, 4 and 0: the same strength, mean 2.402, while riichi per
+    round with four strong AIs fell from 1.26x Tenhou's to 1.11-1.14x) ..."""
     push_one_shanten_ukeire = 6
     """... with at least this many live tiles that make it tenpai ..."""
     push_one_shanten_wall = 12
@@ -339,8 +341,7 @@ class StrongRiichiAI(RiichiAI):
     dama_against_riichi = True
     """Against a riichi a tenpai hand with a yaku stays dama (it may still fold a dangerous tile later) ..."""
     dama_against_riichi_live = 99
-    """... with fewer live tiles than this (99: any wait; riichi per round with four strong AIs 1.26x Tenhou's
-    with 4, 1.20x with 6, 1.14x with 99, placement 0.005-0.01 lower: within the noise)."""
+    """... with fewer live tiles than this (99: any wait; 6 left riichi per round at 1.20x Tenhou's)."""
     keiten_wall = 10
     """With this few tiles left in the wall a call that makes tenpai is made without a yaku, and an open tenpai
     without one is kept: tenpai at the exhaustive draw is paid (keishiki tenpai)."""
@@ -361,8 +362,8 @@ class StrongRiichiAI(RiichiAI):
     call_value = 2000
     """A closed hand opens (other than a value pon) when worth this much (a dealer's half as much again: two han
     by :func:`estimated_value`) or when the call leaves it one-shanten or better; a one-han hand two or more
-    steps away stays closed for riichi and defence. (0, opening whenever the call lowers the shanten, placed
-    2.388 / 2.415 on 400 South games x 2 rotations, seeds 5000 / 9000; 2,000 placed 2.389 / 2.377.)"""
+    steps away stays closed for riichi and defence (0: whenever the call lowers the shanten; no stronger or
+    weaker over four seed ranges, see :attr:`push_one_shanten_value`)."""
 
     def _threats(self, state, seat):
         found = threats(state, seat)
