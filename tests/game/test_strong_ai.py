@@ -8,7 +8,8 @@ import pytest
 
 from scorer.game.ai.levels import find_ai
 from scorer.game.ai.player import RiichiAI, visible_counts
-from scorer.game.ai.strong import StrongRiichiAI, danger, genbutsu, seen_counts, table_danger, threats
+from scorer.game.ai.strong import (StrongRiichiAI, danger, genbutsu, last_deal, seen_counts, standing,
+                                   table_danger, threats)
 from scorer.game.engine import Engine
 from scorer.game.wall import TILES
 
@@ -230,3 +231,55 @@ def test_strong_keeps_a_value_pair_after_opening():
     s.call(1, "chi", "34m")
     b = choose(s, 1)
     assert str(TILES[b.tile]) != "7z"
+
+
+def test_strong_open_hand_later_turn_discards_off_its_route():
+    """A later own turn of the open all-simples hand (not right after the call): the drawn terminal is the one
+    tile off the route, and it goes although the basic order would drop the 8m (the route's kinds are chosen
+    among themselves, not among every tile held: handing the basic discard a subset failed)."""
+    s = Scene([junk("8m"), "34m678p2346s5589m", junk("2m"), junk("3m")])
+    s.turn(0, "5m")
+    s.call(1, "chi", "34m")
+    s.discard(1, "9m")
+    s.turn(2, "2z")
+    s.turn(3, "3z")
+    s.turn(0, "4z")
+    s.draw(1, "1s")
+    a = choose(s, 1)
+    assert a.type == "discard" and str(TILES[a.tile]) == "1s"
+
+
+# ---- the game's standing --------------------------------------------------------------------------------------
+def test_standing_place_and_points_needed():
+    s = Scene([junk(), junk("2m"), junk("3m"), junk("4m")], scores=[30000, 22000, 26000, 22000], dealer=3,
+              dora="5m")
+    st = s.state
+    assert standing(st, 0) == (0, 0)                     # the leader needs nothing
+    assert standing(st, 2) == (1, 4001)                  # 4,000 behind the leader, who wins a tie (lower seat)
+    assert standing(st, 1) == (2, 4000)                  # 4,000 behind seat 2: a tie is enough
+    assert standing(st, 3) == (3, 1)                     # tied with seat 1, placed after it: a point passes it
+    st.sticks = 2                                        # two deposits on the table come with the win
+    assert standing(st, 2) == (1, 2001)
+
+
+def test_last_deal_is_south_four_or_later():
+    s = Scene([junk(), junk("2m"), junk("3m"), junk("4m")], dealer=3, dora="5m")
+    st = s.state
+    assert not last_deal(st)                              # East 4
+    st.round_wind = 1
+    assert last_deal(st)                                  # South 4
+    st.dealer = 2
+    assert not last_deal(st)
+    st.round_wind = 2
+    assert last_deal(st)                                  # the West extension: any deal may end the game
+
+
+def test_strong_south_games_play_to_the_end_deterministically():
+    """Whole South games with strong and basic seats: every choice legal (the engine checks), the same game on
+    the same seed, the points conserved at the end."""
+    from scorer.game.match import play_game
+    runs = [play_game([find_ai(lv) for lv in ("strong", "basic", "strong", "basic")], preset="tenhou",
+                      game="south", seed=77) for _ in range(2)]
+    assert runs[0].reason
+    assert [[e.to_dict() for e in d] for d in runs[0].deals] == [[e.to_dict() for e in d] for d in runs[1].deals]
+    assert sorted(st.place for st in runs[0].standings) == [1, 2, 3, 4]

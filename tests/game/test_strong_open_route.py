@@ -1,6 +1,6 @@
-"""An open hand's route narrows the strong AI's discards; the basic ranking then ranks only those kinds.
+"""An open hand's route narrows the strong AI's discards; it then picks among the route's kinds itself.
 
-Before the fix, ``StrongRiichiAI`` handed the narrowed list to ``RiichiAI._discard``, which ranked every kind held
+Before the fix, ``StrongRiichiAI`` handed the narrowed list to ``RiichiAI._discard``, which ranks every kind held
 and could pick one no longer listed: ``IndexError`` in ``_pick_copy`` on about one standard deal in ten (seeds 2,
 22 and 26 among them). Each deal here must finish, every action legal (the engine validates), points conserved.
 """

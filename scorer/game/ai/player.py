@@ -176,16 +176,14 @@ class RiichiAI:
                 return t
         return None
 
-    def _discard(self, state, seat, discards, counts, melds, visible, threat, view=None,
-                 narrowed: bool = False) -> Action:
+    def _discard(self, state, seat, discards, counts, melds, visible, threat, view=None) -> Action:
         """Lowest shanten; ties by ukeire among the least connected (far from tenpai: the least connected); folds
         against a riichi when far. ``visible`` is counted here when None and a step reads it; ``view``: the
-        hand's DiscardView when already read; ``narrowed``: ``discards`` is not every kind held (a caller chose
-        among them), so only its kinds are ranked."""
+        hand's DiscardView when already read."""
         p = state.players[seat]
         if view is None:
             view = p.discard_view()
-        if narrowed or state.after_call or p.riichi or state.riichi_pending == seat:
+        if state.after_call or p.riichi or state.riichi_pending == seat:
             kinds = sorted({a.tile >> 2 for a in discards})     # kuikae, riichi: some kinds held are not listed
             shs = view.shanten_each(kinds)
         else:

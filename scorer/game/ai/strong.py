@@ -12,19 +12,20 @@ a tenpai hand's value is asked of the riichi scorer. On top of :class:`~scorer.g
   copy is left unseen), live tiles (an honor or a tile with three copies in view waits only as a tanki); dora
   weigh more (a deal-in costs more).
 - **Push or fold** from the hand's value and shanten against a riichi: tenpai pushes (a cheap poor wait folds a
-  dangerous tile), one-shanten pushes with a hand worth 4,000 (scaled by the threat and, in the South round, by
+  dangerous tile), one-shanten pushes with a hand worth 8,000 (scaled by the threat and, in the South round, by
   the seat's place: the leader needs more, the last less) and six live tiles while twelve tiles remain, farther
   hands fold (the least dangerous tile, then the lowest shanten). A push, or play against open hands only, takes
   the safest tile among those that keep the shanten with at least 60% of the best acceptance; when
   that tile is nearly safe (a suji terminal, an honor with three copies seen) there is nothing to fold for.
 - **Riichi or dama** by value and wait: a hand without a yaku declares; with a yaku it stays dama when worth a
-  haneman already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi with fewer than four
-  live tiles, or with four tiles or fewer left; the discard is chosen by live tiles times value (less the danger
+  haneman already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi, or with four tiles or
+  fewer left; the discard is chosen by live tiles times value (less the danger
   of the tile against a threat).
 - **Calls** that keep a yaku (the basic AI's check, plus a value pair kept for its pon: sakizuke) and lower the
-  shanten; a value pon also when it keeps it; against a riichi only a call that makes tenpai with a yaku; late
-  in the wall a call that makes tenpai for the draw's payments (keishiki tenpai). An open hand discards along its
-  yaku (all simples drops terminals and honors, a half flush the other suits, a value pair is kept).
+  shanten (a closed hand worth one han opens only to one-shanten or better); a value pon also when it keeps it;
+  against a riichi only a call that makes tenpai with a yaku; late in the wall a call that makes tenpai for the
+  draw's payments (keishiki tenpai). An open hand discards along its yaku (all simples drops terminals and
+  honors, a half flush the other suits, a value pair is kept).
 
 :class:`StrongMcrAI` is the MCR fan-plan AI with defence (below). Every threshold is a class attribute, chosen by
 paired runs of ``tests/benchmarks/strength.py`` (the same walls, seats rotated).
@@ -206,6 +207,23 @@ PLACE_FACTOR = ((1.4, 1.0, 1.0, 0.7), (3.0, 1.2, 1.0, 0.3))
 """The push threshold's factor by place (0: the leader) in the South round, before and in the last deal."""
 
 
+def last_deal(state) -> bool:
+    """The South round's fourth deal (All-Last) or later (the extension): the game may end with this deal."""
+    return state.round_wind >= 2 or (state.round_wind == 1 and state.dealer == 3)
+
+
+def standing(state, seat: int) -> tuple[int, int]:
+    """The seat's place (0: the leader; ties go to the lower seat, as the table's first chairs) and the points
+    a win must bring to pass the seat just above (0 for the leader): the gap, less the deposits on the table."""
+    mine = state.players[seat].score
+    above = [p.score - mine + (1 if s < seat else 0) for s, p in enumerate(state.players)
+             if s != seat and (p.score > mine or (p.score == mine and s < seat))]
+    if not above:
+        return 0, 0
+    need = min(above) - state.sticks * state.preset.riichi_cost
+    return len(above), max(1, need)
+
+
 # ---- hand value --------------------------------------------------------------------------------------------
 _RON_BY_HAN = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
 """A non-dealer's ron by han (30-40 fu): the value a hand not yet tenpai is estimated at."""
@@ -285,8 +303,12 @@ def win_value(state, seat: int, hand_ids: list[int], wait: int, riichi: bool) ->
 class StrongRiichiAI(RiichiAI):
     """The basic AI with push/fold, safe-tile ranking, riichi or dama and value calls. Deterministic."""
 
-    push_one_shanten_value = 4000
-    """Against a riichi (weight 1) a one-shanten hand pushes when worth at least this much ..."""
+    push_one_shanten_value = 8000
+    """Against a riichi (weight 1) a one-shanten hand pushes when worth at least this much (a mangan: fewer
+    chasing riichi; with :attr:`dama_against_riichi_live` and :attr:`call_value` below, strong's placement on 400
+    South games x 2 rotations was 2.394 / 2.368 / 2.441 / 2.406 on game seeds 5000 / 9000 / 13000 / 17000
+    against 2.388 / 2.415 / 2.402 / 2.404 with 4,000, 4 and 0: the same strength, mean 2.402, while riichi per
+    round with four strong AIs fell from 1.26x Tenhou's to 1.11-1.14x) ..."""
     push_one_shanten_ukeire = 6
     """... with at least this many live tiles that make it tenpai ..."""
     push_one_shanten_wall = 12
@@ -317,18 +339,31 @@ class StrongRiichiAI(RiichiAI):
     fold_open = False
     """Fold a far, cheap hand against open threats (False: their danger only picks among the attacking tiles)."""
     dama_against_riichi = True
-    """Against a riichi a poor wait (fewer than four live tiles) with a yaku stays dama."""
+    """Against a riichi a tenpai hand with a yaku stays dama (it may still fold a dangerous tile later) ..."""
+    dama_against_riichi_live = 99
+    """... with fewer live tiles than this (99: any wait; 6 left riichi per round at 1.20x Tenhou's)."""
     keiten_wall = 10
     """With this few tiles left in the wall a call that makes tenpai is made without a yaku, and an open tenpai
     without one is kept: tenpai at the exhaustive draw is paid (keishiki tenpai)."""
     placement = True
     """In the South round the leader pushes less and the last pushes more (all-last most)."""
+    all_last = False
+    """In the game's last deal the riichi-or-dama choice reads the standing: the leader stays dama with a yaku
+    (any win ends the game first), a player behind declares when the dama value cannot pass the seat above and
+    stays dama when it can."""
+    last_deal_folds = False
+    """In the game's last deal a tenpai hand folds a dangerous tile against a riichi (as a weak wait does) when
+    the deal-in would cost a place its win cannot gain."""
+    all_last_calls = False
+    """In the game's last deal a player behind (not the dealer) calls only for a hand worth passing the seat
+    above."""
     sakizuke = True
     """A value pair kept for its pon counts as a yaku for a call (and is kept until the pon or the end)."""
-    call_value = 0
-    """A closed hand opens (other than a value pon) when worth this much (a dealer's half as much again) or when
-    the call leaves it one-shanten or better (0: whenever the call lowers the shanten; 2,600 and 5,000 played no
-    better)."""
+    call_value = 2000
+    """A closed hand opens (other than a value pon) when worth this much (a dealer's half as much again: two han
+    by :func:`estimated_value`) or when the call leaves it one-shanten or better; a one-han hand two or more
+    steps away stays closed for riichi and defence (0: whenever the call lowers the shanten; no stronger or
+    weaker over four seed ranges, see :attr:`push_one_shanten_value`)."""
 
     def _threats(self, state, seat):
         found = threats(state, seat)
@@ -376,12 +411,27 @@ class StrongRiichiAI(RiichiAI):
                                         route)
             if choice is not None:
                 return self._pick_copy(discards, choice)
-        narrowed = False
-        if route is not None:       # an open hand throws first the tiles its yaku cannot use
-            kept = [a for a in discards if (a.tile >> 2) in route]
-            narrowed = bool(kept) and len(kept) < len(discards)
-            discards = kept or discards
-        return self._discard(state, seat, discards, counts, melds, visible, None, view, narrowed)
+        if route is not None:
+            along = sorted({a.tile >> 2 for a in discards if (a.tile >> 2) in route})
+            if along and len(along) < len(kinds):
+                return self._pick_copy(discards, self._along_route(counts, melds, visible, view, along))
+        return self._discard(state, seat, discards, counts, melds, visible, None, view)
+
+    def _along_route(self, counts, melds, visible, view, along: list[int]) -> int:
+        """The discard among the kinds off an open hand's yaku route: the lowest shanten, then the most live
+        ukeire (the basic AI's ``_discard`` weighs every tile held, so it cannot be handed a subset)."""
+        shs = view.shanten_each(along)
+        best_sh = min(shs)
+        best, best_uk = None, -1
+        for k, sh in zip(along, shs):
+            if sh != best_sh:
+                continue
+            counts[k] -= 1
+            uk = self._live_ukeire(view, counts, k, melds, visible)
+            counts[k] += 1
+            if uk > best_uk:
+                best, best_uk = k, uk
+        return best
 
     def _route_kinds(self, state, seat, counts, kinds) -> set[int] | None:
         """An open hand's discards that keep it on its yaku (all simples, a half flush): the tiles the yaku cannot
@@ -447,6 +497,9 @@ class StrongRiichiAI(RiichiAI):
         dealer = seat == state.dealer
         stay = self.dama_value * (1.5 if dealer else 1)
         dangers = dict(zip(kinds, table_danger(state, seat, kinds, visible, found))) if found else {}
+        need = None                          # the last deal: points a win must bring (0: the leader)
+        if self.all_last and last_deal(state) and not dealer:
+            need = standing(state, seat)[1]
         # tsumo wins a closed hand even without a yaku (menzen tsumo): such a dama wait is worth a little
         best = None
         for k, live, vd, vr in opts:
@@ -459,6 +512,8 @@ class StrongRiichiAI(RiichiAI):
                     use_riichi = True
                 elif vd == 0:
                     use_riichi = True                       # no yaku: riichi makes it a hand
+                elif need:
+                    use_riichi = vd < need                  # the last deal, behind: riichi for the points needed
                 elif vd >= stay:
                     use_riichi = False                      # already worth enough: dama
                 elif self.dama_poor_wait and live <= self.poor_wait and vd >= 2000:
@@ -481,11 +536,14 @@ class StrongRiichiAI(RiichiAI):
             d = dangers.get(k, 0.0)
             threat = max(w for _, w in found)
             weak = live <= 2 or (live <= 4 and value < 2000)
+            if self.last_deal_folds and last_deal(state) and not dealer and \
+                    self._deal_in_costs_place(state, seat, found, value):
+                weak = True                  # the last deal: a deal-in would cost a place this win cannot gain
             if self.tenpai_folds and weak and d > 3.0 * threat and any(state.players[t].riichi for t, _ in found):
                 fold = self._fold_kind(kinds, shs, [dangers[j] for j in kinds])
                 if dangers[fold] < d:
                     return self._pick_copy(discards, fold)
-            if self.dama_against_riichi and use_riichi and live < 4 and any(state.players[t].riichi for t, _ in found) and value >= 1000 and \
+            if self.dama_against_riichi and use_riichi and live < self.dama_against_riichi_live and any(state.players[t].riichi for t, _ in found) and value >= 1000 and \
                     self._has_yaku_dama(opts, k):
                 use_riichi = False           # against a riichi a poor wait with a yaku stays dama
         if use_riichi:
@@ -493,6 +551,24 @@ class StrongRiichiAI(RiichiAI):
                 if a.tile >> 2 == k:
                     return self._riichi_copy(by_type[RIICHI], k)
         return self._pick_copy(discards, k)
+
+    @staticmethod
+    def _deal_in_costs_place(state, seat, found, value) -> bool:
+        """In the last deal: a deal-in of a usual riichi's value (8,000; a dealer's 12,000) to a riichi in
+        ``found`` would drop the seat a place, while a win worth ``value`` (a ron from a third seat) would not
+        raise it."""
+        place, need = standing(state, seat)
+        if place > 0 and value >= need:
+            return False
+        mine = state.players[seat].score
+        for t, _ in found:
+            if not state.players[t].riichi:
+                continue
+            v = 12000 if t == state.dealer else 8000
+            if any(s != seat and p.score <= mine < p.score + (v if s == t else 0) + v
+                   for s, p in enumerate(state.players)):
+                return True
+        return False
 
     @staticmethod
     def _has_yaku_dama(opts, k) -> bool:
@@ -592,6 +668,8 @@ class StrongRiichiAI(RiichiAI):
         found = self._threats(state, seat)
         riichi_threat = any(state.players[t].riichi for t, _ in found)
         values = _value_kinds(state, seat)
+        need = standing(state, seat)[1] if self.all_last_calls and last_deal(state) and seat != state.dealer \
+            else 0
         best, best_key = None, None
         for a in calls:
             c = list(counts)
@@ -610,6 +688,9 @@ class StrongRiichiAI(RiichiAI):
                 continue                      # against a riichi: only a call that makes tenpai with a yaku
             if after > now or (after == now and not value_pon):
                 continue
+            if need:
+                if estimated_value(state, seat, c, a) < need:
+                    continue                  # the last deal, behind: a win too cheap to pass the seat above
             if p.is_closed and not value_pon:
                 # opening a closed hand: only when it is worth it (two han or more) or close to tenpai
                 value = estimated_value(state, seat, c, a)
