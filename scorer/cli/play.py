@@ -751,15 +751,16 @@ def table_of(rules: str | None, preset: str | None) -> tuple[str, str | None, st
 
 def check_play_flags(auto: bool, deals: int | None, json_out: bool, tiles: str | None) -> str | None:
     """Flags that would do nothing in the chosen mode are usage errors, not ignored."""
-    from scorer.cli.board import TILE_FACES
     if not auto and deals is not None:
         return "--deals goes with --auto (an interactive game is one deal)"
     if not auto and json_out:
         return "--json goes with --auto (the summary of AI-only deals)"
     if auto and tiles is not None:
         return "--tiles goes with an interactive deal (--auto shows no tiles)"
-    if tiles is not None and tiles not in TILE_FACES:
-        return f"--tiles expects {', '.join(TILE_FACES)}, not {tiles!r}"
+    if tiles is not None:
+        from scorer.cli.board import TILE_FACES     # (the board and rich.table only when a deal shows tiles)
+        if tiles not in TILE_FACES:
+            return f"--tiles expects {', '.join(TILE_FACES)}, not {tiles!r}"
     return None
 
 
