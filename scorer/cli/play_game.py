@@ -413,22 +413,25 @@ def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, 
     if json_out:
         sys.stdout.write(json.dumps(stats) + "\n")
         return 0
+    from rich import box
     from rich.table import Table
+    # a simple frame, its one space between columns: the ten columns fit an 80-column terminal
     t = Table(title=f"{games} AI-only {GAME_PLURALS[game]} · table preset {pre.name} · seeds {stats['seed']}… · "
                     f"{stats['deals']} deals" + (" · levels rotated over the seats" if rotate else ""),
-              caption="seat: the first deal's wind; averages per game, rates per deal")
+              caption="seat: the first deal's wind (all: a level over every seat it played); places: times "
+                      "1st/2nd/3rd/4th; averages per game, rates per deal", box=box.SIMPLE_HEAD, padding=(0, 0))
     t.add_column("seat")
-    for col in ("AI", "place", "1st/2nd/3rd/4th", "points", "score", "win", "deal-in", "riichi", "call"):
+    for col in ("AI", "place", "places", "points", "score", "win", "deal-in", "riichi", "call"):
         t.add_column(col, justify="right")
     rows = [(WIND_NAMES[p], x) for p, x in enumerate(stats["seats"])]
     if len(stats["levels"]) > 1:
-        rows += [(f"level {lv}", dict(x, ai=lv)) for lv, x in stats["levels"].items()]
+        rows += [("all", dict(x, ai=lv)) for lv, x in stats["levels"].items()]
     for who, x in rows:
         t.add_row(who, x["ai"], f"{x['average_place']:.2f}", "/".join(map(str, x["places"])),
                   f"{x['average_points']:,.0f}", f"{_signed(x['average_score'])}", f"{x['win_rate']:.1%}",
                   f"{x['deal_in_rate']:.1%}", f"{x['riichi_rate']:.1%}", f"{x['call_rate']:.1%}")
     console.print(t)
-    r = Table(title="Per round (deal)")
+    r = Table(title="Per round (deal)", box=box.SIMPLE_HEAD, padding=(0, 0))
     for col in ("prevailing wind", "deals", "draw", "tsumo of wins", "riichi/deal", "calls/deal"):
         r.add_column(col, justify="right" if col != "prevailing wind" else "left")
     for key, x in stats["rounds"].items():
