@@ -779,21 +779,21 @@ def run_auto(deals: int, seed: int | None, json_out: bool, console, auto_stats, 
     """AI-only deals at either table: ``auto_stats(deals, seed, on_deal)`` with a progress bar on a terminal,
     then one JSON object, or a table of ``summary_rows(stats)``. ``table``: the table's name before "deals"
     ("MCR ")."""
+    if deals < 0:
+        sys.stderr.write("--deals must be at least 0\n")
+        return 2
+    if json_out:     # one JSON object and no progress bar: nothing to draw, so rich is not even imported
+        sys.stdout.write(json.dumps(auto_stats(deals, seed)) + "\n")
+        return 0
     from rich.console import Console
     console = console or Console()
-    if deals < 0:
-        Console(stderr=True).print("--deals must be at least 0")
-        return 2
-    if console.is_terminal and not json_out:
+    if console.is_terminal:
         from rich.progress import Progress
         with Progress(console=console, transient=True) as prog:
             task = prog.add_task(f"{table}AI deals", total=deals)
             stats = auto_stats(deals, seed, lambda i: prog.advance(task))
     else:
         stats = auto_stats(deals, seed)
-    if json_out:
-        sys.stdout.write(json.dumps(stats) + "\n")
-        return 0
     from rich.table import Table
     t = Table(title=f"{deals} AI-only {table}deals (seeds {stats['seed']}…)", show_header=False)
     t.add_column("what")
