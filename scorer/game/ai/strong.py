@@ -33,10 +33,9 @@ paired runs of ``tests/benchmarks/strength.py`` (the same walls, seats rotated).
 
 from __future__ import annotations
 
-from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, RON, TSUMO, Action
+from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, Action
 from scorer.game.ai.mcr import McrAI, plan_after
-from scorer.game.ai.player import RiichiAI, _by_type, _value_kinds, dora_kinds, visible_counts
-from scorer.game.state import ACT
+from scorer.game.ai.player import RiichiAI, _value_kinds, dora_kinds, visible_counts
 from scorer.game.wall import FLOWER_ID0
 from scorer.hand import Hand, Situation
 from scorer.kinds import HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
@@ -369,16 +368,7 @@ class StrongRiichiAI(RiichiAI):
         found = threats(state, seat)
         return found if self.open_threats else [(t, w) for t, w in found if state.players[t].riichi]
 
-    # ---- own turn ---------------------------------------------------------------------------------------------
-    def choose(self, state, seat: int, actions: list[Action]) -> Action:
-        by_type = _by_type(actions)
-        for win in (TSUMO, RON):
-            if win in by_type:
-                return by_type[win][0]
-        if state.phase == ACT and state.turn == seat:
-            return self._turn(state, seat, by_type, actions)
-        return self._respond(state, seat, by_type)
-
+    # ---- own turn (RiichiAI.choose takes a win, then asks _turn or _respond) -------------------------------------
     def _turn(self, state, seat, by_type, actions) -> Action:
         p = state.players[seat]
         discards = by_type.get(DISCARD)
