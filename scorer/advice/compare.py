@@ -54,10 +54,11 @@ def _cell(d: dict, row: str):
     return d.get(row)
 
 
-def preset_names(hand: Hand, wanted: str) -> list[str]:
-    """The presets ``wanted`` names (comma-separated, or ``all``) among the hand's rule set's, in the order given;
-    raises :class:`~scorer.errors.NotationError` for a name the rule set does not know."""
-    known = list(find_ruleset(hand.rules).presets())
+def preset_names(rules: str, wanted: str) -> list[str]:
+    """The presets ``wanted`` names (comma-separated, or ``all``) among the rule set ``rules``' (a hand's
+    ``rules``), in the order given; raises :class:`~scorer.errors.NotationError` for a name the rule set does not
+    know, or fewer than two."""
+    known = list(find_ruleset(rules).presets())
     if wanted.strip().lower() == ALL:
         return known
     names = []
@@ -66,7 +67,7 @@ def preset_names(hand: Hand, wanted: str) -> list[str]:
         if not name:
             continue
         if name not in known:
-            raise UnknownComparePreset(f"--compare: {hand.rules} has no preset {raw.strip()!r} (its presets: "
+            raise UnknownComparePreset(f"--compare: {rules} has no preset {raw.strip()!r} (its presets: "
                                 f"{', '.join(known)})")
         if name not in names:
             names.append(name)
@@ -143,7 +144,7 @@ _CAUSES = {"riichi": (_RIICHI_ROWS, _riichi_causes), "mcr": (_MCR_ROWS, _mcr_cau
 def compare(hand: Hand, wanted: str) -> dict:
     """The hand under each preset ``wanted`` names (see :func:`preset_names`), as plain values."""
     ruleset = find_ruleset(hand.rules)
-    names = preset_names(hand, wanted)
+    names = preset_names(hand.rules, wanted)
     rows_of, causes_of = _CAUSES[ruleset.name]
     results = {}
     for name in names:

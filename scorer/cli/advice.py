@@ -93,7 +93,7 @@ def compare_command(text: str, rules, preset, wanted: str, json_out: bool, conso
     try:        # a preset the rule set lacks is a usage error (2); the hand's own errors are 1 (emit)
         hand = parse(text, rules=rules, preset=preset)
         from scorer.advice.compare import preset_names
-        preset_names(hand, wanted)
+        preset_names(hand.rules, wanted)
     except UnknownComparePreset as exc:
         sys.stderr.write("mjscore: " + printable(str(exc)) + "\n")
         return 2

@@ -613,20 +613,13 @@ def _clamp_jobs(jobs: int | None, engine: str) -> int:
 
 
 def _check_compare(compare: str, rules: str | None) -> str | None:
-    """The usage message for a ``--compare`` list that names a preset the rule set lacks (checked before the
-    first line, so a typo is not one error row per line), else None."""
-    from scorer.advice.compare import ALL
-    from scorer.rulesets import find_ruleset
-    rules = rules or "riichi"
-    known = list(find_ruleset(rules).presets())
-    if compare.strip().lower() == ALL:
-        return None
-    names = {n.strip().lower() for n in compare.split(",") if n.strip()}
-    unknown = sorted(names - set(known))
-    if unknown:
-        return f"--compare: {rules} has no preset {unknown[0]!r} (its presets: {', '.join(known)})"
-    if len(names) < 2:
-        return "--compare needs two presets or more (or all)"
+    """The usage message for a ``--compare`` list that names a preset the rule set lacks, or fewer than two
+    (checked before the first line, so a typo is not one error row per line), else None."""
+    from scorer.advice.compare import UnknownComparePreset, preset_names
+    try:
+        preset_names(rules or "riichi", compare)
+    except UnknownComparePreset as exc:
+        return str(exc)
     return None
 
 
