@@ -17,6 +17,9 @@ DISCARD, RIICHI, TSUMO, ANKAN, KAKAN, RON, CHI, PON, KAN, PASS = (
     "discard", "riichi", "tsumo", "ankan", "kakan", "ron", "chi", "pon", "kan", "pass")
 # an abortive draw a player may declare on an uninterrupted first draw (九種九牌), at tables that list it
 NINE_TERMINALS = "nine_terminals"
+# three-player tables (TablePreset.nuki): a North set aside as nuki dora (抜きドラ); the seat then draws a
+# replacement tile, as after a kan. ``tile``: the North's id.
+NUKI = "nuki"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,8 @@ class Action:
             return f"closed kan {own}"
         if self.type == NINE_TERMINALS:
             return "nine terminals (abortive draw)"
+        if self.type == NUKI:
+            return f"nuki {t} (set aside as dora)"
         return f"{self.type} {t}".strip()
 
 

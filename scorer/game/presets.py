@@ -126,6 +126,13 @@ class TablePreset:
     riichi: bool = True                 # riichi can be declared
     dora: bool = True                   # dora indicators are shown
     min_points: int = 0                 # points a win needs, flowers not counted (MCR: 8)
+    # three-player tables (issue #17): the seats at the table (3 or 4), the tile kinds left out of the wall
+    # (a kind mask, scorer.kinds: SANMA_ABSENT_MASK for 2m-8m), whether chi may be called, and whether a North
+    # may be set aside as nuki dora (actions.NUKI, with a replacement draw)
+    players: int = 4
+    absent_kinds: int = 0
+    chi: bool = True
+    nuki: bool = False
     # the table rules object that plays this preset (scorer.game.rules.find_table); "": the rule set's own table
     table: str = ""
     # the engine that runs one deal at this table ("module:Class")
