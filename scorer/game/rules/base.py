@@ -120,7 +120,10 @@ class TableRules:
 
     def check_event(self, st, e: ev.Event) -> str | None:
         """Why ``e`` is not a legal next event in ``st`` (None if it is): every player's action is validated;
-        a riichi declaration needs a legal riichi discard."""
+        a riichi declaration needs a legal riichi discard. After the result only a table's second win on the same
+        discard (double ron) may follow: :meth:`after_end` decides it as the event is applied."""
+        if st.phase == END:
+            return None
         if e.type == "riichi":
             if not self.can_riichi(st, e.seat):
                 return f"seat {e.seat} may not declare riichi now"
