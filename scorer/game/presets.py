@@ -338,7 +338,7 @@ def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
         else:
             text = str(v)
         rows.append((RULE_TEXT.get(f.name, f.name), text))
-    return rows + list(table.card_rows) + game_rules_rows(preset)
+    return rows + list(table.card_rows_for(preset)) + game_rules_rows(preset)
 
 
 def game_rules_rows(preset: TablePreset) -> list[tuple[str, str]]:
