@@ -658,13 +658,19 @@ def _call_text(call: ev.Event) -> str:
     return "".join(rest[:at]) + letter + called + "".join(rest[at:])
 
 
-def _points_text(win: ev.Win, dealer: bool) -> str:
-    """``30符1飜1000点``, ``満貫2000-4000点``, ``跳満6000点∀`` ... (the hand's value, honba and deposits left out)."""
+def _points_text(win: ev.Win, dealer: bool, seats: int = 4) -> str:
+    """``30符1飜1000点``, ``満貫2000-4000点``, ``跳満6000点∀`` ... (the hand's value, honba and deposits left out).
+    At three seats a tsumo's points are the two payers' (tsumo-son)."""
     p = win.points
     if win.from_seat is not None:
         paid = f"{p}点"
     elif dealer:
-        paid = f"{p // 3}点∀"                         # each of the three pays a third
+        paid = f"{p // (seats - 1)}点∀"               # each of the others pays the same
+    elif seats == 3:
+        # the dealer pays twice the base rounded up, the other non-dealer the base rounded up (ko): ko is
+        # the total over three, rounded up to 100
+        ko = -(-p // 300) * 100
+        paid = f"{ko}-{p - ko}点"
     else:
         # a non-dealer's tsumo: each non-dealer pays the base rounded up to 100 (ko), the dealer twice the base
         # rounded up (oya), so the total is 4 ko or 4 ko - 100
@@ -689,11 +695,14 @@ def _yaku_table() -> dict:
     return {y.name: y for y in YAKU}
 
 
-def _yaku_texts(win: ev.Win, tiles: list[int], dora: list[int], table: dict) -> list[str]:
+def _yaku_texts(win: ev.Win, tiles: list[int], dora: list[int], table: dict, nuki: int = 0,
+                sanma: bool = False) -> list[str]:
     """The win's yaku as Tenhou writes them (``立直(1飜)``, ``大三元(役満)``), then its dora, red fives and ura dora
-    (which our own logs leave out of ``yaku``: counted here from the winner's tiles and the indicators). A win read
-    from a record (yaku as ``[name, han]`` pairs, dora included) is written as the record wrote it."""
-    from scorer.kinds import DORA_SUCCESSOR
+    (which our own logs leave out of ``yaku``: counted here from the winner's tiles and the indicators; at three
+    seats 1m indicates 9m, and each of the ``nuki`` Norths set aside is a dora, as Tenhou counts them under ドラ).
+    A win read from a record (yaku as ``[name, han]`` pairs, dora included) is written as the record wrote it."""
+    from scorer.kinds import DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, NORTH
+    successor = DORA_SUCCESSOR_SANMA if sanma else DORA_SUCCESSOR
     if not win.yaku and not win.han:
         return []                      # a record that states no value (mjai): nothing to write
     if win.yaku and all(isinstance(y, (list, tuple)) for y in win.yaku):
@@ -713,8 +722,10 @@ def _yaku_texts(win: ev.Win, tiles: list[int], dora: list[int], table: dict) -> 
     if yakuman:
         return out
     kinds = [t // 4 for t in tiles]
-    n_dora = sum(kinds.count(DORA_SUCCESSOR[i // 4]) for i in dora)
-    n_ura = sum(kinds.count(DORA_SUCCESSOR[i // 4]) for i in win.ura_indicators)
+    n_dora = sum(kinds.count(successor[i // 4]) for i in dora)
+    n_dora += nuki * (1 + sum(successor[i // 4] == NORTH for i in dora))
+    n_ura = sum(kinds.count(successor[i // 4]) for i in win.ura_indicators)
+    n_ura += nuki * sum(successor[i // 4] == NORTH for i in win.ura_indicators)
     n_red = max(0, win.han - counted - n_dora - n_ura)   # red fives count as dora when the scorer preset says so
     for name, n in (("ドラ", n_dora), ("赤ドラ", n_red), ("裏ドラ", n_ura)):
         if n:
@@ -737,6 +748,9 @@ def round_list(events) -> list:
     if deal.dora_indicator is None:
         raise_export("a deal without dora indicators (an MCR deal?): tenhou.net/6 holds riichi deals only")
     dealer = deal.dealer
+    seats = len(deal.hands)                        # three at a three-player table: Tenhou writes a fourth, empty
+    pad = [0] * (4 - seats)
+    nukis = [0] * 4                                # Norths each seat set aside (nuki dora)
     hands = [list(h) for h in deal.hands]          # each seat's concealed tiles as the play goes
     melds: list[list[list[int]]] = [[], [], [], []]  # each seat's called sets (physical ids)
     pons: dict[tuple[int, int], str] = {}          # (seat, kind) -> the pon's text, for an added kan
@@ -792,6 +806,10 @@ def round_list(events) -> list:
                         m.append(e.called)
             else:
                 raise_export(f"a {e.kind!r} call tenhou.net/6 cannot write")
+        elif t == "nuki":                          # three-player: a North set aside, as Tenhou writes it
+            hands[e.seat].remove(e.tile)
+            discards[e.seat].append("f44")
+            nukis[e.seat] += 1
         elif t == "dora":
             dora.append(e.indicator)
         elif t == "win":
@@ -802,8 +820,8 @@ def round_list(events) -> list:
             if e.from_seat is not None:
                 tiles = tiles + [e.tile]
             frm = e.seat if e.from_seat is None else e.from_seat
-            result += [list(e.deltas), [e.seat, frm, _pao(e), _points_text(e, e.seat == dealer),
-                                        *_yaku_texts(e, tiles, dora, table)]]
+            result += [list(e.deltas) + pad, [e.seat, frm, _pao(e), _points_text(e, e.seat == dealer, seats),
+                                        *_yaku_texts(e, tiles, dora, table, nukis[e.seat], seats == 3)]]
         elif t == "draw_game":
             if e.reason == "exhaustive":
                 name = "全員聴牌" if all(e.tenpai) else "全員不聴" if not any(e.tenpai) else "流局"
@@ -811,7 +829,7 @@ def round_list(events) -> list:
                 name = _DRAW_RESULTS.get(e.reason)
                 if name is None:
                     raise_export(f"a draw tenhou.net/6 has no name for: {e.reason!r}")
-            result = [name] + ([list(e.deltas)] if any(e.deltas) or name == "流局" else [])
+            result = [name] + ([list(e.deltas) + pad] if any(e.deltas) or name == "流局" else [])
         elif t == "flower":
             raise_export("a flower (an MCR deal): tenhou.net/6 holds riichi deals only")
     if not result:
@@ -819,9 +837,12 @@ def round_list(events) -> list:
                      f"or a draw")
     if result and isinstance(result[0], list):
         result = ["和了"] + result
-    rnd = [[deal.round_wind * 4 + dealer, deal.honba, deal.sticks], list(deal.scores),
+    rnd = [[deal.round_wind * 4 + dealer, deal.honba, deal.sticks], list(deal.scores) + pad,
            [tile_code(x) for x in dora], [tile_code(x) for x in ura]]
     for s in range(4):
+        if s >= seats:
+            rnd += [[], [], []]                    # the empty North seat of a three-player table
+            continue
         rnd += [[tile_code(x) for x in sorted(deal.hands[s], key=_order)], draws[s], discards[s]]
     rnd.append(result)
     return rnd
@@ -844,18 +865,20 @@ def game_object(deals, names=None, game: str = "deal", preset: str | None = None
         preset = next((e.preset for d in deals for e in d if e.type == "start"), "standard")
     if names is None:
         names = next((list(e.players) for d in deals for e in d if e.type == "start" and e.players), None)
-    given = [str(n)[:100] for n in (names or [])][:4]
-    names = given + [f"seat {s}" for s in range(len(given), 4)]     # always four: viewers read four names
     from scorer.logs.export import writable_table
     table = writable_table(preset, "tenhou.net/6")
+    seats = table.players
+    given = [str(n)[:100] for n in (names or [])][:seats]
+    names = given + [f"seat {s}" for s in range(len(given), seats)]
+    names += [""] * (4 - seats)                  # always four: viewers read four names (three-player: the 4th "")
     aka = 1 if table.red_fives else 0
     obj = {"title": [title, game], "name": names,
            "rule": {"disp": f"mjscore {table.name} {_DISP_GAME.get(game, '東')}喰{'赤' if aka else ''}", "aka": aka,
                     "aka51": aka, "aka52": aka, "aka53": aka},
            "log": [round_list(d) for d in deals], "mjscore": {"preset": table.name}}
     if final_scores is not None:
-        pts = list(final_points) if final_points is not None else [0] * 4
-        obj["sc"] = [x for s in range(4) for x in (final_scores[s], pts[s])]
+        pts = list(final_points) if final_points is not None else [0] * seats
+        obj["sc"] = [x for s in range(seats) for x in (final_scores[s], pts[s])] + [0, 0] * (4 - seats)
     return obj
 
 
