@@ -220,8 +220,11 @@ def standings(preset: TablePreset, points: Sequence[int], sticks: int, names: Se
     scores = [0.0] * len(final)
     for p in seats:
         pts = final[p]
-        if g.round_to:          # half up: 24,500 -> 25,000, -1,500 -> -1,000
-            pts = (pts + g.round_to // 2) // g.round_to * g.round_to
+        if g.round_to:          # half up: 24,500 -> 25,000, -1,500 -> -1,000 (or away from zero: -6,000)
+            if pts < 0 and g.round_half == "away":
+                pts = -((-pts + g.round_to // 2) // g.round_to * g.round_to)
+            else:
+                pts = (pts + g.round_to // 2) // g.round_to * g.round_to
         scores[p] = (pts - g.return_points) / g.score_unit + g.uma[place[p] - 1] + \
             (oka / g.score_unit if place[p] == 1 else 0)
     if g.round_to:              # the rounding's remainder is the first's: the scores add up to zero

@@ -32,6 +32,8 @@ class GameRules:
     return_points: int = 30000          # kaeshi: the points a player "gives back" (oka to the top)
     uma: tuple[int, ...] = (20, 10, -10, -20)   # by place (one a seat: 4 or 3), in thousands of points
     round_to: int = 0                   # points rounded to this before the score (0: exact)
+    # how a half is rounded: "up" (24,500 -> 25,000, -1,500 -> -1,000) | "away" from zero (-5,500 -> -6,000)
+    round_half: str = "up"
     score_unit: int = 1000              # the score counts points in these units (MCR: 1, the points themselves)
     renchan_on_win: bool = True         # the dealer deals again after winning (honba + 1)
     renchan_on_tenpai: bool = True      # ... after an exhaustive draw in tenpai (honba + 1 at every draw)
@@ -79,9 +81,10 @@ MAHJONGSOUL_GAME = GameRules("mahjongsoul", return_points=25000, uma=(15, 5, -5,
 # (dealer repeat on a win and on tenpai, bust below zero, agari-yame and tenpai-yame, the extension into the next
 # wind while nobody has the return, the points rounded to the thousand). The real game sanma2.xml ends
 # 27,400 / 83,100 / -5,500 with the scores -13 / +79 / -66: (27,000 - 40,000) / 1000 + 0 = -13 for the second,
-# the first takes the remainder; the third's -66 is -46 - 20 (Tenhou rounds -5,500 to -6,000, where the game
-# driver's half-up rounding makes -5,000: a difference of the rounding of negative points, left as it is).
-TENHOU_SANMA_GAME = GameRules("tenhou-sanma", return_points=40000, uma=(20, 0, -20), round_to=1000, goal=40000)
+# -66 = (-6,000 - 40,000) / 1000 - 20 for the third (a half rounded away from zero: -5,500 -> -6,000; the
+# four-player records' halves are all positive, rounded up alike), the first takes the remainder.
+TENHOU_SANMA_GAME = GameRules("tenhou-sanma", return_points=40000, uma=(20, 0, -20), round_to=1000,
+                              round_half="away", goal=40000)
 
 # mjscore's own game on the one-deal table: Tenhou's game rules without the rounding, and the leading last
 # dealer's stop is his choice (as at many tables; an AI always stops)
@@ -367,5 +370,6 @@ def game_rules_rows(preset: TablePreset) -> list[tuple[str, str]]:
             ("extension", f"nobody at {g.goal:,} after the last deal: sudden death for {g.extension_winds} more "
                           "wind" if g.extension_winds else "none")]
     if g.round_to:
-        rows.append(("final points rounded", f"to {g.round_to:,} (half up)"))
+        rows.append(("final points rounded", f"to {g.round_to:,} (half "
+                                             f"{'away from zero' if g.round_half == 'away' else 'up'})"))
     return rows

@@ -89,3 +89,16 @@ def test_the_rules_card_of_the_three_player_table():
     assert "no chi" in rows["calls"] and "tsumo-son" in rows["tsumo"] and "2,000" in rows["exhaustive draw"]
     assert "ron on it" in rows["north (nuki)"] and rows["uma"] == "+20/+0/-20"
     assert "north (nuki)" not in dict(rules_card_rows(find_preset("tenhou")))
+
+
+def test_the_end_of_a_three_player_game_scores_as_tenhou_scored_sanma2():
+    """sanma2.xml ends 27,400 / 83,100 / -5,500, and Tenhou's owari gives -13.0 / +79.0 / -66.0: 40,000 return,
+    uma +20/0/-20, oka +15, the points rounded to the thousand (a half away from zero: -5,500 -> -6,000), the
+    first taking the remainder."""
+    from scorer.game.match import standings
+    rows = standings(SANMA, [27400, 83100, -5500], 0, ["a", "b", "c"])
+    assert [(r.place, r.score) for r in rows] == [(2, -13.0), (1, 79.0), (3, -66.0)]
+    # the four-player Tenhou game keeps its half-up rounding (a record of the mjlog corpus: owari
+    # 510,60.0,277,8.0,195,-20.0,18,-48.0)
+    four = standings(find_preset("tenhou"), [51000, 27700, 19500, 1800], 0, list("abcd"))
+    assert [r.score for r in four] == [60.0, 8.0, -20.0, -48.0]
