@@ -113,3 +113,20 @@ def test_no_chi_at_the_three_player_table():
     assert not any(a.type == CHI for lst in players[1].seen for a in lst)
     assert not any(a.type == PON for lst in players[1].seen for a in lst)
     assert not any(e.type == "call" for e in eng.events)
+
+
+def test_a_robbed_north_replays_from_every_log_format(tmp_path):
+    """The robbing deal written as our own log, tenhou.net/6 (``f44`` then the ron) and mjai (``kita`` then the
+    hora) reads back and replays through the engine with the round agreeing."""
+    from scorer.logs import read_log
+    from scorer.logs.export import write_game
+    from scorer.logs.replay import replay_rounds
+    scripts = {1: [("riichi", "5z"), ("ron", None)], 2: [("nuki", None)]}
+    eng, _ = run([JUNK_0, TANKI_NORTH, JUNK_2], "8p5z4z", scripts)
+    for fmt, suffix in (("own", ".jsonl"), ("tenhou6", ".json"), ("mjai", ".jsonl")):
+        path = tmp_path / f"robbed-{fmt}{suffix}"
+        with open(path, "w", encoding="utf-8") as f:
+            write_game([eng.events], fmt, f, names=["a", "b", "c"], game="deal", preset="tenhou-sanma")
+        (rep,) = replay_rounds(read_log(str(path)))
+        assert rep.agree, (fmt, rep.error, rep.mismatches)
+        assert rep.wins[0].seat == 1 and rep.wins[0].from_seat == 2 and rep.deltas == eng.state.result.deltas
