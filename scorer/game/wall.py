@@ -9,6 +9,10 @@ A three-player table (its preset's ``players`` 3 and ``absent_kinds``) plays the
 three hands and has 108 - 14 - 39 = 55 draws after the deal. Its replacements are shared by kans and Norths set
 aside (nuki): up to the preset's ``replacements`` (8); the first four are the dead wall's own, each one past them
 is the live wall's last tile (the dead wall made up again from the live wall's end, as after every replacement).
+Tenhou stacks its three-player dead wall otherwise (eight replacement places before the indicators, riichi.wiki
+"Sanma"), but the play is the same: 14 tiles kept aside, each replacement shortening the live wall by one (55
+draws less one a kan or North), the indicators turned as at four seats; only which shuffled tile lies where
+differs, and a seeded wall is ours alone.
 """
 
 from __future__ import annotations
