@@ -102,3 +102,31 @@ def test_the_end_of_a_three_player_game_scores_as_tenhou_scored_sanma2():
     # 510,60.0,277,8.0,195,-20.0,18,-48.0)
     four = standings(find_preset("tenhou"), [51000, 27700, 19500, 1800], 0, list("abcd"))
     assert [r.score for r in four] == [60.0, 8.0, -20.0, -48.0]
+
+
+def test_the_ai_counts_only_the_tiles_a_three_player_wall_holds():
+    """The table's view counts the absent kinds (2m-8m) as all in view, so the AI's unseen copies (and every
+    ukeire it sums from them) are the core's ``ukeire_counts(..., absent=SANMA_ABSENT_MASK)``."""
+    from scorer.game.ai.player import _unseen, _ukeire_after, visible_counts
+    from scorer.kinds import SANMA_ABSENT_MASK
+    from scorer.shanten import ukeire_counts
+    eng = _deal(3)
+    st = eng.state
+    visible = visible_counts(st, 0)
+    assert all(visible[k] >= 4 for k in SANMA_ABSENT_KINDS)
+    # a 14-tile hand whose discards reach toward 1m-9m: 1m 9m held, and a 2m-8m draw would help at four seats
+    from scorer.tiles import parse_tiles
+    counts = [0] * 34
+    for t in parse_tiles("19m123p456p789s1122z"):
+        counts[t.kind] += 1
+    seen = [0] * 34
+    for k in SANMA_ABSENT_KINDS:
+        seen[k] = 4
+    unseen = _unseen(counts, seen)
+    from scorer.shanten import DiscardView
+    view = DiscardView(counts, 0)
+    for k in (0, 8, 27):                      # discarding 1m, 9m or East
+        counts[k] -= 1
+        _, uk = ukeire_counts(counts, 0, [0] * 34, absent=SANMA_ABSENT_MASK)
+        counts[k] += 1
+        assert _ukeire_after(view, k, unseen) == sum(n for _, n in uk)
