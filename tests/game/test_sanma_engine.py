@@ -130,3 +130,17 @@ def test_the_ai_counts_only_the_tiles_a_three_player_wall_holds():
         _, uk = ukeire_counts(counts, 0, [0] * 34, absent=SANMA_ABSENT_MASK)
         counts[k] += 1
         assert _ukeire_after(view, k, unseen) == sum(n for _, n in uk)
+
+
+def test_a_three_player_game_deals_three_a_wind_and_resumes_from_its_log(tmp_path):
+    from scorer.game.match import load_game, play_game, resume_game
+    whole = play_game([RiichiAI] * 3, game="south", preset=SANMA, seed=11)
+    assert {p.hand for p in whole.positions} <= {0, 1, 2} and len(whole.standings) == 3
+    assert sum(s.points for s in whole.standings) == 3 * 35000
+    assert round(sum(s.score for s in whole.standings), 1) == 0
+    path = str(tmp_path / "g.jsonl")
+    play_game([RiichiAI] * 3, game="south", preset=SANMA, seed=11, log=path, max_deals=3)
+    saved = load_game(path)
+    assert len(saved.deals) == 3 and len(saved.next.points) == 3
+    res = resume_game(path, [RiichiAI] * 3)
+    assert (res.reason, [s.points for s in res.standings]) == (whole.reason, [s.points for s in whole.standings])
