@@ -101,8 +101,6 @@ def check_flags(*, rules: str, preset: str | None, auto: bool, game: str | None,
     if auto and game not in (None, "deal"):
         if deals is not None:
             return "--deals counts single deals: with --game give --games N"
-        if log is not None:
-            return "--log goes with an interactive game (or --auto single deals)"
     if auto and game in (None, "deal") and ai is not None:
         return "--ai with --auto goes with --game east, south or match (AI-only games)"
     if auto and log_format not in (None, "own") and game in (None, "deal"):
@@ -290,17 +288,41 @@ def _text_mode_module(rules: str):
 
 
 # ---- AI-only games --------------------------------------------------------------------------------------------------
+# the file name ending of a game log in each format, when ``--log DIR`` names a directory
+LOG_SUFFIXES = {"own": ".jsonl", "tenhou6": ".json", "mjai": ".jsonl"}
+
+
+def game_log_paths(path: str, games: int, log_format: str = "own") -> list[str]:
+    """Where ``mjscore play --auto --game G --games N --log PATH`` writes its games: one file a game, as the
+    viewers load them (a tenhou.net/6 file or an mjai stream holds one game). ``PATH`` a directory (one that
+    exists, or a path ending in ``/``, then made): ``PATH/game-01.json`` ... by the game's number, the suffix
+    the format's (``.jsonl`` own and mjai, ``.json`` tenhou.net/6); else a file name: one game writes ``PATH``
+    itself, more games number it before its suffix (``south.json``: ``south-01.json`` ... ``south-12.json``). The
+    numbers start at 1 and are zero-padded to the width of ``N``, so the files sort in the order played."""
+    import os
+    width = len(str(max(games, 1)))
+    if os.path.isdir(path) or path.endswith(("/", os.sep)):
+        return [os.path.join(path, f"game-{i:0{width}d}{LOG_SUFFIXES.get(log_format, '.log')}")
+                for i in range(1, games + 1)]
+    if games == 1:
+        return [path]
+    root, ext = os.path.splitext(path)
+    return [f"{root}-{i:0{width}d}{ext}" for i in range(1, games + 1)]
+
+
 def game_stats(games: int, *, game: str = "south", seed: int | None = 0, preset=None, rules: str = "riichi",
                levels: list[str] | None = None, rotate: bool = False,
-               on_game: Callable[[int], None] | None = None) -> dict:
+               on_game: Callable[[int], None] | None = None, logs: list[str] | None = None,
+               log_format: str = "own") -> dict:
     """Play ``games`` AI-only games (game ``i`` seeded ``seed + i``) and summarise them: per player (chair in the
     first deal) the average place, final points and score, the places, and per deal played the win, deal-in,
     riichi and call rates (a call: the deal in which the player called at least once); the same per AI level;
     per round (deal) the share ending in a draw and the tsumo share of wins, overall and by prevailing wind; how
     the games ended. ``rotate``: the same walls for four games in a row (game ``i`` seeded ``seed + i // 4``)
-    with the levels turned one seat each time, so every level sits in every seat on every wall."""
+    with the levels turned one seat each time, so every level sits in every seat on every wall. ``logs``: a
+    file for each game (:func:`game_log_paths`), written in ``log_format`` once the game is over."""
     import random
-    from scorer.game.match import chairs_of, play_game
+    from scorer.game.match import chairs_of, play_game, save_game
     from scorer.game.presets import find_preset
     from scorer.rulesets import find_ruleset
     pre = find_preset(preset or find_ruleset(rules).table_preset)
@@ -330,6 +352,8 @@ def game_stats(games: int, *, game: str = "south", seed: int | None = 0, preset=
         seat_levels = [levels[(p - turn) % 4] for p in range(4)]
         res = play_game([makers[lv] for lv in seat_levels], preset=pre, game=game,
                         seed=base + (i // 4 if rotate else i), names=[f"ai{p}" for p in range(4)])
+        if logs is not None:
+            save_game(res, logs[i], log_format)
         ends[res.reason] = ends.get(res.reason, 0) + 1
         books = [(per[p], by_level[seat_levels[p]]) for p in range(4)]
         for s in res.standings:
@@ -382,15 +406,20 @@ def game_stats(games: int, *, game: str = "south", seed: int | None = 0, preset=
                           "tsumo_share": round(r["tsumo"] / r["wins"], 3) if r["wins"] else 0.0,
                           "riichi_per_deal": round(r["riichi"] / r["deals"], 3),
                           "calls_per_deal": round(r["calls"] / r["deals"], 3)}
-    return {"games": games, "game": game, "preset": pre.name, "seed": base, "rotate": rotate, "deals": n_deals,
-            "average_deals": round(n_deals / max(games, 1), 2), "ends": ends, "seats": seats,
-            "levels": {lv: summary(x) for lv, x in by_level.items()}, "rounds": per_round}
+    out = {"games": games, "game": game, "preset": pre.name, "seed": base, "rotate": rotate, "deals": n_deals,
+           "average_deals": round(n_deals / max(games, 1), 2), "ends": ends, "seats": seats,
+           "levels": {lv: summary(x) for lv, x in by_level.items()}, "rounds": per_round}
+    if logs is not None:
+        out["logs"] = {"format": log_format, "files": list(logs)}
+    return out
 
 
 def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, rules: str, preset: str | None,
-                    ai: str | None, rotate: bool = False, console=None) -> int:
-    """``mjscore play --auto --game south --games N [--ai ...] [--json]``: AI-only games with a progress bar on a
-    terminal, then the summary (one JSON object with ``--json``)."""
+                    ai: str | None, rotate: bool = False, console=None, log_path: str | None = None,
+                    log_format: str | None = None) -> int:
+    """``mjscore play --auto --game south --games N [--ai ...] [--json] [--log PATH [--log-format F]]``: AI-only
+    games with a progress bar on a terminal, then the summary (one JSON object with ``--json``); ``--log``: each
+    game in a file of its own (:func:`game_log_paths`), each replaying with ``mjscore replay --verify``."""
     from rich.console import Console
     from scorer.game.match import GameError, check_game
     console = console or Console()
@@ -402,14 +431,36 @@ def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, 
     levels, msg = ai_levels(ai, pre.rules, 4)
     if msg:
         return _usage(msg)
-    if console.is_terminal and not json_out:
-        from rich.progress import Progress
-        with Progress(console=console, transient=True) as prog:
-            task = prog.add_task(f"AI {GAME_PLURALS[game]}", total=games)
-            stats = game_stats(games, game=game, seed=seed, preset=pre, levels=levels, rotate=rotate,
-                               on_game=lambda i: prog.advance(task))
-    else:
-        stats = game_stats(games, game=game, seed=seed, preset=pre, levels=levels, rotate=rotate)
+    fmt = log_format or "own"
+    logs = None
+    if log_path is not None:
+        if fmt != "own":
+            from scorer.logs.export import ExportError, writable_table
+            try:
+                writable_table(pre.name, fmt)
+            except ExportError as exc:
+                return _usage(str(exc))
+        logs = game_log_paths(log_path, games, fmt)
+        msg = _writable(log_path, logs)
+        if msg:
+            return _fail(msg)
+    kwargs = dict(game=game, seed=seed, preset=pre, levels=levels, rotate=rotate, logs=logs, log_format=fmt)
+    try:
+        if console.is_terminal and not json_out:
+            from rich.progress import Progress
+            with Progress(console=console, transient=True) as prog:
+                task = prog.add_task(f"AI {GAME_PLURALS[game]}", total=games)
+                stats = game_stats(games, on_game=lambda i: prog.advance(task), **kwargs)
+        else:
+            stats = game_stats(games, **kwargs)
+    except OSError as exc:
+        return _fail(f"cannot write the log {getattr(exc, 'filename', None) or log_path}: {exc.strerror or exc}")
+    written = None
+    if logs:
+        what = logs[0] if len(logs) == 1 else f"{logs[0]} … {logs[-1]}"
+        written = f"{len(logs)} game log{'s' if len(logs) > 1 else ''} ({fmt}) written: {what}"
+        if json_out:
+            sys.stderr.write(_printable(written) + "\n")
     if json_out:
         sys.stdout.write(json.dumps(stats) + "\n")
         return 0
@@ -439,7 +490,23 @@ def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, 
                   f"{x['tsumo_share']:.1%}", f"{x['riichi_per_deal']:.2f}", f"{x['calls_per_deal']:.2f}")
     console.print(r)
     console.print("Games ended by: " + ", ".join(f"{k} {v}" for k, v in stats["ends"].items()))
+    if written:
+        console.print(escape(written))
     return 0
+
+
+def _writable(path: str, logs: list[str]) -> str | None:
+    """Why the game logs cannot be written, said before the first game (None: they can). A directory given
+    as ``DIR/`` is made."""
+    import os
+    try:
+        if path.endswith(("/", os.sep)):
+            os.makedirs(path, exist_ok=True)
+        if logs:
+            open(logs[0], "a", encoding="utf-8").close()
+    except OSError as exc:
+        return f"cannot write the log {logs[0] if logs else path}: {exc.strerror or exc}"
+    return None
 
 
 def _signed(v: float) -> str:
@@ -463,7 +530,7 @@ def play_command(*, rules: str, preset: str | None, seed: int | None, log: str |
     if auto and game not in (None, "deal"):
         return play_auto_games(1 if games is None else games, game=game, seed=0 if seed is None else seed,
                                json_out=json_out, rules=rules, preset=preset, ai=ai, rotate=rotate,
-                               console=console)
+                               console=console, log_path=log, log_format=log_format)
     if game in (None, "deal") and resume is None:
         return play_single_deal(rules=rules, preset=preset, seed=seed, log=log, tiles=tiles or "notation",
                                 ai=ai, log_format=log_format, console=console, input_fn=input_fn)
