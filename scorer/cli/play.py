@@ -71,14 +71,17 @@ ADVICE_WORDS = ("h", "advice")
 spelling of help until the advice took it."""
 
 
-def advice_inputs(state, seat: int) -> dict:
+def advice_inputs(state, seat: int, view=None) -> dict:
     """The arguments of :func:`scorer.advice.ev.advice_for` for ``seat`` on its turn, from what that seat sees
     only: its concealed tiles (the drawn tile last) and melds; its winds, the dora indicators and its riichi (the
     situation; the advice counts the indicators out of the wall itself); the tiles in view outside its hand (every
-    river tile not taken by a call, the other seats' melds as the board shows them, closed kans too: a called tile
-    is counted in its meld, once); its draws left, about a quarter of the live wall (at least 1); the table's
-    rules and scorer preset. Never another seat's concealed tiles or the wall."""
+    river tile not taken by a call, the other seats' melds as the board shows them, a closed kan as the table's
+    ``view`` shows it to the others, :meth:`~scorer.cli.board.TableView.seen_of_meld`: a called tile is counted
+    in its meld, once); its draws left, about a quarter of the live wall (at least 1); the table's rules and
+    scorer preset. Never another seat's concealed tiles or the wall."""
+    from scorer.cli.board import DEFAULT_VIEW
     from scorer.hand import Situation
+    view = view or DEFAULT_VIEW
     p = state.players[seat]
     table = state.table
     ids = list(p.hand)
@@ -90,7 +93,7 @@ def advice_inputs(state, seat: int) -> dict:
         seen += [table[r.tile] for r in other.river if r.called_by is None]
         if s != seat:
             for m in other.melds:
-                seen += [table[t] for t in m.tiles]
+                seen += [table[t] for t in view.seen_of_meld(m, s, seat)]
     situation = Situation(riichi=p.riichi and not p.double_riichi, double_riichi=p.double_riichi,
                           round_wind=state.round_wind, seat_wind=state.seat_wind(seat),
                           dora=tuple(table[t] for t in state.dora_indicators))
@@ -167,7 +170,7 @@ class HumanPlayer:
         from scorer.errors import MjscoreError
         self.console.print("[dim]Advice: working out each discard…[/]")
         try:
-            d = advice_for(**advice_inputs(state, seat))
+            d = advice_for(**advice_inputs(state, seat, self.view))
         except MjscoreError as exc:         # a complete hand (win it or not), a shape the advice does not read
             self.console.print(f"[yellow]no advice for this hand: {escape(str(exc))}[/]")
             return

@@ -33,9 +33,11 @@ def _mcr_waits(counts, melds):
 
 
 def mcr_view(tiles: str = "notation"):
-    """The MCR table as the board shows it: its words, the one core's MCR shanten and waits."""
+    """The MCR table as the board shows it: its words, the one core's MCR shanten and waits, a concealed kong
+    face down to the other players (the Green Book; what ``scorer.game.rules.mcr.in_view_counts`` counts)."""
     from scorer.cli.board import TableView
-    return TableView(faces=tiles, words=MCR_WORDS, shanten=_mcr_shanten, waits=_mcr_waits)
+    return TableView(faces=tiles, words=MCR_WORDS, shanten=_mcr_shanten, waits=_mcr_waits,
+                     concealed_kong="face_down")
 
 
 def below_minimum(state, seat: int, tile: int, tsumo: bool) -> str | None:
