@@ -21,7 +21,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from scorer.kinds import DORA_SUCCESSOR, FLOWER_BASE, RED_FIVE_IDS
+from scorer.kinds import DORA_SUCCESSOR, FLOWER_BASE, N_KINDS, RED_FIVE_IDS
 from scorer.rulesets import find_ruleset
 from scorer.tiles import HONOR_NAMES, Tile
 
@@ -258,6 +258,8 @@ def visible_counts(state, viewer: int, view: TableView = DEFAULT_VIEW) -> list[i
         for r in p.river:
             if r.called_by is None:
                 seen[r.tile >> 2] += 1
+        for t in getattr(p, "nuki", None) or ():        # Norths set aside (three-player), face up
+            seen[t >> 2] += 1
     for t in state.dora_indicators:
         seen[t >> 2] += 1
     return seen
@@ -281,12 +283,13 @@ def hand_status(state, seat: int, view: TableView = DEFAULT_VIEW) -> Text:
             counts[t >> 2] += 1
     melds = len(p.melds)
     seen = visible_counts(state, seat, view)
+    absent = getattr(state.preset, "absent_kinds", 0)     # kinds not in the wall (three-player: 2m-8m)
     out = Text()
     sh = view.shanten(counts, melds)
 
     def waits_of(rest):
         w = Text()
-        for i, k in enumerate(view.waits(rest, melds)):
+        for i, k in enumerate(k for k in view.waits(rest, melds) if not absent >> k & 1):
             if i:
                 w.append(" ")
             w.append_text(tile_text(Tile(k), view=view, pad=False))
@@ -328,15 +331,38 @@ def hand_status(state, seat: int, view: TableView = DEFAULT_VIEW) -> Text:
     return out
 
 
+def dora_of(indicator: int, absent: int = 0) -> int:
+    """The dora kind an indicator kind shows: the next kind in its suit or honor group, skipping the kinds the
+    table leaves out (``absent``, a kind mask: three-player 2m-8m, so 1m shows 9m as DORA_SUCCESSOR_SANMA has it)."""
+    k = DORA_SUCCESSOR[indicator]
+    while absent >> k & 1:
+        k = DORA_SUCCESSOR[k]
+    return k
+
+
 def dora_text(state, view: TableView = DEFAULT_VIEW) -> Text:
-    """The dora themselves, then their indicators in brackets."""
+    """The dora themselves, then their indicators in brackets (at a table without some kinds the next kind in
+    the wall: three-player, 1m indicates 9m)."""
     table = state.table
     out = Text("dora ")
     inds = [table[t] for t in state.dora_indicators]
-    out.append_text(tiles_text([Tile(DORA_SUCCESSOR[t.kind]) for t in inds], sep=" ", view=view))
+    out.append_text(tiles_text([Tile(dora_of(t.kind, getattr(state.preset, "absent_kinds", 0))) for t in inds],
+                               sep=" ", view=view))
     out.append(" (indicator ")
     out.append_text(tiles_text(inds, sep=" ", view=view))
     out.append(")")
+    return out
+
+
+def nuki_of(state, seat: int) -> list[int]:
+    """The North ids ``seat`` has set aside as nuki dora (three-player; none at a four-player table)."""
+    return list(getattr(state.players[seat], "nuki", None) or ())
+
+
+def nuki_text(state, seat: int, view: TableView = DEFAULT_VIEW) -> Text:
+    """The seat's nuki pile: its Norths set aside, face up (``4z4z``), empty when it has none."""
+    out = tiles_text([state.tile(t) for t in nuki_of(state, seat)], view=view)
+    out.stylize("yellow")
     return out
 
 
@@ -360,6 +386,8 @@ class _Seats:
         if pre.flowers:
             flowers = tiles_text(sorted(state.tile(f) for f in getattr(p, "flowers", ())), view=view)
             flowers.stylize("magenta")
+        elif pre.nuki:          # three-player: the Norths the seat set aside (nuki dora), face up
+            flowers = nuki_text(state, s, view)
         melds = Text(" ").join(meld_text(state, m, s, view, self.viewer, self.reveal) for m in p.melds) \
             if p.melds else Text("")
         if self.reveal and s != self.viewer:
@@ -375,18 +403,20 @@ class _Seats:
             seats.add_column("score", justify="right", no_wrap=True)
             if pre.flowers:
                 seats.add_column("flowers", no_wrap=True)
+            elif pre.nuki:
+                seats.add_column("nuki", no_wrap=True)
             seats.add_column("melds")
             seats.add_column("discards")
-            for s in range(4):
+            for s in range(len(self.state.players)):
                 label, score, flowers, melds, river = self._cells(s)
                 seats.add_row(*[x for x in (label, score, flowers, melds, river) if x is not None])
             yield seats
             return
-        for s in range(4):
+        for s in range(len(self.state.players)):
             label, score, flowers, melds, river = self._cells(s)
             line = label + Text(" ") + score
             if flowers is not None and flowers.plain:
-                line += Text(" ") + flowers
+                line += (Text(" nuki ") if pre.nuki and not pre.flowers else Text(" ")) + flowers
             if melds.plain:
                 line += Text(" ") + melds
             yield line
@@ -400,7 +430,7 @@ def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = F
     flowers (``flowers``); scores counted from 0 (the MCR table) show their sign. ``heading``: the deal's name in
     a game (``South 2``, after the rule set's heading), None for a single deal."""
     pre = state.preset
-    names = names or ["You" if s == viewer else f"AI {s}" for s in range(4)]
+    names = names or ["You" if s == viewer else f"AI {s}" for s in range(len(state.players))]
     head = Text()
     head.append(find_ruleset(pre.rules).round_heading.format(wind=WIND_NAMES[state.round_wind]), style="bold")
     if heading:
@@ -408,6 +438,9 @@ def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = F
     if pre.riichi:
         head.append(f" · honba {state.honba} · deposits {state.sticks}")
     head.append(f" · {state.live_left} tiles left")
+    absent = getattr(pre, "absent_kinds", 0)
+    if absent:              # a three-player wall: 108 tiles (no 2m-8m)
+        head.append(f" of a {4 * (N_KINDS - bin(absent).count('1'))}-tile wall")
     if pre.dora and state.dora_indicators:
         head.append(" · ")
         head.append_text(dora_text(state, view))

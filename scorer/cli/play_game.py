@@ -132,7 +132,7 @@ def standings_table(result, title: str | None = None):
 
 
 def _scores_line(points, names) -> str:
-    return "  ".join(f"{escape(names[p])} {points[p]:,}" for p in range(4))
+    return "  ".join(f"{escape(names[p])} {points[p]:,}" for p in range(len(points)))
 
 
 # ---- an interactive game ------------------------------------------------------------------------------------------
@@ -163,7 +163,8 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
         log_format = log_format or "own"
     else:
         pre = table_preset_for(rules, preset)
-    levels, msg = ai_levels(ai, rules, 3)
+    seats = pre.players          # 4, or 3 at a three-player table
+    levels, msg = ai_levels(ai, rules, seats - 1)
     if msg:
         return _usage(msg)
     from scorer.game.match import check_game
@@ -173,7 +174,7 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
         return _usage(str(exc))
     text_mode = _text_mode_module(rules)
     event_line, show_result, view, announce = text_mode.game_pieces(tiles)
-    names = ["You", "AI 1", "AI 2", "AI 3"]
+    names = ["You"] + [f"AI {k}" for k in range(1, seats)]
     seat_names = list(names)            # by chair, this deal (the MCR match moves players between winds)
     recent: list[str] = []
     human = HumanPlayer(console, seat_names, recent, input_fn, view=view, announce=announce)
@@ -212,7 +213,7 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
         shown.add(pos.index)
         st = eng.state
         start = list(eng.scores)
-        deltas = [st.players[s].score - start[s] for s in range(4)]
+        deltas = [st.players[s].score - start[s] for s in range(len(st.players))]
         console.rule("End of the deal" if one_deal else f"End of {pos.label}")
         console.print(render_board(st, seat_names.index("You"), seat_names, recent, reveal=True, view=view,
                                    heading=None if one_deal else pos.label))
@@ -278,7 +279,7 @@ def _seat_names(pre, pos, names) -> list[str]:
     """The names by chair (the MCR match moves players between winds)."""
     from scorer.game.match import chairs_of
     chairs = chairs_of(pre.game, pos.wind)
-    return [names[chairs[c]] for c in range(4)]
+    return [names[chairs[c]] for c in range(len(names))]
 
 
 def _text_mode_module(rules: str):
@@ -319,22 +320,24 @@ def game_stats(games: int, *, game: str = "south", seed: int | None = 0, preset=
     riichi and call rates (a call: the deal in which the player called at least once); the same per AI level;
     per round (deal) the share ending in a draw and the tsumo share of wins, overall and by prevailing wind; how
     the games ended. ``rotate``: the same walls for four games in a row (game ``i`` seeded ``seed + i // 4``)
-    with the levels turned one seat each time, so every level sits in every seat on every wall. ``logs``: a
+    with the levels turned one seat each time, so every level sits in every seat on every wall (three seats: three
+    games a wall). ``logs``: a
     file for each game (:func:`game_log_paths`), written in ``log_format`` once the game is over."""
     import random
     from scorer.game.match import chairs_of, play_game, save_game
     from scorer.game.presets import find_preset
     from scorer.rulesets import find_ruleset
     pre = find_preset(preset or find_ruleset(rules).table_preset)
-    levels = levels or ["basic"] * 4
+    n = pre.players             # seats at the table: 4, or 3 at a three-player table
+    levels = levels or ["basic"] * n
     makers = {lv: _maker(lv, pre.rules) for lv in levels}
     base = seed if seed is not None else random.randrange(1 << 31)
     n_deals = 0
 
     def blank():
-        return {"games": 0, "deals": 0, "places": [0, 0, 0, 0], "points": 0, "score": 0.0, "wins": 0,
+        return {"games": 0, "deals": 0, "places": [0] * n, "points": 0, "score": 0.0, "wins": 0,
                 "deal_ins": 0, "riichi": 0, "called": 0}
-    per = [blank() for _ in range(4)]
+    per = [blank() for _ in range(n)]
     by_level = {lv: blank() for lv in levels}
     rounds: dict[str, dict] = {}
     ends: dict[str, int] = {}
@@ -348,14 +351,14 @@ def game_stats(games: int, *, game: str = "south", seed: int | None = 0, preset=
         return r
 
     for i in range(games):
-        turn = i % 4 if rotate else 0
-        seat_levels = [levels[(p - turn) % 4] for p in range(4)]
+        turn = i % n if rotate else 0
+        seat_levels = [levels[(p - turn) % n] for p in range(n)]
         res = play_game([makers[lv] for lv in seat_levels], preset=pre, game=game,
-                        seed=base + (i // 4 if rotate else i), names=[f"ai{p}" for p in range(4)])
+                        seed=base + (i // n if rotate else i), names=[f"ai{p}" for p in range(n)])
         if logs is not None:
             save_game(res, logs[i], log_format)
         ends[res.reason] = ends.get(res.reason, 0) + 1
-        books = [(per[p], by_level[seat_levels[p]]) for p in range(4)]
+        books = [(per[p], by_level[seat_levels[p]]) for p in range(n)]
         for s in res.standings:
             for d in books[s.player]:
                 d["games"] += 1
@@ -428,7 +431,7 @@ def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, 
         check_game(pre, game)
     except GameError as exc:
         return _usage(str(exc))
-    levels, msg = ai_levels(ai, pre.rules, 4)
+    levels, msg = ai_levels(ai, pre.rules, pre.players)
     if msg:
         return _usage(msg)
     fmt = log_format or "own"
