@@ -8,6 +8,11 @@ the preset lists ``triple_ron``). A kan turns over a new dora indicator (at once
 preset's ``kan_dora``) and draws a replacement; an added kan first opens a chankan window (ron only). The first
 win ends the deal; if the wall runs out, noten players pay tenpai players.
 
+The seats come from the preset (``players``: 4, or 3 at a three-player table, whose turn goes East, South, West
+and back). There a seat may set a North aside (``nuki``): the engine emits the ``nuki`` event, lets the other
+seats ron on it when the preset's ``nuki_robbed`` says so (no chankan yaku), then draws the replacement from the
+dead wall (no new dora indicator; the replacements are shared with the kans).
+
 What differs between tables is asked of the table's rules object, never of a preset's name: its
 ``win_deltas`` (every winner's settlement), ``draw_event`` (an exhaustive or abortive draw's settlement: None
 keeps the engine's own), ``abortive_after_discard`` (four winds, four riichi, four kans once a discard passes)
@@ -23,10 +28,10 @@ from typing import Callable, Protocol, Sequence, TextIO
 
 from scorer.errors import MjscoreError
 from scorer.game import events as ev
-from scorer.game.actions import ANKAN, CHI, KAKAN, KAN, NINE_TERMINALS, PON, RIICHI, RON, TSUMO, Action
+from scorer.game.actions import ANKAN, CHI, KAKAN, KAN, NINE_TERMINALS, NUKI, PON, RIICHI, RON, TSUMO, Action
 from scorer.game.rules.riichi import scored_win
 from scorer.game.presets import TablePreset, find_preset
-from scorer.game.state import RESPOND, GameState
+from scorer.game.state import NEXT_SEAT, NUKI as NUKI_PHASE, RESPOND, GameState
 from scorer.game.wall import Wall
 
 
@@ -40,13 +45,15 @@ class Player(Protocol):
     def choose(self, state: GameState, seat: int, actions: list[Action]) -> Action: ...
 
 
-# the other seats in turn order after each seat (priority order for equal claims)
-_ORDER_AFTER = tuple(tuple((seat + i) % 4 for i in (1, 2, 3)) for seat in range(4))
+# the other seats in turn order after each seat (priority order for equal claims), by the number of seats
+ORDER_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n)) for n in (3, 4)}
+_ORDER_AFTER = ORDER_AFTER[4]
 
 
-def order_after(seat: int) -> list[int]:
+def order_after(seat: int, players: int = 4) -> list[int]:
     """The other seats in turn order after ``seat`` (priority order for equal claims)."""
-    return list(_ORDER_AFTER[seat])
+    return list(ORDER_AFTER[players][seat])
 
 
 def notation_of(hand) -> str:
@@ -69,9 +76,12 @@ class Engine:
         self.players = list(players)
         self.preset = find_preset(preset)
         self.seed = seed
-        self.wall = wall if wall is not None else Wall.shuffled(seed, self.preset.dead_wall)
+        self.wall = wall if wall is not None else Wall.for_preset(seed, self.preset)
         self.dealer = dealer
-        self.scores = list(scores) if scores is not None else [self.preset.start_points] * 4
+        n = self.preset.players
+        self.scores = list(scores) if scores is not None else [self.preset.start_points] * n
+        self._order = ORDER_AFTER[n]        # the other seats after each seat
+        self._next = NEXT_SEAT[n]           # the seat after each seat
         self.honba = honba
         self.sticks = sticks
         self.round_wind = round_wind        # the prevailing wind (0 East ... 3 North)
@@ -156,6 +166,16 @@ class Engine:
             if a.type == NINE_TERMINALS:        # an abortive draw the player chose (listed by the table)
                 self.emit(st.rules.draw_event(st, "nine_terminals"))
                 return st
+            if a.type == NUKI:                  # three-player: a North set aside, then its replacement
+                self.emit(ev.Nuki(seat=seat, tile=a.tile))
+                if st.phase == NUKI_PHASE:      # the preset lets the others ron on it first
+                    rons = self._collect(seat, only_ron=True)
+                    if rons:
+                        self._wins(rons, seat, a.tile)
+                        return st
+                self.emit(ev.draw_event(seat, self.wall.draw_replacement(), True))
+                need_draw = False
+                continue
             if a.type == ANKAN:
                 self.emit(ev.Call(seat=seat, kind="ankan", tiles=sorted(a.tiles)))
                 if not self._replacement(seat):
@@ -204,7 +224,7 @@ class Engine:
                     return self._exhausted()
                 need_draw = False
                 continue
-            seat, need_draw = (seat + 1) % 4, True
+            seat, need_draw = self._next[seat], True
 
     def _draw(self, seat: int) -> bool:
         self.emit(ev.draw_event(seat, self.wall.draw()))
@@ -246,12 +266,12 @@ class Engine:
         out = []
         if st.phase == RESPOND:
             respond = st.rules.response_actions
-            for s in _ORDER_AFTER[discarder]:
+            for s in self._order[discarder]:
                 legal = respond(st, s)
                 if legal:
                     out.append((s, self._choose(s, legal)))
             return out
-        for s in _ORDER_AFTER[discarder]:
+        for s in self._order[discarder]:
             a = self.ask(s)
             if a is not None:
                 out.append((s, a))
@@ -312,10 +332,11 @@ class Engine:
             return st
         tenpai = st.rules.tenpai_at_draw(st)       # karaten as the preset says
         n = sum(tenpai)
-        deltas = [0, 0, 0, 0]
-        if 0 < n < 4:   # noten players pay the tenpai players: 3000 in total (1000/1500/3000 splits)
-            for s in range(4):
-                deltas[s] = pre.noten_payment // n if tenpai[s] else -pre.noten_payment // (4 - n)
+        seats = len(tenpai)
+        deltas = [0] * seats
+        if 0 < n < seats:   # noten players pay the tenpai players: 3000 in total (1000/1500/3000 splits)
+            for s in range(seats):
+                deltas[s] = pre.noten_payment // n if tenpai[s] else -pre.noten_payment // (seats - n)
         returned = pre.draw_deposits == "return"
         if returned:
             for s, p in enumerate(st.players):
@@ -387,9 +408,11 @@ def _first_state(first: ev.Event, rules: str | None) -> GameState:
 
 def wall_of(start: ev.Start) -> Wall:
     """The wall a log's first line reproduces: from its seed, or the recorded order of an arranged wall."""
+    pre = find_preset(start.preset)
     if start.wall is not None:
-        return Wall(start.wall)
-    return Wall.shuffled(start.seed, find_preset(start.preset).dead_wall)
+        return Wall(start.wall, pre.dead_wall, players=pre.players, absent_kinds=pre.absent_kinds,
+                    replacements=pre.replacements)
+    return Wall.for_preset(start.seed, pre)
 
 
 def replay_file(path: str, strict: bool = True) -> GameState:

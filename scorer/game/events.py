@@ -164,6 +164,20 @@ class Flower(Event):
     replacement: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Nuki(Event):
+    """Three-player (issue #17): a North tile (kind 30) set aside by ``seat`` as nuki dora (抜きドラ); the seat's
+    next draw is the replacement from the dead wall (a ``draw`` event with ``rinshan`` set, as after a kan)."""
+
+    type: ClassVar[str] = "nuki"
+    seat: int = 0
+    tile: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.tile, int) or self.tile // 4 != 30:
+            raise ValueError(f"a nuki sets aside a North tile (ids 120-123), not tile {self.tile}")
+
+
 # the draws and discards of a deal, one frozen value per (seat, tile id, flag): they are most of a deal's events
 # and equal ones are interchangeable, so the engine looks them up instead of building one per turn (made on first
 # use; indexed [seat][tile id][flag], 144 ids: the 136 tiles and the MCR flowers)
@@ -190,7 +204,7 @@ def discard_event(seat: int, tile: int, tsumogiri: bool = False) -> Discard:
 
 
 EVENT_TYPES: dict[str, type[Event]] = {c.type: c for c in (
-    Start, Deal, Draw, Discard, Riichi, RiichiAccepted, Call, Dora, Win, DrawGame, Flower)}
+    Start, Deal, Draw, Discard, Riichi, RiichiAccepted, Call, Dora, Win, DrawGame, Flower, Nuki)}
 
 
 class EventFieldError(LogError):
@@ -234,7 +248,8 @@ _BOOL = (lambda v: isinstance(v, bool), "true or false")
 _STR = (lambda v: isinstance(v, str), "a string")
 _OPT_STR = (lambda v: v is None or isinstance(v, str), "a string or null")
 _TILES = (_is_tiles, "a list of tile ids (0-143)")
-_FOUR_INTS = (lambda v: _is_ints(v) and len(v) == 4, "four whole numbers, one a seat")
+_FOUR_INTS = (lambda v: _is_ints(v) and len(v) in (3, 4), "four whole numbers, one a seat (three at a "
+                                                           "three-player table)")
 
 # the JSON type of each field, by name (a name means the same in every event type)
 FIELD_TYPES: dict[str, tuple] = {
@@ -249,10 +264,10 @@ FIELD_TYPES: dict[str, tuple] = {
     "kind": _STR, "reason": _STR, "hand": _STR, "limit": _OPT_STR,
     "scores": _FOUR_INTS, "deltas": _FOUR_INTS, "tiles": _TILES, "ura_indicators": _TILES,
     "wall": (lambda v: v is None or _is_tiles(v), "a list of tile ids (0-143) or null"),
-    "tenpai": (lambda v: isinstance(v, list) and len(v) == 4 and all(isinstance(x, bool) for x in v),
-               "four true/false, one a seat"),
-    "hands": (lambda v: isinstance(v, list) and len(v) == 4 and all(_is_tiles(h) for h in v),
-              "four lists of tile ids, one a seat"),
+    "tenpai": (lambda v: isinstance(v, list) and len(v) in (3, 4) and all(isinstance(x, bool) for x in v),
+               "four true/false, one a seat (three at a three-player table)"),
+    "hands": (lambda v: isinstance(v, list) and len(v) in (3, 4) and all(_is_tiles(h) for h in v),
+              "four lists of tile ids, one a seat (three at a three-player table)"),
     "yaku": (lambda v: isinstance(v, list) and all(isinstance(y, (str, list)) for y in v), "a list of yaku"),
     "players": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of names"),
 }
@@ -272,6 +287,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "win": ("seat", "from_seat", "tile", "deltas"),
     "draw_game": ("reason", "deltas"),
     "flower": ("seat", "tile", "replacement"),
+    "nuki": ("seat", "tile"),
 }
 
 
@@ -293,7 +309,7 @@ def event_from_dict(d: dict) -> Event:
             raise EventFieldError(f"{t} event: field {name!r} is {_short(v)}, not {rule[1]}")
     try:
         return cls(**args)
-    except TypeError as e:
+    except (TypeError, ValueError) as e:
         raise LogError(f"bad {t} event {_short(d)}: {e}") from None
 
 

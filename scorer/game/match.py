@@ -29,7 +29,8 @@ from scorer.game.presets import GameRules, TablePreset, find_preset, oka_of
 
 # a game's length: how many prevailing winds it plays before its extension ("deal": one deal, no game)
 GAME_WINDS: dict[str, int] = {"deal": 0, "east": 1, "south": 2, "match": 4}
-DEALS_PER_WIND = 4
+DEALS_PER_WIND = 4          # at a four-player table (a three-player table deals three a wind: TablePreset.players)
+_SAME_CHAIRS = {3: (0, 1, 2), 4: (0, 1, 2, 3)}     # each player in his own chair, by the seats at the table
 WIND_LETTERS = "ESWN"
 
 # why a game ended (GameResult.reason)
@@ -128,20 +129,20 @@ class GameResult:
 
 
 # ---- the game's flow -------------------------------------------------------------------------------------------
-def chairs_of(rules: GameRules | None, wind: int) -> tuple[int, int, int, int]:
-    """The player in each chair during prevailing wind ``wind``."""
+def chairs_of(rules: GameRules | None, wind: int, players: int = 4) -> tuple[int, ...]:
+    """The player in each chair during prevailing wind ``wind`` (``players``: the seats at the table)."""
     if rules is None or not rules.seating:
-        return (0, 1, 2, 3)
+        return _SAME_CHAIRS[players]
     return rules.seating[wind % len(rules.seating)]
 
 
 def first_position(preset: TablePreset) -> Position:
-    return Position(points=(preset.start_points,) * 4)
+    return Position(points=(preset.start_points,) * preset.players)
 
 
 def leader(points: Sequence[int]) -> int:
     """The player in first place: the most points, equal points by seat order from the first dealer."""
-    return min(range(4), key=lambda p: (-points[p], p))
+    return min(range(len(points)), key=lambda p: (-points[p], p))
 
 
 def next_position(preset: TablePreset, game: str, pos: Position, out: Outcome,
@@ -164,9 +165,10 @@ def next_position(preset: TablePreset, game: str, pos: Position, out: Outcome,
     else:
         repeat = out.dealer_tenpai and g.renchan_on_tenpai
     honba = (pos.honba + 1 if (repeat or draw) else 0) if g.honba else 0
-    cur = pos.wind * DEALS_PER_WIND + pos.hand
-    last = winds * DEALS_PER_WIND - 1
-    dealer = chairs_of(g, pos.wind)[pos.hand]
+    per_wind = preset.players              # a deal for each seat's turn as dealer (three-player: 3 a wind)
+    cur = pos.wind * per_wind + pos.hand
+    last = winds * per_wind - 1
+    dealer = chairs_of(g, pos.wind, per_wind)[pos.hand]
     if cur >= last:                                 # All-Last, or a deal of the extension
         if repeat:
             if leader(points) == dealer and points[dealer] >= g.goal and not out.abortive and \
@@ -176,10 +178,10 @@ def next_position(preset: TablePreset, game: str, pos: Position, out: Outcome,
         else:
             if max(points) >= g.goal:
                 return None, END_GOAL if cur > last else END_LAST_DEAL
-            if cur + 1 >= (winds + g.extension_winds) * DEALS_PER_WIND:
+            if cur + 1 >= (winds + g.extension_winds) * per_wind:
                 return None, END_EXTENSION if g.extension_winds else END_LAST_DEAL
     nxt = cur if repeat else cur + 1
-    return Position(index=pos.index + 1, wind=nxt // DEALS_PER_WIND, hand=nxt % DEALS_PER_WIND, honba=honba,
+    return Position(index=pos.index + 1, wind=nxt // per_wind, hand=nxt % per_wind, honba=honba,
                     sticks=out.sticks, points=points), ""
 
 
@@ -187,8 +189,8 @@ def outcome_of(state, chairs: Sequence[int]) -> Outcome:
     """The end of a deal from its engine's final state (seats are chairs; ``chairs[c]`` the player in chair c)."""
     res = state.result
     wins = [r for r in state.results if r.type == "win"]
-    points = [0, 0, 0, 0]
-    for c in range(4):
+    points = [0] * len(chairs)
+    for c in range(len(chairs)):
         points[chairs[c]] = state.players[c].score
     dealer = state.dealer
     abortive = res.type == "draw_game" and res.reason not in ("exhaustive", "nagashi_mangan")
@@ -206,16 +208,17 @@ def standings(preset: TablePreset, points: Sequence[int], sticks: int, names: Se
     final = list(points)
     if sticks and g.leftover_deposits == "top":
         final[leader(final)] += sticks * preset.riichi_cost
-    order = sorted(range(4), key=lambda p: (-final[p], p))
+    seats = range(len(final))
+    order = sorted(seats, key=lambda p: (-final[p], p))
     place = {p: i + 1 for i, p in enumerate(order)}
     oka = oka_of(preset)
     shared: dict[int, float] = {}
     if g.table_points:
-        for p in range(4):
-            tied = [place[q] - 1 for q in range(4) if final[q] == final[p]]
+        for p in seats:
+            tied = [place[q] - 1 for q in seats if final[q] == final[p]]
             shared[p] = sum(g.table_points[i] for i in tied) / len(tied)
-    scores = [0.0] * 4
-    for p in range(4):
+    scores = [0.0] * len(final)
+    for p in seats:
         pts = final[p]
         if g.round_to:          # half up: 24,500 -> 25,000, -1,500 -> -1,000
             pts = (pts + g.round_to // 2) // g.round_to * g.round_to
@@ -223,7 +226,7 @@ def standings(preset: TablePreset, points: Sequence[int], sticks: int, names: Se
             (oka / g.score_unit if place[p] == 1 else 0)
     if g.round_to:              # the rounding's remainder is the first's: the scores add up to zero
         scores[order[0]] = -sum(scores[p] for p in order[1:])
-    out = [Standing(p, names[p], final[p], place[p], round(scores[p], 1), shared.get(p)) for p in range(4)]
+    out = [Standing(p, names[p], final[p], place[p], round(scores[p], 1), shared.get(p)) for p in seats]
     return out
 
 
@@ -307,7 +310,8 @@ def play_game(players: Sequence, *, preset: TablePreset | str | None = None, gam
         if saved.next is None:          # the saved game is over: its standings
             last = saved.states[-1]
             result.reason = saved.reason
-            result.standings = standings(pre, _points_after(last, chairs_of(pre.game, saved.positions[-1].wind)),
+            result.standings = standings(pre, _points_after(last, chairs_of(pre.game, saved.positions[-1].wind,
+                                                                            pre.players)),
                                          last.sticks, names)
             return result
         pos = saved.next
@@ -319,10 +323,10 @@ def play_game(players: Sequence, *, preset: TablePreset | str | None = None, gam
             return result
         if before_deal is not None:
             before_deal(pos)
-        chairs = chairs_of(g, pos.wind)
-        seat_players = [player_for(players[chairs[c]], names[chairs[c]]) for c in range(4)]
+        chairs = chairs_of(g, pos.wind, pre.players)
+        seat_players = [player_for(players[chairs[c]], names[chairs[c]]) for c in range(len(chairs))]
         kwargs = dict(seed=seed if game == "deal" else deal_seed(seed, pos.index), preset=pre, dealer=pos.hand,
-                      scores=[pos.points[chairs[c]] for c in range(4)], round_wind=pos.wind,
+                      scores=[pos.points[chairs[c]] for c in range(len(chairs))], round_wind=pos.wind,
                       on_event=on_event)
         if game != "deal":
             kwargs.update(honba=pos.honba, sticks=pos.sticks, game=(game, seed))
@@ -355,14 +359,14 @@ def play_game(players: Sequence, *, preset: TablePreset | str | None = None, gam
 
 def _start_of(pre: TablePreset, game: str, seed: int, pos: Position, names: Sequence[str]) -> ev.Start:
     """The start line of the deal at ``pos`` (as its engine will write it)."""
-    chairs = chairs_of(pre.game, pos.wind)
+    chairs = chairs_of(pre.game, pos.wind, pre.players)
     return ev.Start(seed=deal_seed(seed, pos.index), preset=pre.name, rules=pre.rules,
-                    players=[names[chairs[c]] for c in range(4)], game=game, game_seed=seed)
+                    players=[names[chairs[c]] for c in range(len(chairs))], game=game, game_seed=seed)
 
 
 def _points_after(state, chairs) -> tuple[int, ...]:
-    out = [0, 0, 0, 0]
-    for c in range(4):
+    out = [0] * len(chairs)
+    for c in range(len(chairs)):
         out[chairs[c]] = state.players[c].score
     return tuple(out)
 
@@ -414,7 +418,8 @@ def load_game(path: str) -> SavedGame:
     except MjscoreError as exc:
         raise GameError(f"{path}: {exc}") from None
     check_game(pre, game)
-    names = list(first.players) if len(first.players) == 4 else [f"player {i}" for i in range(4)]
+    n = pre.players
+    names = list(first.players) if len(first.players) == n else [f"player {i}" for i in range(n)]
     pos = first_position(pre)
     done: list[list[ev.Event]] = []
     positions: list[Position] = []
@@ -433,9 +438,9 @@ def load_game(path: str) -> SavedGame:
                 break               # stopped inside its last deal: that deal is played again
             raise GameError(f"{path}: deal {n + 1} does not end (no win, no draw)")
         deal_ev = next((e for e in deal if e.type == "deal"), None)
-        chairs = chairs_of(pre.game, pos.wind)
+        chairs = chairs_of(pre.game, pos.wind, n)
         want = (deal_seed(seed, pos.index), pos.hand, pos.wind, pos.honba, pos.sticks,
-                [pos.points[chairs[c]] for c in range(4)])
+                [pos.points[chairs[c]] for c in range(n)])
         got = (start.seed, deal_ev.dealer, deal_ev.round_wind, deal_ev.honba, deal_ev.sticks, list(deal_ev.scores))
         if got != want:
             raise GameError(f"{path}: deal {n + 1} is not the one the game's rules lead to: seed, dealer, wind, "

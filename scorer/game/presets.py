@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from scorer.errors import MjscoreError
+from scorer.kinds import SANMA_ABSENT_MASK
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,8 +21,8 @@ class GameRules:
     never tests a rule's name.
 
     Points are the table's own (riichi: 25,000 each; MCR: from 0). The end's score is
-    ``(points - return_points) / 1000 + uma[place]``, plus the return's surplus (oka: ``4 x (return - start)``) to
-    the first place; ``round_to`` rounds the points first (Tenhou: to the thousand, 500 up).
+    ``(points - return_points) / 1000 + uma[place]``, plus the return's surplus (oka: ``seats x (return - start)``)
+    to the first place (``uma`` has one value a seat: four, or three at a three-player table); ``round_to`` rounds the points first (Tenhou: to the thousand, 500 up).
 
     The last deal (All-Last) and every deal of the extension are played alike: a dealer who repeats plays on
     unless he leads with at least ``goal`` points (then agari-yame / tenpai-yame end the game); a deal that
@@ -29,7 +30,7 @@ class GameRules:
     """
     name: str
     return_points: int = 30000          # kaeshi: the points a player "gives back" (oka to the top)
-    uma: tuple[int, int, int, int] = (20, 10, -10, -20)   # by place, in thousands of points
+    uma: tuple[int, ...] = (20, 10, -10, -20)   # by place (one a seat: 4 or 3), in thousands of points
     round_to: int = 0                   # points rounded to this before the score (0: exact)
     score_unit: int = 1000              # the score counts points in these units (MCR: 1, the points themselves)
     renchan_on_win: bool = True         # the dealer deals again after winning (honba + 1)
@@ -50,9 +51,9 @@ class GameRules:
 
 
 def oka_of(preset: "TablePreset") -> int:
-    """The return's surplus that goes to the first place: four times (return - start), in points."""
+    """The return's surplus that goes to the first place: the seats times (return - start), in points."""
     g = preset.game
-    return 0 if g is None else 4 * (g.return_points - preset.start_points)
+    return 0 if g is None else preset.players * (g.return_points - preset.start_points)
 
 
 # Tenhou's ranked rooms (the translation of Tenhou's rules at arcturus.su/mjw, "Tenhou.net rules"): 25,000
@@ -72,6 +73,15 @@ TENHOU_GAME = GameRules("tenhou", return_points=30000, uma=(20, 10, -10, -20), r
 # the next wind, at the latest to its fourth deal; leftover deposits to the first; ties by seat order from the
 # first dealer.
 MAHJONGSOUL_GAME = GameRules("mahjongsoul", return_points=25000, uma=(15, 5, -5, -15), round_to=0)
+
+# Tenhou's three-player ranked rooms (tenhou.net's manual, "段位戦3人打ち"; riichi.wiki "Sanma" and "Tenhou.net
+# rules"): 35,000 start, 40,000 return (oka +15 to the top), uma +20/0/-20; otherwise the four-player game's rules
+# (dealer repeat on a win and on tenpai, bust below zero, agari-yame and tenpai-yame, the extension into the next
+# wind while nobody has the return, the points rounded to the thousand). The real game sanma2.xml ends
+# 27,400 / 83,100 / -5,500 with the scores -13 / +79 / -66: (27,000 - 40,000) / 1000 + 0 = -13 for the second,
+# the first takes the remainder; the third's -66 is -46 - 20 (Tenhou rounds -5,500 to -6,000, where the game
+# driver's half-up rounding makes -5,000: a difference of the rounding of negative points, left as it is).
+TENHOU_SANMA_GAME = GameRules("tenhou-sanma", return_points=40000, uma=(20, 0, -20), round_to=1000, goal=40000)
 
 # mjscore's own game on the one-deal table: Tenhou's game rules without the rounding, and the leading last
 # dealer's stop is his choice (as at many tables; an AI always stops)
@@ -133,6 +143,12 @@ class TablePreset:
     absent_kinds: int = 0
     chi: bool = True
     nuki: bool = False
+    # the dead wall's replacement tiles, shared by kans and North extractions (three-player: 4 kans + 4 Norths);
+    # each replacement past the dead wall's own four is made up from the live wall's end (Wall.draw_replacement)
+    replacements: int = 4
+    # a North set aside (nuki) counts as a call: it ends every ippatsu and the first go-around (double riichi,
+    # tenhou/chiihou, nine terminals), and another player may ron on it (no chankan yaku) -- Tenhou's rules
+    nuki_robbed: bool = False
     # the table rules object that plays this preset (scorer.game.rules.find_table); "": the rule set's own table
     table: str = ""
     # the engine that runs one deal at this table ("module:Class")
@@ -192,6 +208,24 @@ PRESETS: dict[str, TablePreset] = {p.name: p for p in (
                 draw_deposits="carry", missed_ron_furiten="wait",
                 abortive_draws=("nine_terminals", "four_winds", "four_riichi", "four_kans"),
                 kan_dora="after_discard", pao=True, karaten="riichi_noten", table="tenhou", game=MAHJONGSOUL_GAME),
+    # issue #17: Tenhou's three-player ranked rooms (三麻, tenhou.net's manual "段位戦3人打ち"; riichi.wiki "Sanma",
+    # its Tenhou notes, and "Tenhou.net rules"): 108 tiles (no 2m-8m), three seats (East, South, West), 35,000
+    # each, red fives (0p, 0s; the 5m is absent), no chi; a North may be set aside as nuki dora (one dora each,
+    # more when North is the dora) with a replacement draw from the dead wall (rinshan kaihou on it), at most
+    # 4 kans and 4 Norths, a replacement each; a North set aside is like a call (ends ippatsu and the first
+    # go-around) and may be robbed by ron (no chankan yaku); no four-winds or four-riichi draws (three seats);
+    # noten payments 2,000 in total (one tenpai: +2,000 / -1,000 each; two: +1,000 each / -2,000); deposits
+    # carried; payments by the scorer's "tenhou-sanma" preset (tsumo-son: the missing North's share is not paid;
+    # honba 100 from each payer of a tsumo). Checked against the real game sanma2.xml (replay --verify).
+    TablePreset("tenhou-sanma", "Tenhou.net three-player ranked rooms (三麻): 108 tiles without 2m-8m, 35,000 "
+                                "each, no chi, North set aside as nuki dora with a replacement draw, tsumo-son, "
+                                "noten payments 2,000, double ron, deposits carried; uma +20/0/-20, 40,000 return",
+                scorer_preset="tenhou-sanma", start_points=35000, kan_after_riichi="waits_unchanged",
+                multiple_ron="double", draw_deposits="carry", missed_ron_furiten="wait",
+                abortive_draws=("nine_terminals", "four_kans"), noten_payment=2000,
+                kan_dora="after_discard", pao=True, karaten="riichi_noten", table="tenhou",
+                players=3, absent_kinds=SANMA_ABSENT_MASK, chi=False, nuki=True, replacements=8, nuki_robbed=True,
+                game=TENHOU_SANMA_GAME),
 )}
 
 DEFAULT_PRESET = "standard"
@@ -219,6 +253,12 @@ RULE_TEXT = {
     "riichi": "riichi",
     "dora": "dora indicators",
     "min_points": "points a win needs (flowers not counted)",
+    "players": "seats at the table",
+    "absent_kinds": "tile kinds left out of the wall",
+    "chi": "chi",
+    "nuki": "North set aside as nuki dora (with a replacement draw)",
+    "replacements": "replacement tiles (kans and Norths share them)",
+    "nuki_robbed": "ron on a North set aside",
 }
 
 
@@ -277,6 +317,8 @@ def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
         ("kuikae", "none"): "no restriction",
         ("missed_ron_furiten", "none"): "none",
         ("draw_deposits", "none"): "no deposits",
+        ("absent_kinds", 0): "none (136 tiles)",
+        ("absent_kinds", SANMA_ABSENT_MASK): "2m-8m (108 tiles)",
     }
     from scorer.game.rules import find_table
     table = find_table(preset)          # which fields mean something at this table, and its rules in words

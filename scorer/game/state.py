@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from scorer.errors import LogError
 from scorer.game import events as ev
 from scorer.game.presets import TablePreset, find_preset
-from scorer.game.wall import N_TILES, TILES
+from scorer.game.wall import N_TILES, TILES, ids_of_table
 from scorer.melds import Meld, MeldType
 from scorer.arrangements import CODE_ONE, HandCode, code_of, completing_kinds
 from scorer.shanten import CODE_STEP, SUIT_OF_KIND, DiscardView, suit_codes, waits_counts
@@ -23,8 +23,14 @@ from scorer.shanten import CODE_STEP, SUIT_OF_KIND, DiscardView, suit_codes, wai
 _MELD_TYPE = {"chi": MeldType.CHI, "pon": MeldType.PON, "kan": MeldType.KAN, "kakan": MeldType.KAN,
               "ankan": MeldType.ANKAN}
 
-# phases
-DRAW, ACT, RESPOND, CHANKAN, RINSHAN, END = "draw", "act", "respond", "chankan", "rinshan", "end"
+# phases (NUKI: a North was just set aside; the other seats may ron on it if the preset allows, then its owner
+# draws the replacement)
+DRAW, ACT, RESPOND, CHANKAN, RINSHAN, END, NUKI = "draw", "act", "respond", "chankan", "rinshan", "end", "nuki"
+
+# the seat after each seat in turn order, by the number of seats (3 or 4): (seat + 1) % seats, looked up
+NEXT_SEAT: dict[int, tuple[int, ...]] = {n: tuple((s + 1) % n for s in range(n)) for n in (3, 4)}
+# a table without chi: no seat is the one a chi may come from
+NO_CHI_SEAT: dict[int, tuple[int, ...]] = {n: (-1,) * n for n in (3, 4)}
 
 
 def waits_of_counts(counts: list[int], melds: int) -> tuple[int, ...]:
@@ -82,6 +88,7 @@ class Player:
     # a lower bound of that hand's shanten, kept with the waits (-1: nothing known; see TableRules.update_waits)
     shanten_floor: int = field(default=-1, repr=False, compare=False)
     flowers: list[int] = field(default_factory=list)   # flower ids revealed (MCR)
+    nuki: list[int] = field(default_factory=list)      # North ids set aside as nuki dora (three-player)
     # what the hand counts as: (hand list, its length, its last id, counts by kind, hand code of
     # ``scorer.arrangements`` — count k at bits 5k..5k+4 —, the number of tiles counted, and the four suits'
     # base-5 codes of ``scorer.shanten`` as a list). The rules' handlers keep it up to date as they add and take
@@ -207,7 +214,7 @@ class GameState:
         self._own_rules = rules is not None      # given rules stay whatever preset a start line names
         self.set_preset(preset)
         self.seed = seed
-        self.players = [Player(score=self.preset.start_points) for _ in range(4)]
+        self.players = [Player(score=self.preset.start_points) for _ in range(self.n_players)]
         self.dealer = 0
         self.round_wind = 0
         self.honba = 0
@@ -228,7 +235,9 @@ class GameState:
         self.after_call: str | None = None       # "chi"/"pon": the caller must discard now (no kan)
         self.kuikae: frozenset[int] = frozenset()
         self.kakan_tile: int | None = None
+        self.nuki_tile: int | None = None          # the North last set aside (read in the NUKI phase)
         self.kans = 0
+        self.nukis = 0                   # Norths set aside (three-player): they share the replacements with kans
         self.any_call = False            # any chi/pon/kan so far (ends first-turn double riichi, tenhou, chiihou)
         self.missed: tuple[int, int] | None = None   # (kind, offering seat) of the open response window
         self.result: ev.Event | None = None
@@ -247,13 +256,25 @@ class GameState:
             from scorer.game.rules import find_table
             self.rules = find_table(self.preset)
         self.table = self.rules.tiles(self.preset)
+        pre = self.preset
+        # the seat count and what follows from it, stored once: the hot code reads a tuple, never the preset
+        n = self.n_players = pre.players
+        self.next_seat = NEXT_SEAT[n]                    # the seat after each seat
+        self.chi_seat = self.next_seat if pre.chi else NO_CHI_SEAT[n]   # who may chi each seat's discard
+        # ``seen`` at the deal: the kinds the table leaves out (three-player: 2m-8m) count as all four in view,
+        # so whatever counts unseen copies as 4 - held - seen counts none of them
+        self.seen_start = tuple(4 if pre.absent_kinds >> k & 1 else 0 for k in range(34))
+        self.tile_ids = ids_of_table(pre.absent_kinds)   # the physical ids the wall holds
+        players = getattr(self, "players", None)
+        if players is not None and len(players) != n:   # a start line that names a table of another size
+            self.players = [Player(score=pre.start_points) for _ in range(n)]
 
     # ---- views ------------------------------------------------------------------------------------------------
     def tile(self, tile_id: int):
         return self.table[tile_id]
 
     def seat_wind(self, seat: int) -> int:
-        return (seat - self.dealer) % 4
+        return (seat - self.dealer) % self.n_players
 
     @property
     def total_points(self) -> int:
@@ -274,6 +295,7 @@ class GameState:
             out += [r.tile for r in p.river if r.called_by is None]
         for p in self.players:
             out += p.flowers
+            out += p.nuki
         return out
 
     def snapshot(self) -> dict:
@@ -294,6 +316,8 @@ class GameState:
         }
         if self.rules.flowers:
             d["flowers"] = [list(p.flowers) for p in self.players]
+        if self.preset.nuki:
+            d["nuki"] = [list(p.nuki) for p in self.players]
         return d
 
     # ---- the one way to change the state ----------------------------------------------------------------------
@@ -335,5 +359,7 @@ def kuikae_kinds(kind: str, meld_kinds: list[int], called: int) -> frozenset[int
     return frozenset(out)
 
 
-def all_ids_once(ids: list[int]) -> bool:
-    return sorted(ids) == list(range(N_TILES))
+def all_ids_once(ids: list[int], tile_ids=None) -> bool:
+    """Every physical id of the table once (``tile_ids``: the table's ids, :attr:`GameState.tile_ids`; None:
+    the 136)."""
+    return sorted(ids) == list(range(N_TILES) if tile_ids is None else tile_ids)

@@ -59,13 +59,16 @@ def win_deltas(state: GameState, wins: list[tuple[int, object]], from_seat: int 
     """Every seat's delta for each win (in the order given). ``wins`` holds (seat, RiichiResult); ``from_seat`` is
     the discarder (None: tsumo). The honba and the deposits go to the winner nearest after the discarder."""
     honba, sticks = state.honba, state.sticks
+    n = state.n_players
     if from_seat is None:
         first = wins[0][0]
     else:
-        first = min((w for w, _ in wins), key=lambda s: (s - from_seat) % 4)
+        first = min((w for w, _ in wins), key=lambda s: (s - from_seat) % n)
+    # the ron honba as the scorer pays it (300 a stick; three-player presets: the scorer's own value)
+    ron_honba = 300
     out = []
     for seat, res in wins:
-        d = [0, 0, 0, 0]
+        d = [0] * n
         h = honba if seat == first else 0
         ids = {y.id for y in res.yaku}
         pao = pao_seat(state, seat, ids) if state.preset.pao else None
@@ -73,17 +76,19 @@ def win_deltas(state: GameState, wins: list[tuple[int, object]], from_seat: int 
         dealer = seat == state.dealer
         if from_seat is not None:
             value = sum(p.amount - p.honba for p in res.payments)
+            if honba and res.payments and res.payments[0].honba:
+                ron_honba = res.payments[0].honba // honba
             if pao_mult and pao != from_seat:
                 pao_value = (48000 if dealer else 32000) * pao_mult
                 half = pao_value // 2
                 d[pao] -= half
-                d[from_seat] -= value - half + 300 * h
+                d[from_seat] -= value - half + ron_honba * h
             else:
-                d[from_seat] -= value + 300 * h
-            d[seat] += value + 300 * h
+                d[from_seat] -= value + ron_honba * h
+            d[seat] += value + ron_honba * h
         else:
             pays = [p.amount - p.honba for p in res.payments]
-            others = [s for s in range(4) if s != seat]
+            others = [s for s in range(n) if s != seat]
             if dealer:
                 share = {s: pays[0] for s in others}
             else:
@@ -95,13 +100,13 @@ def win_deltas(state: GameState, wins: list[tuple[int, object]], from_seat: int 
                 for s in others:
                     share[s] = int(share[s] * rest_frac)
                 share[pao] = share.get(pao, 0) + pao_value
-                d[pao] -= 300 * h
+                d[pao] -= 100 * len(others) * h
             else:
                 for s in others:
                     d[s] -= 100 * h
             for s in others:
                 d[s] -= share[s]
-            d[seat] += sum(share.values()) + 300 * h
+            d[seat] += sum(share.values()) + 100 * len(others) * h
         if seat == first:
             d[seat] += state.preset.riichi_cost * sticks
         out.append(d)
@@ -134,11 +139,12 @@ def nagashi_seats(state: GameState) -> list[int]:
 def draw_deltas(state: GameState, reason: str, tenpai: list[bool] | None = None) -> list[int]:
     """Every seat's delta for a draw: noten payments (3,000 split) at an exhaustive draw, mangan tsumo payments
     for nagashi mangan, nothing for an abortive draw. The deposits stay on the table."""
-    d = [0, 0, 0, 0]
-    if reason == "nagashi_mangan":
+    seats = state.n_players
+    d = [0] * seats
+    if reason == "nagashi_mangan":      # (three-player: the missing North's share is not paid, as a tsumo)
         for s in nagashi_seats(state):
             dealer = s == state.dealer
-            for o in range(4):
+            for o in range(seats):
                 if o == s:
                     continue
                 pay = 4000 if dealer or o == state.dealer else 2000
@@ -150,9 +156,9 @@ def draw_deltas(state: GameState, reason: str, tenpai: list[bool] | None = None)
     tp = tenpai if tenpai is not None else tenpai_seats(state)
     n = sum(tp)
     pay = state.preset.noten_payment
-    if 0 < n < 4:
-        for s in range(4):
-            d[s] += pay // n if tp[s] else -pay // (4 - n)
+    if 0 < n < seats:   # (three-player: 2,000 in total, +2,000 / -1,000 each or +1,000 each / -2,000)
+        for s in range(seats):
+            d[s] += pay // n if tp[s] else -pay // (seats - n)
     if state.preset.draw_deposits == "return":
         for s, p in enumerate(state.players):
             if p.riichi_accepted:
@@ -198,6 +204,7 @@ def final_scores(scores: list[int], sticks: int, dealer0: int = 0) -> list[int]:
     the first dealer)."""
     out = list(scores)
     if sticks:
-        top = max(range(4), key=lambda s: (out[s], -((s - dealer0) % 4)))
+        n = len(out)
+        top = max(range(n), key=lambda s: (out[s], -((s - dealer0) % n)))
         out[top] += 1000 * sticks
     return out

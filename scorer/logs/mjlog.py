@@ -8,9 +8,9 @@ hundreds); ``T U V W`` + id draw for seats 0-3, ``D E F G`` + id discard; ``N wh
 ``REACH step=1`` declares riichi, ``step=2`` is the deposit paid; ``DORA`` a kan's new indicator; ``AGARI`` a win
 (two in a row for a double ron), ``RYUUKYOKU`` a draw. ``owari`` on the last result holds the final scores.
 
-A three-player game (GO type bit 0x10) is refused by default (replay seats four: see
-:data:`scorer.logs.sanma.ENGINE_LIMIT`); ``three_player=True`` reads it instead: three seats (``hai3`` and the
-fourth score empty), the 108-tile set (no 2m-8m), calls from the two other seats, no chi, and ``N`` elements
+A three-player game (GO type bit 0x10, or in an old log without GO an empty fourth hand) is read as one by
+default (``three_player=None``: as the record says; ``True`` reads only a three-player game, ``False`` refuses one
+with :data:`scorer.logs.sanma.ENGINE_LIMIT`): three seats (``hai3`` and the fourth score empty), the 108-tile set (no 2m-8m), calls from the two other seats, no chi, and ``N`` elements
 with the nukidora bit as :class:`~scorer.logs.sanma.Nuki` events (the replacement draw after one is a ``rinshan``
 draw, as after a kan); the rounds carry the ``tenhou-sanma`` preset and three-seat deals, scores and deltas.
 """
@@ -98,11 +98,13 @@ def decode_meld(who: int, m: int, seats: int = 4) -> ev.Call | sanma.Nuki:
 
 
 def _source(who: int, src: int, seats: int, m: int) -> int:
-    """The seat a call takes its tile from: ``src`` seats to the right (1 right, 2 across or, at three seats, the
-    left, 3 left); never the caller."""
-    seat = (who + src) % seats
-    if seat == who:
-        raise LogError(f"a call from the caller's own seat (m={m}, source {src} of {seats} seats)")
+    """The seat a call takes its tile from: ``src`` seats to the right (1 right, 2 across, 3 left) round the four
+    seats of the table -- at three seats too, whose empty fourth seat Tenhou still counts: seat 2 calling seat
+    0's discard is ``src`` 2 (sanma2.xml, East 1: ``<N who="2" m="15402"/>`` after seat 0's discard); never the
+    caller, nor the empty seat."""
+    seat = (who + src) % 4
+    if seat >= seats:
+        raise LogError(f"a call from the empty fourth seat (m={m}, source {src} of seat {who})")
     return seat
 
 
@@ -262,9 +264,10 @@ def _turn_tags() -> None:
 class _Reader:
     """Builds rounds from the elements of one mjlog."""
 
-    def __init__(self, name: str, three_player: bool = False):
+    def __init__(self, name: str, three_player: bool | None = False):
         self.name = name
-        self.three_player = three_player
+        self.auto = three_player is None        # three seats or four as the record says (GO, else hai3)
+        self.three_player = bool(three_player)
         self.seats = sanma.SEATS if three_player else 4
         self.rounds_done = 0
         self.game_id = ""
@@ -387,6 +390,10 @@ class _Reader:
         except LogError:
             raise LogError(f"{self.name}: GO type={str(a.get('type'))[:20]!r} is not a number") from None
         self.go_type = t
+        if self.auto:
+            self.auto = False
+            self.three_player = bool(t & _GO_SANMA)
+            self.seats = sanma.SEATS if self.three_player else 4
         if t & _GO_SANMA and not self.three_player:
             raise LogError(f"{self.name}: a three-player game (GO type {t}); {sanma.ENGINE_LIMIT}")
         if self.three_player and not t & _GO_SANMA:
@@ -409,6 +416,10 @@ class _Reader:
         if "chip" in a or "ratio" in a:
             raise LogError(f"{self.name}: a special-lobby game (chips/ratio in INIT); not replayed")
         hands = [_ints(a.get(f"hai{s}"), f"hai{s}") for s in range(4)]
+        if self.auto:                          # no GO element: the empty fourth hand says three players
+            self.auto = False
+            self.three_player = not hands[3]
+            self.seats = sanma.SEATS if self.three_player else 4
         if not self.three_player and not hands[3]:   # old logs without GO: the empty fourth hand says it
             raise LogError(f"{self.name}: a three-player game (no hand for seat 3); {sanma.ENGINE_LIMIT}")
         if self.three_player:
@@ -543,9 +554,9 @@ def _one(a: dict, key: str) -> int:
     return v[0]
 
 
-def read_mjlog(data: bytes, name: str, *, three_player: bool = False) -> Iterator[Round]:
-    """The rounds of one mjlog document. A three-player game is refused unless ``three_player`` (then only a
-    three-player game is read: see the module docstring)."""
+def read_mjlog(data: bytes, name: str, *, three_player: bool | None = None) -> Iterator[Round]:
+    """The rounds of one mjlog document: three seats or four as the record says (``three_player`` None); True
+    reads only a three-player game, False refuses one (see the module docstring)."""
     name = display_name(name)
     if not _DRAW_TAGS:
         _turn_tags()
@@ -574,6 +585,8 @@ def read_mjlog(data: bytes, name: str, *, three_player: bool = False) -> Iterato
                     rd.last_draw = None
                     continue
             r = feed(n, tag, a)
+            if rd.three_player and (tag == "GO" or tag == "INIT"):
+                draws, discards = _sanma_tags()     # (found three-player by the record itself)
             if r is not None:
                 yield r
     except _Broken as b:

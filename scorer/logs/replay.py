@@ -28,7 +28,7 @@ from scorer.errors import LogError, MjscoreError
 from scorer.game import actions as A
 from scorer.game import events as ev
 from scorer.game import tenhou as T
-from scorer.game.state import ACT, CHANKAN, DRAW, RESPOND, RINSHAN
+from scorer.game.state import ACT, CHANKAN, DRAW, NUKI, RESPOND, RINSHAN
 from scorer.logs import Round, read_log
 from scorer.game.wall import TILES
 
@@ -143,6 +143,7 @@ class _RoundReplay:
         from scorer.game.presets import find_preset
         self.state = T.TenhouState(find_preset(rnd.preset))
         self.seen: set[int] = set()
+        self.absent = self.state.preset.absent_kinds    # kinds the table leaves out (three-player: 2m-8m)
         self.dora_pending = 0
         self.hook = state_hook
 
@@ -231,15 +232,16 @@ class _RoundReplay:
             if st.phase == RESPOND:
                 if st.riichi_pending is not None:
                     raise self.fail(i, f"seat {st.riichi_pending}'s riichi deposit was never paid")
-                want = (st.last_discarder + 1) % 4
+                want = st.next_seat[st.last_discarder]
                 if e.rinshan:
                     raise self.fail(i, "a replacement draw without a kan")
             elif st.phase == DRAW:
                 want = st.turn
-            elif st.phase in (RINSHAN, CHANKAN):
+            elif st.phase in (RINSHAN, CHANKAN, NUKI):
                 want = st.turn
                 if not e.rinshan:
-                    raise self.fail(i, f"after a kan seat {st.turn} draws a replacement tile")
+                    raise self.fail(i, f"after a {'North set aside' if st.phase == NUKI else 'kan'} seat {st.turn} "
+                                       f"draws a replacement tile")
             else:
                 raise self.fail(i, f"seat {st.turn} must discard before anyone draws")
             if e.seat != want:
@@ -252,9 +254,17 @@ class _RoundReplay:
             ids = [x for h in e.hands for x in h] + [e.dora_indicator]
             if len(set(ids)) != len(ids) or any(not 0 <= x < 136 for x in ids):
                 raise self.fail(i, "the deal shows a tile twice (or a tile id outside 0-135)")
-            if any(len(h) != 13 for h in e.hands) or len(e.hands) != 4:
-                raise self.fail(i, "each of four seats is dealt 13 tiles")
+            n = st.n_players
+            if any(len(h) != 13 for h in e.hands) or len(e.hands) != n:
+                raise self.fail(i, f"each of {'four' if n == 4 else 'three'} seats is dealt 13 tiles")
+            if self.absent and any(self.absent >> (x >> 2) & 1 for x in ids):
+                raise self.fail(i, "the deal shows a tile this table leaves out (three-player: no 2m-8m)")
             self.seen.update(ids)
+            return
+        if t == "nuki":
+            if st.phase != ACT or e.seat != st.turn:
+                raise self.fail(i, f"seat {e.seat} acts out of turn (it is seat {st.turn}'s {st.phase} phase)")
+            self._legal(i, A.Action(A.NUKI, e.seat, e.tile), f"set {_t(e.tile)} aside (nuki)")
             return
         if t == "dora":
             if self.dora_pending <= 0:
@@ -307,6 +317,8 @@ class _RoundReplay:
     def _new_tile(self, i: int, tile: int) -> None:
         if not 0 <= tile < 136:
             raise self.fail(i, f"{tile} is not a tile id")
+        if self.absent and self.absent >> (tile >> 2) & 1:
+            raise self.fail(i, f"tile {_t(tile)} (id {tile}) is not in this table's wall (three-player: no 2m-8m)")
         if tile in self.seen:
             raise self.fail(i, f"tile {_t(tile)} (id {tile}) is already in play: that tile is not in the wall")
         self.seen.add(tile)
@@ -328,8 +340,10 @@ class _RoundReplay:
                 src, tile = st.last_discarder, st.last_discard
             elif st.phase == CHANKAN:
                 src, tile = st.turn, st.kakan_tile
+            elif st.phase == NUKI:           # three-player: a North set aside, robbed (no chankan yaku)
+                src, tile = st.turn, st.nuki_tile
             else:
-                raise self.fail(i, "a ron with no discard or added kan to rob")
+                raise self.fail(i, "a ron with no discard, added kan or North set aside to rob")
             seats = set()
             for k, w in enumerate(wins):
                 if w.from_seat != src:
@@ -412,7 +426,7 @@ class _RoundReplay:
         elif r == "triple_ron":
             if st.phase not in (RESPOND, CHANKAN):
                 raise self.fail(i, "triple ron with no discard to ron")
-            can = [s for s in range(4) if any(a.type == A.RON for a in A.legal_actions(st, s))]
+            can = [s for s in range(st.n_players) if any(a.type == A.RON for a in A.legal_actions(st, s))]
             if len(can) < 3:
                 raise self.fail(i, f"triple ron, but only seats {can} can ron")
         else:

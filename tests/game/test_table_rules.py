@@ -138,12 +138,13 @@ def test_a_missing_required_field_is_an_error_naming_it(line, field):
     ({"type": "draw_game", "reason": "exhaustive", "deltas": [0, 0, 0, 0], "tenpai": [1, 0, 0, 0]}, "tenpai"),
     ({"type": "deal", "dealer": 0, "scores": [0] * 4, "hands": [[1], "x"], "dora_indicator": 3, "live_left": 70},
      "hands"),
-    # the shapes the table needs: a seat 0-3, a tile id 0-143, one entry a seat
+    # the shapes the table needs: a seat 0-3, a tile id 0-143, one entry a seat (four, or three at a three-player
+    # table: the state checks that the count is its table's, see test_a_deal_for_another_seat_count_is_refused)
     ({"type": "draw", "seat": 4, "tile": 4}, "seat"),
     ({"type": "discard", "seat": 0, "tile": 144}, "tile"),
     ({"type": "call", "seat": 1, "kind": "pon", "tiles": [1, 2, -3]}, "tiles"),
-    ({"type": "win", "seat": 1, "from_seat": 0, "tile": 2, "deltas": [0, 0, 0]}, "deltas"),
-    ({"type": "deal", "dealer": 0, "scores": [0] * 4, "hands": [[1]] * 3, "dora_indicator": 3, "live_left": 70},
+    ({"type": "win", "seat": 1, "from_seat": 0, "tile": 2, "deltas": [0, 0]}, "deltas"),
+    ({"type": "deal", "dealer": 0, "scores": [0] * 4, "hands": [[1]] * 5, "dora_indicator": 3, "live_left": 70},
      "hands"),
 ])
 def test_a_wrong_typed_field_is_an_error_naming_it(line, field):
@@ -191,3 +192,16 @@ def test_a_hand_changed_outside_the_table_forgets_its_shanten_bound():
     sc.turn(0, "3z")
     sc.draw(1, "2z").discard(1, "4m")
     assert p.waits == waits_of_counts(p.counts(), 0) == tuple(t.kind for t in parse_tiles("12z"))
+
+
+def test_a_deal_for_another_seat_count_is_refused():
+    """Three entries a seat are a three-player table's: at a four-seat table the state refuses such a deal, and a
+    four-seat deal at the three-player table (its start line names ``tenhou-sanma``)."""
+    from scorer.errors import LogError
+    from scorer.game.state import GameState
+    hands = [list(range(13 * s, 13 * s + 13)) for s in range(3)]
+    with pytest.raises(LogError, match="a deal of 3 hands and 3 scores .* at a table of 4 seats"):
+        GameState("standard").apply(ev.Deal(dealer=0, scores=[25000] * 3, hands=hands, dora_indicator=100))
+    with pytest.raises(LogError, match="a deal of 4 hands and 4 scores .* at a table of 3 seats"):
+        GameState("tenhou-sanma").apply(ev.Deal(dealer=0, scores=[35000] * 4, hands=hands + [[]],
+                                                dora_indicator=100))

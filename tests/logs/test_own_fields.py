@@ -42,7 +42,7 @@ def test_an_mcr_play_log_is_read_its_deal_without_a_dora_indicator():
     ("honba", 1000, "a honba count (0-999)"),
     ("sticks", -1, "a deposit count (0-999)"),
     ("dealer", 4, "a seat (0-3)"),
-    ("scores", [25000] * 3, "four whole numbers"),
+    ("scores", [25000] * 2, "four whole numbers"),
 ])
 def test_a_deal_field_out_of_range_names_the_line_and_the_field(field, value, words):
     lines = _riichi_log()

@@ -1,7 +1,8 @@
-"""Three-player Tenhou mjlog: ``read_mjlog(..., three_player=True)`` on the real three-player game
-``../shared/realdata/riichi/tenhou-mjlog-misc/sanma2.xml`` (GO type 185), and the clear refusal where replay stops.
+"""Three-player Tenhou mjlog: ``read_mjlog`` on the real three-player game
+``../shared/realdata/riichi/tenhou-mjlog-misc/sanma2.xml`` (GO type 185), read as the record says, and replayed
+through the engine at the ``tenhou-sanma`` table.
 
-The rounds are checked without the engine (it seats four): three hands of 13 from the 108-tile set, every tile
+The rounds are first checked without the engine: three hands of 13 from the 108-tile set, every tile
 once, each North extraction followed by its replacement draw, the hands rebuilt from the events equal to the
 hands Tenhou shows at each win and the nuki counts to the agari records, the three-seat deltas (tsumo-son, the
 2,000-point noten pool) chaining into the next round's scores and the final scores.
@@ -141,23 +142,34 @@ def test_deltas_chain_into_the_next_round_and_the_final_scores():
     assert draw.tenpai == [False, True, False] and draw.deltas == [-1000, 2000, -1000]
 
 
-# ---- where replay stops ---------------------------------------------------------------------------------------
+# ---- replay through the engine -----------------------------------------------------------------------------
 @needs_real
-def test_replay_refuses_with_the_engine_limit():
+def test_read_log_reads_the_three_player_game_and_a_four_player_reading_refuses_it():
+    assert [r.label for r in read_log(str(SANMA2))] == [r.label for r in _rounds()]
     with pytest.raises(LogError) as info:
-        list(read_log(str(SANMA2)))
+        list(mjlog.read_mjlog(read_bytes(str(SANMA2)), "sanma2.xml", three_player=False))
     msg = str(info.value)
     assert msg.startswith("sanma2.xml: a three-player game (GO type 185)") and ENGINE_LIMIT in msg
-    assert "seats four" in msg and "three_player=True" in msg
 
 
 @needs_real
-def test_a_three_player_round_handed_to_replay_names_its_preset():
-    """The engine has no three-player table preset yet: replay says so, naming the round."""
-    rnd = _rounds()[0]
-    with pytest.raises(LogError, match=r"sanma2.xml round 1 \(East 1, 0 honba\): unknown table preset "
-                                       r"'tenhou-sanma'"):
-        replay_round(rnd)
+def test_every_round_replays_through_the_engine_and_agrees():
+    """Each round at the tenhou-sanma table: every event legal, the engine's score and every seat's delta the
+    record's (tsumo-son, honba 100 from each of two payers, the 2,000 noten pool), the scores chaining into the
+    final [27400, 83100, -5500]."""
+    from scorer.logs.replay import replay_rounds
+    reports = list(replay_rounds(_rounds()))
+    assert [r.agree for r in reports] == [True] * 6
+    assert [r.deltas for r in reports] == [r.record_deltas for r in reports]
+    assert reports[0].deltas == [-4000, 7000, -2000]            # a non-dealer mangan tsumo: no North payer
+    assert reports[2].outcome == "exhaustive" and reports[2].deltas == [-1000, 2000, -1000]
+    assert reports[-1].scores_after == [27400, 83100, -5500]
+
+
+@needs_real
+def test_a_round_replays_alone():
+    rep = replay_round(_rounds()[1])
+    assert rep.agree and rep.wins[0].limit == "mangan" and rep.deltas == [0, 13000, -12000]
 
 
 @needs_real
@@ -209,21 +221,29 @@ def test_a_nukidora_in_a_four_player_game_is_an_error():
         list(mjlog.read_mjlog(data, "x.xml"))
 
 
-def test_a_three_player_log_without_go_is_refused_by_default_and_read_when_asked():
-    """Old logs have no GO element: the empty fourth hand says three players (refused with the engine limit)."""
+def test_a_three_player_log_without_go_is_read_as_three_player_and_refused_when_four_are_asked():
+    """Old logs have no GO element: the empty fourth hand says three players."""
     data = _doc('<T82/><N who="0" m="31008" /><T38/><D124/>').replace(b'<GO type="185" lobby="0"/>', b"")
-    with pytest.raises(LogError, match="a three-player game \\(no hand for seat 3\\); replay stops here"):
-        list(mjlog.read_mjlog(data, "x.xml"))
-    (rnd,) = _rounds(data, "x.xml")
-    assert [e.type for e in rnd.events[1:5]] == ["draw", "nuki", "draw", "discard"]
+    with pytest.raises(LogError, match="a three-player game \\(no hand for seat 3\\); read here as a four"):
+        list(mjlog.read_mjlog(data, "x.xml", three_player=False))
+    for rnd in (_rounds(data, "x.xml")[0], next(mjlog.read_mjlog(data, "x.xml"))):
+        assert [e.type for e in rnd.events[1:5]] == ["draw", "nuki", "draw", "discard"]
+        assert rnd.preset == "tenhou-sanma" and len(rnd.events[0].hands) == 3
 
 
 @needs_real
-def test_cli_replay_of_the_three_player_game_exits_1_with_the_engine_limit():
+def test_cli_replay_verify_of_the_three_player_game_agrees():
     from typer.testing import CliRunner
 
     from scorer.cli.app import app
     run = CliRunner().invoke(app, ["replay", str(SANMA2), "--verify"])
-    assert run.exit_code == 1
-    assert "a three-player game (GO type 185); replay stops here" in run.output
-    assert "1 file(s) could not be read" in run.output
+    assert run.exit_code == 0, run.output
+    assert "1 file(s), 6 rounds, 6 agree with the record" in run.output
+
+
+def test_a_call_from_the_empty_fourth_seat_is_an_error():
+    """Tenhou counts a call's source round four seats at a three-player table too: seat 2 calling ``src`` 2 is
+    seat 0; seat 1 calling ``src`` 2 would be the empty seat 3."""
+    assert mjlog.decode_meld(2, 15402, 3).from_seat == 0
+    with pytest.raises(LogError, match="a call from the empty fourth seat"):
+        mjlog.decode_meld(1, 15402, 3)

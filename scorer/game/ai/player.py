@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 from operator import itemgetter
 
-from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, PASS, PASS_ACTIONS, PON, RIICHI, RON, TSUMO, Action
+from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, NUKI, PASS, PASS_ACTIONS, PON, RIICHI, RON, TSUMO, \
+    Action
 from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.state import ACT, GameState
 from scorer.shanten import DiscardView, kinds_of_mask, shanten_counts as shanten_cached, standard_shanten
@@ -68,6 +69,8 @@ def _value_kinds(state: GameState, seat: int) -> set[int]:
 
 _ORDER_AFTER = tuple(tuple((seat + i) % 4 for i in (1, 2, 3)) for seat in range(4))
 """The other seats in turn order after each seat."""
+_ORDER_AFTER_3 = tuple(tuple((seat + i) % 3 for i in (1, 2)) for seat in range(3))
+"""... at a three-player table."""
 
 
 def _by_type(actions: list[Action]) -> dict[str, list[Action]]:
@@ -110,6 +113,8 @@ class RiichiAI:
         for win in (TSUMO, RON):
             if win in by_type:
                 return by_type[win][0]
+        if NUKI in by_type:         # three-player: a North set aside is a dora and a fresh draw, always taken
+            return by_type[NUKI][0]
         if state.phase == ACT and state.turn == seat:
             return self._turn(state, seat, by_type, actions)
         return self._respond(state, seat, by_type)
@@ -171,7 +176,7 @@ class RiichiAI:
     def _threat(self, state, seat) -> int | None:
         """The first other seat in riichi, in turn order after ``seat`` (None if there is none)."""
         players = state.players
-        for t in _ORDER_AFTER[seat]:
+        for t in (_ORDER_AFTER[seat] if len(players) == 4 else _ORDER_AFTER_3[seat]):
             if players[t].riichi:
                 return t
         return None
@@ -232,7 +237,7 @@ class RiichiAI:
         """The discard kind against a riichi: the least dangerous (against the most dangerous of the riichi
         players), then the lowest shanten, then not a dora."""
         dora = dora_kinds(state)
-        threats = [s for s in range(4) if s != seat and state.players[s].riichi]
+        threats = [s for s in range(len(state.players)) if s != seat and state.players[s].riichi]
         if len(threats) == 1:
             t = threats[0]
             g = safe_kinds(state, t)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from scorer.errors import LogError
 from scorer.game import events as ev
-from scorer.game.actions import ANKAN, KAKAN, PASS, RON, TSUMO, Action
-from scorer.game.state import ACT, CHANKAN, DRAW, END, RESPOND, RINSHAN, MeldRecord, RiverTile, kuikae_kinds, \
-    waits_of_player
+from scorer.game.actions import ANKAN, KAKAN, NUKI as NUKI_ACTION, PASS, RON, TSUMO, Action
+from scorer.game.state import ACT, CHANKAN, DRAW, END, NUKI, RESPOND, RINSHAN, MeldRecord, RiverTile, \
+    kuikae_kinds, waits_of_player
+from scorer.kinds import NORTH
 from scorer.game.wall import TILES, TILES_NO_RED
 from scorer.shanten import shanten_counts
 
@@ -85,6 +86,12 @@ class TableRules:
             if self.can_rob(st, seat, st.kakan_tile):
                 out.insert(0, Action(RON, seat, st.kakan_tile))
             return out
+        if st.phase == NUKI and seat != st.turn:
+            # a North just set aside, at a table whose preset lets it be robbed: ron (no chankan yaku) or pass
+            out = [Action(PASS, seat)]
+            if self.can_rob_nuki(st, seat, st.nuki_tile):
+                out.insert(0, Action(RON, seat, st.nuki_tile))
+            return out
         return []
 
     # each table's own answers
@@ -96,6 +103,10 @@ class TableRules:
 
     def can_rob(self, st, seat: int, tile: int) -> bool:
         raise NotImplementedError
+
+    def can_rob_nuki(self, st, seat: int, tile: int) -> bool:
+        """May ``seat`` ron on the North ``tile`` just set aside (the preset's ``nuki_robbed``)?"""
+        return False
 
     def validate(self, st, action: Action, legal: list[Action] | None = None) -> bool:
         """Is ``action`` one of the seat's legal actions (up to equivalent copies) with ids the seat holds?"""
@@ -179,6 +190,10 @@ class TableRules:
         st.seed = e.seed
 
     def on_deal(self, st, e: ev.Deal) -> None:
+        n = st.n_players
+        if len(e.hands) != n or len(e.scores) != n or not 0 <= e.dealer < n:
+            raise LogError(f"a deal of {len(e.hands)} hands and {len(e.scores)} scores (dealer {e.dealer}) at a "
+                           f"table of {n} seats: {e.to_json()[:120]}")
         st.dealer, st.round_wind = e.dealer, e.round_wind
         st.honba, st.sticks = (0, 0) if self.fixed_honba else (e.honba, e.sticks)
         for s, p in enumerate(st.players):
@@ -186,10 +201,12 @@ class TableRules:
             p.counted = None
             p.score = e.scores[s]
             p.flowers = []
+            if p.nuki:
+                p.nuki = []
             p.shanten_floor = -1
             self.update_waits(st, s)
         st.dora_indicators = [] if e.dora_indicator is None else [e.dora_indicator]
-        st.seen = [0] * 34
+        st.seen = list(st.seen_start)       # (the kinds the table leaves out count as all in view)
         for t in st.dora_indicators:
             st.seen[t >> 2] += 1
         st.live_left = e.live_left
@@ -298,7 +315,36 @@ class TableRules:
         st.kong_chain = False
         self.update_waits(st, e.seat)
 
+    def on_nuki(self, st, e: ev.Nuki) -> None:
+        """Three-player: a North set aside as nuki dora (抜きドラ). It is like a call: every ippatsu and the first
+        go-around end (double riichi, tenhou/chiihou, nine terminals); it takes a replacement from the dead wall
+        (shared with the kans); where the preset allows, the other seats may first ron on it (phase NUKI)."""
+        pre = st.preset
+        if not pre.nuki:
+            raise LogError(f"no North is set aside at the {pre.name} table: {e.to_json()}")
+        if e.tile >> 2 != NORTH:
+            raise LogError(f"only a North is set aside: {e.to_json()}")
+        if st.phase != ACT or e.seat != st.turn or st.after_call or st.riichi_pending == e.seat:
+            raise LogError(f"seat {e.seat} cannot set a North aside now: {e.to_json()}")
+        if st.live_left <= 0 or st.kans + st.nukis >= pre.replacements:
+            raise LogError(f"no replacement tile left for a North set aside: {e.to_json()}")
+        p = st.players[e.seat]
+        st.remove(e.seat, e.tile)
+        p.nuki.append(e.tile)
+        p.shanten_floor = -1
+        st.seen[NORTH] += 1
+        st.nukis += 1
+        for q in st.players:
+            q.ippatsu = False
+        st.any_call = True
+        st.last_draw = None
+        st.nuki_tile = e.tile
+        st.phase = NUKI if pre.nuki_robbed else RINSHAN
+        self.update_waits(st, e.seat)
+
     def on_win(self, st, e: ev.Win) -> None:
+        if len(e.deltas) != st.n_players:
+            raise LogError(f"a win with {len(e.deltas)} deltas at a table of {st.n_players} seats: {e.to_json()}")
         st.missed = None
         for s, d in enumerate(e.deltas):
             st.players[s].score += d
@@ -308,6 +354,8 @@ class TableRules:
         st.phase = END
 
     def on_draw_game(self, st, e: ev.DrawGame) -> None:
+        if len(e.deltas) != st.n_players:
+            raise LogError(f"a draw with {len(e.deltas)} deltas at a table of {st.n_players} seats: {e.to_json()}")
         for s, d in enumerate(e.deltas):
             st.players[s].score += d
         if e.deposits_returned:   # this deal's deposits went back to their owners (included in deltas)
@@ -342,4 +390,6 @@ def event_action(e: ev.Event) -> Action | None:
         return Action(e.kind, e.seat, e.called, tuple(own))
     if t == "win":
         return Action(TSUMO if e.from_seat is None else RON, e.seat, e.tile)
+    if t == "nuki":
+        return Action(NUKI_ACTION, e.seat, e.tile)
     return None

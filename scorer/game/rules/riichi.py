@@ -18,14 +18,16 @@ from itertools import combinations
 from typing import Callable
 
 from scorer.game import events as ev
-from scorer.game.actions import (ANKAN, CHI, DISCARD, DISCARD_ACTIONS, KAN, PASS_ACTIONS, PON, RIICHI, RON, TSUMO,
+from scorer.game.actions import (ANKAN, CHI, DISCARD, DISCARD_ACTIONS, KAN, NUKI, PASS_ACTIONS, PON, RIICHI, RON,
+                                 TSUMO,
                                  _CHI_PARTNERS, Action, _codes_of, _dedupe, _discard_action,
                                  discard_choices, kan_declarations, matches_listed)
 from scorer.game.rules.base import TableRules, concealed_tiles
-from scorer.game.state import ACT, CHANKAN, RESPOND, GameState, kuikae_kinds, remember_win, remembered_win, \
-    waits_of_counts
+from scorer.game.state import ACT, CHANKAN, NUKI as NUKI_PHASE, RESPOND, GameState, kuikae_kinds, remember_win, \
+    remembered_win, waits_of_counts
 from scorer.hand import Hand, Situation
 from scorer.rulesets import RULESETS
+from scorer.kinds import NORTH
 from scorer.shanten import kinds_of_mask, shanten_counts as shanten, waits_counts
 
 # ---- scoring hook ---------------------------------------------------------------------------------------------
@@ -60,6 +62,8 @@ def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bo
         sticks=state.sticks,
         dora=tuple(table[t] for t in state.dora_indicators),
         ura=tuple(table[t] for t in ura) if p.riichi else (),
+        # three-player: the Norths set aside, nuki dora (the scorer reads them as the hand's flowers)
+        flower_count=len(p.nuki) if p.nuki else None,
     )
     return Hand(concealed=concealed_tiles(state, seat, tile, tsumo), melds=tuple(m.meld(table) for m in p.melds),
                 winning_tile=table[tile], situation=sit, rules="riichi", preset=state.preset.scorer_preset)
@@ -87,7 +91,7 @@ def scored_win(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: 
 
 def settle_win(result, state: GameState, winner: int, from_seat: int | None) -> list[int]:
     """Every seat's point change for a scored win: the payments (honba included) and the deposits on the table."""
-    deltas = [0, 0, 0, 0]
+    deltas = [0] * state.n_players
     for s, amount in _payments(result, state, winner, from_seat).items():
         deltas[s] -= amount
         deltas[winner] += amount
@@ -111,7 +115,7 @@ def _payments(result, state: GameState, winner: int, from_seat: int | None) -> d
     if from_seat is not None:
         return {from_seat: by_role["discarder"]}
     out = {}
-    for s in range(4):
+    for s in range(state.n_players):
         if s != winner:
             out[s] = by_role["dealer"] if s == state.dealer else by_role["non-dealer"]
     return out
@@ -217,6 +221,10 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
     # a complete hand wins with a yaku; in riichi it has one (the settlement scores it, ura included)
     if complete and (p.riichi or score_win(state, seat, drawn, tsumo=True).win):
         out.append(Action(TSUMO, seat, drawn))
+    if pre.nuki and counts[NORTH]:
+        nuki = _nuki_action(state, p, seat, drawn)
+        if nuki is not None:
+            out.append(nuki)
     kan_ok = can_kan(state)
     if p.riichi:
         # after riichi: only the drawn tile, or a win, or (preset) a closed kan that keeps the waits
@@ -244,6 +252,24 @@ def _turn_actions(state: GameState, seat: int) -> list[Action]:
     row = DISCARD_ACTIONS[seat]
     out += [row[t] for t in choices]
     return out
+
+
+def _nuki_action(state: GameState, p, seat: int, drawn: int | None) -> Action | None:
+    """Three-player (the preset's ``nuki``): setting a North aside, when the seat holds one and a replacement is
+    left (the live wall not empty, the kans and Norths so far fewer than the preset's ``replacements``). In riichi
+    only the North just drawn (the hand may not change otherwise); not right after a chi or pon, nor on the
+    riichi discard (those turns list their discards before this is asked)."""
+    pre = state.preset
+    if state.live_left <= 0 or state.kans + state.nukis >= pre.replacements:
+        return None
+    if drawn is not None and drawn >> 2 == NORTH:
+        return Action(NUKI, seat, drawn)
+    if p.riichi:
+        return None
+    for t in p.hand:
+        if t >> 2 == NORTH:
+            return Action(NUKI, seat, t)
+    return None
 
 
 def _may_declare(state: GameState, p, complete: bool) -> bool:
@@ -300,7 +326,7 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
     if calls_ok:
         counts = p.kind_counts()
         if counts[k] < 2:
-            calls_ok = seat == (state.last_discarder + 1) % 4
+            calls_ok = seat == state.chi_seat[state.last_discarder]
             if calls_ok:
                 for a, b in _CHI_PARTNERS[k]:
                     if counts[a] and counts[b]:
@@ -323,7 +349,7 @@ def _response_actions(state: GameState, seat: int) -> list[Action]:
                 out.append(Action(PON, seat, tile, pair))
         if len(same) == 3 and can_kan(state):
             out.append(Action(KAN, seat, tile, tuple(same)))
-    if seat == (state.last_discarder + 1) % 4:
+    if seat == state.chi_seat[state.last_discarder]:        # (a table without chi: no seat)
         for need in _CHI_PARTNERS[k]:
             if not (counts[need[0]] and counts[need[1]]):
                 continue
@@ -389,8 +415,8 @@ def _call_is_legal(state: GameState, action: Action) -> bool:
         return len(own) == 2 and kinds == [k, k] and any((t >> 2) != k for t in rest)
     if action.type == KAN:
         return len(own) == 3 and kinds == [k, k, k] and all(t >> 2 != k for t in rest) and can_kan(state)
-    # chi: from the next seat, two tiles that make a sequence with the discard
-    if seat != (state.last_discarder + 1) % 4 or len(own) != 2:
+    # chi: from the next seat (at a table with chi), two tiles that make a sequence with the discard
+    if seat != state.chi_seat[state.last_discarder] or len(own) != 2:
         return False
     for need in _CHI_PARTNERS[k]:
         if kinds == need:
@@ -422,10 +448,12 @@ def _ron_is_legal(state: GameState, action: Action) -> bool:
         tile, chankan = state.last_discard, False
     elif state.phase == CHANKAN and seat != state.turn and state.kakan_tile is not None:
         tile, chankan = state.kakan_tile, True
+    elif state.phase == NUKI_PHASE and seat != state.turn:      # a North set aside, robbed (no chankan yaku)
+        tile, chankan = state.nuki_tile, False
     else:
         return False
     t = action.tile
-    if action.tiles or t not in (state.last_discard, state.kakan_tile):
+    if action.tiles or t not in (state.last_discard, state.kakan_tile, state.nuki_tile):
         return False
     codes = _codes_of(state.table)
     return codes[t] == codes[tile] and _can_ron(state, seat, tile, chankan)
@@ -494,6 +522,12 @@ class RiichiTable(TableRules):
     def can_rob(st, seat: int, tile: int) -> bool:
         """Chankan: ron on an added kan's tile (complete, not furiten, a yaku)."""
         return _can_ron(st, seat, tile, chankan=True)
+
+    @staticmethod
+    def can_rob_nuki(st, seat: int, tile: int) -> bool:
+        """Three-player (the preset's ``nuki_robbed``): ron on a North just set aside (complete, not furiten, a
+        yaku; no chankan)."""
+        return st.preset.nuki_robbed and _can_ron(st, seat, tile, chankan=False)
 
     @staticmethod
     def win_deltas(st, wins: list[tuple[int, object]], from_seat: int | None) -> list[list[int]]:

@@ -54,7 +54,7 @@ class TenhouTable(RiichiTable):
                 reason = "nagashi_mangan"
             tenpai = T.tenpai_seats(st, strict=st.preset.karaten_noten)
         else:
-            tenpai = [False] * 4
+            tenpai = [False] * st.n_players
         return ev.DrawGame(reason=reason, tenpai=tenpai, deltas=T.draw_deltas(st, reason, tenpai),
                            deposits_returned=st.preset.draw_deposits == "return")
 
