@@ -568,20 +568,20 @@ def play_interactive(seed: int | None = None, log_path: str | None = None, conso
         return other.play_interactive(seed, log_path, console, input_fn, preset=preset, tiles=tiles)
     from scorer.cli.board import TableView
     from scorer.game.engine import Engine
-    level, ai_class = opponents("riichi")
+    level, ai_class = opponents("riichi", preset)
     return play_deal(Engine, ai_class, "[bold]mjscore[/] riichi deal · seed {seed} · preset {preset} · AI " + level,
                      _event_line, _result_panel, seed, log_path, console, input_fn, preset=preset,
                      view=TableView(faces=tiles))
 
 
-def opponents(rules: str) -> tuple[str, type]:
+def opponents(rules: str, preset: str | None = None) -> tuple[str, type]:
     """The AI level and class a person's three opponents get in a single deal: ``strong`` once it is registered
     in :data:`scorer.game.ai.levels.AI_LEVELS` for ``rules``, else ``basic`` (issue #14: "the human's opponents
     default to strong"; the games' rule, :func:`scorer.cli.play_game.default_level`). AI-only deals
     (``--auto``) stay on ``basic``: they are what the speed harness times."""
     from scorer.cli.play_game import default_level
     from scorer.game.ai.levels import AiLevelError, find_ai
-    level = default_level()
+    level = default_level(preset)       # at a three-player table: strong once it plays three seats
     try:
         return level, find_ai(level, rules)
     except AiLevelError:        # the strong level does not play these rules (yet)
@@ -786,9 +786,18 @@ def auto_with_log(deals, seed, json_out, console, stats_fn, summary_rows, table:
             log.close()
 
 
-def table_of(rules: str | None, preset: str | None) -> tuple[str, str | None, str | None]:
+def table_of(rules: str | None, preset: str | None, players: int | None = None
+             ) -> tuple[str, str | None, str | None]:
     """The rules and table preset ``mjscore play`` plays: ``--preset`` names a table preset (its rules unless
-    ``--rules`` says otherwise, which is then a usage error); (rules, preset, None) or a message."""
+    ``--rules`` says otherwise, which is then a usage error); ``--players 3`` without it the rules' three-player
+    table (:func:`three_player_table`: riichi's ``tenhou-sanma``), with it a preset seating that many (else a
+    usage error); (rules, preset, None) or a message."""
+    if players is not None and players not in (3, 4):
+        return rules or "riichi", None, f"--players expects 3 or 4, not {players}"
+    if preset is None and players == 3:
+        preset = three_player_table(rules or "riichi")
+        if preset is None:
+            return rules or "riichi", None, f"no three-player table for {rules or 'riichi'} rules"
     if preset is None:
         return rules or "riichi", None, None
     from scorer.game.presets import PresetError, all_presets, find_preset
@@ -800,7 +809,20 @@ def table_of(rules: str | None, preset: str | None) -> tuple[str, str | None, st
     from scorer.rulesets import find_ruleset
     if rules is not None and find_ruleset(rules).name != p.rules:
         return rules, None, f"table preset {p.name!r} is a {p.rules} table, not {rules}"
+    if players is not None and p.players != players:
+        fitting = ", ".join(x.name for x in all_presets().values() if x.players == players and x.rules == p.rules)
+        return p.rules, None, (f"table preset {p.name!r} seats {p.players} players, not {players} (--players "
+                               f"{players}: " + (f"--preset {fitting}" if fitting else "no such table") + ")")
     return p.rules, p.name, None
+
+
+def three_player_table(rules: str) -> str | None:
+    """The table ``--players 3`` plays under ``rules`` without a ``--preset``: the first registered table preset
+    of those rules that seats three (riichi: ``tenhou-sanma``, Tenhou's three-player rooms), None if none."""
+    from scorer.game.presets import all_presets
+    from scorer.rulesets import find_ruleset
+    name = find_ruleset(rules).name
+    return next((p.name for p in all_presets().values() if p.players == 3 and p.rules == name), None)
 
 
 def check_play_flags(auto: bool, deals: int | None, json_out: bool, tiles: str | None) -> str | None:
@@ -912,13 +934,14 @@ def main(argv=None) -> int:
     ap.add_argument("--analyze", default=None)
     ap.add_argument("--rules", default=None)
     ap.add_argument("--preset", default=None)
+    ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--tiles", default=None)
     args = ap.parse_args(argv)
     if args.analyze:
         return analyze(args.analyze)
     if args.rules:
         return rules_card(args.rules)
-    rules, preset, msg = table_of(None, args.preset)
+    rules, preset, msg = table_of(None, args.preset, args.players)
     msg = msg or check_play_flags(args.auto, args.deals, args.json, args.tiles)
     if msg:
         ap.error(msg)

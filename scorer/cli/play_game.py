@@ -34,18 +34,52 @@ def _fail(msg: str) -> int:
 
 
 # ---- the AIs ----------------------------------------------------------------------------------------------------
-def default_level() -> str:
-    """The level a person's opponents get: ``strong`` when it exists, else ``basic``."""
+def default_level(preset=None) -> str:
+    """The level a person's opponents get: ``strong`` when it exists and plays the table (``preset``; a table of
+    other than four seats is checked by :func:`plays_table`), else ``basic``."""
     from scorer.game.ai.levels import AI_LEVELS
-    return "strong" if "strong" in AI_LEVELS else "basic"
+    if "strong" not in AI_LEVELS:
+        return "basic"
+    if preset is not None:
+        from scorer.game.presets import find_preset
+        pre = find_preset(preset)
+        if pre.players != 4 and plays_table("strong", pre.name) is not None:
+            return "basic"
+    return "strong"
 
 
-def ai_levels(text: str | None, rules: str, seats: int) -> tuple[list[str] | None, str | None]:
+_PLAYS: dict[tuple[str, str], str | None] = {}
+
+
+def plays_table(level: str, preset: str) -> str | None:
+    """Why the AI level ``level`` cannot play the table preset ``preset`` (None: it can). Every level plays the
+    four-player tables; at another seat count (three-player) a level is tried on one seeded AI-only deal at that
+    table, once a run: an AI written for four seats fails there (so the strong level is used at three seats as
+    soon as it plays them, with no list to keep)."""
+    from scorer.game.presets import find_preset
+    pre = find_preset(preset)
+    if pre.players == 4:
+        return None
+    key = (level, pre.name)
+    if key not in _PLAYS:
+        from scorer.game.match import engine_class
+        cls = _maker(level, pre.rules)
+        try:
+            engine_class(pre)([cls(f"probe{s}") for s in range(pre.players)], seed=1, preset=pre).run()
+            _PLAYS[key] = None
+        except Exception as exc:        # any failure of the AI at this table: the level does not play it
+            _PLAYS[key] = (f"AI level {level!r} does not play the {pre.players}-player table {pre.name!r} yet "
+                           f"({type(exc).__name__}): use --ai basic")
+    return _PLAYS[key]
+
+
+def ai_levels(text: str | None, rules: str, seats: int, preset=None) -> tuple[list[str] | None, str | None]:
     """The AI level of each of ``seats`` seats from ``--ai`` (one level for all, or one per seat, comma
-    separated), each checked to exist and to play ``rules``: (levels, None) or (None, a message)."""
+    separated), each checked to exist, to play ``rules`` and to play the table ``preset`` (:func:`plays_table`):
+    (levels, None) or (None, a message)."""
     from scorer.game.ai.levels import AI_LEVELS, AiLevelError, find_ai
     if text is None:
-        return [default_level()] * seats, None
+        return [default_level(preset)] * seats, None
     levels = [x.strip().lower() for x in text.split(",")]
     if len(levels) == 1:
         levels = levels * seats
@@ -59,6 +93,9 @@ def ai_levels(text: str | None, rules: str, seats: int) -> tuple[list[str] | Non
             find_ai(lv, rules)
         except AiLevelError as exc:
             return None, str(exc)
+        why = None if preset is None else plays_table(lv, preset)
+        if why:
+            return None, why
     return levels, None
 
 
@@ -164,7 +201,7 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
     else:
         pre = table_preset_for(rules, preset)
     seats = pre.players          # 4, or 3 at a three-player table
-    levels, msg = ai_levels(ai, rules, seats - 1)
+    levels, msg = ai_levels(ai, rules, seats - 1, pre.name)
     if msg:
         return _usage(msg)
     from scorer.game.match import check_game
@@ -431,7 +468,7 @@ def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, 
         check_game(pre, game)
     except GameError as exc:
         return _usage(str(exc))
-    levels, msg = ai_levels(ai, pre.rules, pre.players)
+    levels, msg = ai_levels(ai, pre.rules, pre.players, pre.name)
     if msg:
         return _usage(msg)
     fmt = log_format or "own"
