@@ -229,7 +229,8 @@ def play(
                                                             "games), match (the MCR 16-deal match)"),
     games: Optional[int] = typer.Option(None, "--games", help="with --auto --game: how many games (default 1)"),
     ai: Optional[str] = typer.Option(None, "--ai", help="AI level (basic, strong, ...): one for every AI, or one "
-                                                        "per seat comma-separated (3 opponents, 4 with --auto)"),
+                                                        "per seat comma-separated (3 opponents, 4 with --auto; "
+                                                        "2 and 3 at three seats)"),
     log_format: Optional[str] = typer.Option(None, "--log-format", help="the --log's format: own (default), "
                                                                         "tenhou6, mjai"),
     resume: Optional[str] = typer.Option(None, "--resume", help="continue the game saved in this file (our own "

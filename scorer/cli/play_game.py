@@ -510,7 +510,8 @@ def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, 
     t = Table(title=f"{games} AI-only {GAME_PLURALS[game]} · table preset {pre.name} · seeds {stats['seed']}… · "
                     f"{stats['deals']} deals" + (" · levels rotated over the seats" if rotate else ""),
               caption="seat: the first deal's wind (all: a level over every seat it played); places: times "
-                      "1st/2nd/3rd/4th; averages per game, rates per deal", box=box.SIMPLE_HEAD, padding=(0, 0))
+                      + "/".join(("1st", "2nd", "3rd", "4th")[:pre.players]) + "; averages per game, rates per deal",
+              box=box.SIMPLE_HEAD, padding=(0, 0))
     t.add_column("seat")
     for col in ("AI", "place", "places", "points", "score", "win", "deal-in", "riichi", "call"):
         t.add_column(col, justify="right")
