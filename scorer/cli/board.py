@@ -1,14 +1,17 @@
-"""The text-mode table: a rich rendering of a game state from one seat's point of view.
+"""The text-mode table: a rich rendering of a game state from one seat's point of view, for as many seats as the
+state has (four, or three at a three-player table).
 
-Shows the round, tiles left, the dora (and their indicators) and deposits; for every seat its wind, score, riichi,
-melds (the called tile and from whom) and river (each tile's mark: ``'`` drawn and discarded at once, tsumogiri;
-``*`` the riichi tile; ``^`` called by another player; another player's closed kan as the table shows it: two
-tiles face down at the riichi table, all four at the MCR table, :attr:`TableView.concealed_kong`); the viewer's hand with indexes, the drawn tile set apart,
-its shanten and waits (with how many copies of each are still live) and a furiten mark. At the MCR table (the preset
-says so): the prevalent wind, each player's flowers, no dora, riichi or deposits. Tiles are shown as notation
-(``5m 1z``), with honors by name (``E Wh``) or as Unicode mahjong glyphs (:class:`TableView`, ``--tiles``), every
-tile in cells of one width so the columns stay aligned. Below 60 columns each seat takes two lines. Reads the
-state only; never changes it. Shanten and waits come from the one core (:mod:`scorer.shanten`).
+Shows the round, tiles left (of a 108-tile wall at a three-player table), the dora (and their indicators) and
+deposits; for every seat its wind, score, riichi, melds (the called tile and from whom) and river (each tile's
+mark: ``'`` drawn and discarded at once, tsumogiri; ``*`` the riichi tile; ``^`` called by another player);
+another player's closed kan as the table shows it (two tiles face down at the riichi table, all four at the MCR
+table: :attr:`TableView.concealed_kong`); the Norths each seat set aside (nuki, three-player); the viewer's hand
+with indexes, the drawn tile set apart, its shanten and waits (with how many copies of each are still live) and a
+furiten mark. At the MCR table (the preset says so): the prevalent wind, each player's flowers, no dora, riichi or
+deposits. Tiles are shown as notation (``5m 1z``), with honors by name (``E Wh``) or as Unicode mahjong glyphs
+(:class:`TableView`, ``--tiles``), every tile in cells of one width so the columns stay aligned. Below 60 columns
+each seat takes two lines. Reads the state only; never changes it. Shanten and waits come from the one core
+(:mod:`scorer.shanten`).
 """
 
 from __future__ import annotations

@@ -75,13 +75,14 @@ spelling of help until the advice took it."""
 
 def advice_inputs(state, seat: int, view=None) -> dict:
     """The arguments of :func:`scorer.advice.ev.advice_for` for ``seat`` on its turn, from what that seat sees
-    only: its concealed tiles (the drawn tile last) and melds; its winds, the dora indicators and its riichi (the
-    situation; the advice counts the indicators out of the wall itself); the tiles in view outside its hand (every
-    river tile not taken by a call, the other seats' melds as the board shows them, a closed kan as the table's
-    ``view`` shows it to the others, :meth:`~scorer.cli.board.TableView.seen_of_meld`: a called tile is counted
-    in its meld, once; every North set aside; at a table without some kinds, three-player, all four of each of
-    them, so the advice never draws one); its draws left, about a quarter of the live wall (at least 1); the table's rules and
-    scorer preset. Never another seat's concealed tiles or the wall."""
+    only: its concealed tiles (the drawn tile last) and melds; its winds, the dora indicators, its riichi and its
+    Norths set aside (nuki dora) (the situation; the advice counts the indicators out of the wall itself); the
+    tiles in view outside its hand (every river tile not taken by a call, the other seats' melds as the board
+    shows them, a closed kan as the table's ``view`` shows it to the others,
+    :meth:`~scorer.cli.board.TableView.seen_of_meld`: a called tile is counted in its meld, once; every North set
+    aside; at a table without some kinds, three-player, all four of each of them, so the advice never draws one);
+    its draws left, about a quarter of the live wall (at least 1); the table's rules and scorer preset. Never
+    another seat's concealed tiles or the wall."""
     from scorer.cli.board import DEFAULT_VIEW
     from scorer.hand import Situation
     view = view or DEFAULT_VIEW
@@ -102,9 +103,13 @@ def advice_inputs(state, seat: int, view=None) -> dict:
     if absent:      # kinds the wall does not hold (three-player: 2m-8m) are never drawn: all four "in view"
         from scorer.tiles import Tile
         seen += [Tile(k) for k in range(N_KINDS) if absent >> k & 1 for _ in range(4)]
+    nuki = getattr(p, "nuki", None)
     situation = Situation(riichi=p.riichi and not p.double_riichi, double_riichi=p.double_riichi,
                           round_wind=state.round_wind, seat_wind=state.seat_wind(seat),
-                          dora=tuple(table[t] for t in state.dora_indicators))
+                          dora=tuple(table[t] for t in state.dora_indicators),
+                          # three-player: its Norths set aside, nuki dora, as the engine scores a win (the
+                          # scorer reads them as the hand's flower count)
+                          flower_count=len(nuki) if nuki else None)
     return {"closed": [table[t] for t in ids], "melds": tuple(m.meld(table) for m in p.melds),
             "situation": situation, "seen": seen, "turns": max(1, state.live_left // 4), "rules": state.preset.rules,
             "preset": state.preset.scorer_preset}
@@ -167,7 +172,7 @@ class HumanPlayer:
             tsumo=f"t / {v.word('tsumo')}", kan=v.word("kan"), calls=calls,
             riichi="  [bold]r[/] / [bold]riichi[/] (then the tile)   declare riichi with that discard\n" if riichi
             else "",
-            nuki="  [bold]n[/] / [bold]nuki[/]      set a North (4z) aside as nuki dora, then draw its replacement\n"
+            nuki="  [bold]n[/] / [bold]nuki[/]     set a North (4z) aside as nuki dora, then draw its replacement\n"
             if getattr(table, "nuki", False) else "")
         if not self.console.is_terminal or back is None:
             self.console.print(text)

@@ -137,3 +137,13 @@ def test_h_advice_at_three_seats_does_not_crash():
     a = h.choose(s.state, 0, legal_actions(s.state, 0))
     out = buf.getvalue()
     assert a.type == "discard" and "EV (points)" in out and "no advice" not in out
+
+
+def test_the_advice_values_the_seat_s_own_norths_as_nuki_dora():
+    s = three_seats()
+    s.turn(0, "9m")
+    s.draw(1, "9s")
+    assert advice_inputs(s.state, 1)["situation"].flower_count == 2     # South's two Norths, as the engine scores
+    s.discard(1, "9s")
+    s.draw(2, "1s")
+    assert advice_inputs(s.state, 2)["situation"].flower_count is None  # West has none
