@@ -513,7 +513,9 @@ def payout_rows(st, deltas) -> tuple[list[str], list[list[int]]]:
         first = wins[0]
         honba = [0 for _ in seats]
         if st.honba and pre.riichi:
-            per = 300 * st.honba if first.from_seat is not None else 100 * st.honba
+            # 100 a honba from each payer of a tsumo; a ron's discarder pays for all the others (300 at four
+            # seats, 200 at three)
+            per = 100 * st.honba * (len(st.players) - 1 if first.from_seat is not None else 1)
             for s in seats:
                 if s != first.seat and (first.from_seat is None or s == first.from_seat):
                     honba[s] -= per

@@ -147,3 +147,23 @@ def test_the_advice_values_the_seat_s_own_norths_as_nuki_dora():
     s.discard(1, "9s")
     s.draw(2, "1s")
     assert advice_inputs(s.state, 2)["situation"].flower_count is None  # West has none
+
+
+def test_the_payout_story_splits_a_three_player_ron_s_honba_as_the_scorer_pays_it():
+    """At three seats a ron's honba is 200 each (the scorer's payments), a tsumo's 100 from each of two payers."""
+    from types import SimpleNamespace
+
+    from scorer.cli.play import payout_rows
+    from scorer.riichi.points import payments
+    s = three_seats()
+    st = s.state
+    st.honba = 2
+    ron_honba = payments(2000, False, False, honba=2, three_player=True)[0].honba
+    win = SimpleNamespace(type="win", seat=0, from_seat=2, deltas=[3900 + ron_honba, 0, -3900 - ron_honba])
+    st.result, st.results = win, [win]
+    heads, cols = payout_rows(st, win.deltas)
+    assert ron_honba == 400 and dict(zip(heads, cols))["honba"] == [400, 0, -400] and "other" not in heads
+    tsumo = SimpleNamespace(type="win", seat=1, from_seat=None, deltas=[-1200, 2400, -1200])
+    st.result, st.results = tsumo, [tsumo]
+    heads, cols = payout_rows(st, tsumo.deltas)
+    assert dict(zip(heads, cols))["honba"] == [-200, 400, -200] and "other" not in heads
