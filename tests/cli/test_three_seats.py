@@ -167,3 +167,20 @@ def test_the_payout_story_splits_a_three_player_ron_s_honba_as_the_scorer_pays_i
     st.result, st.results = tsumo, [tsumo]
     heads, cols = payout_rows(st, tsumo.deltas)
     assert dict(zip(heads, cols))["honba"] == [-200, 400, -200] and "other" not in heads
+
+
+def test_a_north_set_aside_can_be_robbed_through_the_call_menu():
+    """Where the preset lets a North be robbed (Tenhou's), the other seats answer the North set aside as a
+    discard: the board says who set it aside, Enter does not let the win go, ron takes it."""
+    from scorer.game.actions import PASS, RON
+    s = three_seats()
+    st = s.state
+    north = s.take("4z")[0]
+    st.players[1].nuki.append(north)
+    st.phase, st.turn, st.nuki_tile = "nuki", 1, north
+    actions = [Action(RON, 0, north), Action(PASS, 0)]
+    h, buf, asked = _human(["", "ron"])
+    assert h.choose(st, 0, actions) == Action(RON, 0, north)
+    out = buf.getvalue()
+    assert "AI South sets aside 4z." in out and "You can win on it: ron." in out
+    assert "you can win on this tile: type ron" in out and "let the win go" in asked[0]
