@@ -151,3 +151,33 @@ def test_auto_three_player_games_log_and_verify(tmp_path):
     assert [f.name for f in files] == ["game-1.jsonl", "game-2.jsonl"]
     v = CliRunner().invoke(app, ["replay", *map(str, files), "--verify"])
     assert v.exit_code == 0 and "2 file(s)" in v.output, v.output
+
+
+class FourSeatAI:
+    """An AI written for four seats: it reads a fourth player's hand, which a three-player table has not."""
+
+    def __init__(self, name="four"):
+        from scorer.game.ai.player import RiichiAI
+        self.inner = RiichiAI(name)
+
+    def choose(self, state, seat, actions):
+        state.players[3]            # IndexError at three seats
+        return self.inner.choose(state, seat, actions)
+
+
+def test_a_level_that_does_not_play_three_seats_is_refused_and_not_the_default(monkeypatch):
+    from scorer.cli import play_game
+    from scorer.game.ai import levels
+    monkeypatch.setitem(levels.AI_LEVELS, "strong", {"riichi": "tests.game.test_play_sanma:FourSeatAI"})
+    monkeypatch.setattr(play_game, "_PLAYS", {})
+    assert play_game.plays_table("strong", "tenhou") is None                 # four seats: never tried
+    assert "does not play the 3-player table 'tenhou-sanma'" in play_game.plays_table("strong", "tenhou-sanma")
+    assert play_game.default_level("tenhou-sanma") == "basic" and play_game.default_level("tenhou") == "strong"
+    r = run("--players", "3", "--ai", "strong")
+    assert r.exit_code == 2 and "use --ai basic" in r.output and "Traceback" not in r.output
+    c, buf = _console()
+
+    def walk_away(prompt):
+        raise EOFError
+    assert play_interactive(7, None, c, walk_away, preset="tenhou-sanma") == 1       # EOF at the first prompt
+    assert "AI basic" in buf.getvalue().splitlines()[0]
