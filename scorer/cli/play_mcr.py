@@ -62,6 +62,8 @@ def _event_line(e, state, names, view=None) -> str | None:
     view = view or mcr_view()
     t = e.type
     if t == "call":
+        if e.kind == "ankan" and view.concealed_kong == "face_down":
+            return f"{names[e.seat]}: {view.word(e.kind)}"       # laid face down: its tiles are not said
         tile = view.face(state.tile(e.called if e.called is not None else e.tiles[0])).rstrip()
         return f"{names[e.seat]}: {view.word(e.kind)} {tile}"
     if t == "flower":

@@ -134,3 +134,16 @@ def test_an_mcr_concealed_kong_lies_face_down_as_in_view_counts_counts_it():
     assert "5p" not in [str(t) for t in advice_inputs(s.state, 0, view)["seen"]]
     assert [str(t) for t in advice_inputs(_kan_scene().state, 0)["seen"]].count("5p") + \
         [str(t) for t in advice_inputs(_kan_scene().state, 0)["seen"]].count("0p") == 4
+
+
+def test_the_recent_moves_do_not_name_an_mcr_concealed_kong():
+    from scorer.cli.play import _event_line as riichi_line
+    from scorer.cli.play_mcr import _event_line, mcr_view
+    from scorer.game import events as ev
+    s = _kan_scene("mcr")
+    kan = ev.Call(seat=2, kind="ankan", tiles=[m for m in s.state.players[2].melds if m.kind == "ankan"][0].tiles)
+    names = ["You", "A", "B", "C"]
+    assert _event_line(kan, s.state, names, mcr_view()) == "B: concealed kong"
+    r = _kan_scene()
+    kan = ev.Call(seat=2, kind="ankan", tiles=[m for m in r.state.players[2].melds if m.kind == "ankan"][0].tiles)
+    assert riichi_line(kan, r.state, names) in ("B: closed kan 5p", "B: closed kan 0p")   # its kind is shown
