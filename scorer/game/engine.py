@@ -66,7 +66,8 @@ def notation_of(hand) -> str:
 
 
 class Engine:
-    """One deal. ``players`` are four objects with ``choose(state, seat, actions)``; ``log`` gets JSON lines."""
+    """One deal. ``players`` are one object a seat (four, or the three of a three-player preset) with
+    ``choose(state, seat, actions)``; ``log`` gets JSON lines."""
 
     def __init__(self, players: Sequence[Player], *, seed: int | None = None,
                  preset: TablePreset | str | None = None, wall: Wall | None = None, dealer: int = 0,
@@ -75,6 +76,9 @@ class Engine:
                  round_wind: int = 0, game: tuple[str, int] | None = None):
         self.players = list(players)
         self.preset = find_preset(preset)
+        if len(self.players) != self.preset.players:
+            raise ValueError(f"the {self.preset.name} table seats {self.preset.players} players, not "
+                             f"{len(self.players)}")
         self.seed = seed
         self.wall = wall if wall is not None else Wall.for_preset(seed, self.preset)
         self.dealer = dealer

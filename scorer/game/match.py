@@ -418,8 +418,8 @@ def load_game(path: str) -> SavedGame:
     except MjscoreError as exc:
         raise GameError(f"{path}: {exc}") from None
     check_game(pre, game)
-    n = pre.players
-    names = list(first.players) if len(first.players) == n else [f"player {i}" for i in range(n)]
+    seats = pre.players
+    names = list(first.players) if len(first.players) == seats else [f"player {i}" for i in range(seats)]
     pos = first_position(pre)
     done: list[list[ev.Event]] = []
     positions: list[Position] = []
@@ -438,9 +438,9 @@ def load_game(path: str) -> SavedGame:
                 break               # stopped inside its last deal: that deal is played again
             raise GameError(f"{path}: deal {n + 1} does not end (no win, no draw)")
         deal_ev = next((e for e in deal if e.type == "deal"), None)
-        chairs = chairs_of(pre.game, pos.wind, n)
+        chairs = chairs_of(pre.game, pos.wind, seats)
         want = (deal_seed(seed, pos.index), pos.hand, pos.wind, pos.honba, pos.sticks,
-                [pos.points[chairs[c]] for c in range(n)])
+                [pos.points[chairs[c]] for c in range(seats)])
         got = (start.seed, deal_ev.dealer, deal_ev.round_wind, deal_ev.honba, deal_ev.sticks, list(deal_ev.scores))
         if got != want:
             raise GameError(f"{path}: deal {n + 1} is not the one the game's rules lead to: seed, dealer, wind, "

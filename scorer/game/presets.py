@@ -146,8 +146,8 @@ class TablePreset:
     # the dead wall's replacement tiles, shared by kans and North extractions (three-player: 4 kans + 4 Norths);
     # each replacement past the dead wall's own four is made up from the live wall's end (Wall.draw_replacement)
     replacements: int = 4
-    # a North set aside (nuki) counts as a call: it ends every ippatsu and the first go-around (double riichi,
-    # tenhou/chiihou, nine terminals), and another player may ron on it (no chankan yaku) -- Tenhou's rules
+    # another player may ron on a North just set aside (no chankan yaku; letting it go is no furiten) -- Tenhou's
+    # rule. (A North set aside always ends every ippatsu and the first go-around, as a call does.)
     nuki_robbed: bool = False
     # the table rules object that plays this preset (scorer.game.rules.find_table); "": the rule set's own table
     table: str = ""
@@ -213,7 +213,8 @@ PRESETS: dict[str, TablePreset] = {p.name: p for p in (
     # each, red fives (0p, 0s; the 5m is absent), no chi; a North may be set aside as nuki dora (one dora each,
     # more when North is the dora) with a replacement draw from the dead wall (rinshan kaihou on it), at most
     # 4 kans and 4 Norths, a replacement each; a North set aside is like a call (ends ippatsu and the first
-    # go-around) and may be robbed by ron (no chankan yaku); no four-winds or four-riichi draws (three seats);
+    # go-around) and may be robbed by ron (no chankan yaku; riichi.wiki "Sanma", its Tenhou notes: "North can be
+    # robbed even with non-yakuman hand ... Chankan yaku is not applied"); no four-winds or four-riichi draws;
     # noten payments 2,000 in total (one tenpai: +2,000 / -1,000 each; two: +1,000 each / -2,000); deposits
     # carried; payments by the scorer's "tenhou-sanma" preset (tsumo-son: the missing North's share is not paid;
     # honba 100 from each payer of a tsumo). Checked against the real game sanma2.xml (replay --verify).
@@ -338,7 +339,7 @@ def rules_card_rows(preset: TablePreset) -> list[tuple[str, str]]:
         else:
             text = str(v)
         rows.append((RULE_TEXT.get(f.name, f.name), text))
-    return rows + list(table.card_rows) + game_rules_rows(preset)
+    return rows + list(table.card_rows_for(preset)) + game_rules_rows(preset)
 
 
 def game_rules_rows(preset: TablePreset) -> list[tuple[str, str]]:

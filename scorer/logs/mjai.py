@@ -18,6 +18,7 @@ from scorer.game import events as ev
 from scorer.logs import MAX_EVENTS, MAX_ROUNDS, Round, decode_text, display_name, load_json, round_label, whole, \
     wholes
 from scorer.logs.tenhou6 import _Ids
+from scorer.logs.tenhou6 import SANMA_LIVE_TILES, SANMA_PRESET
 from scorer.kinds import RED_FIVE_IDS
 
 _HONORS = {"E": 41, "S": 42, "W": 43, "N": 44, "P": 45, "F": 46, "C": 47}
@@ -45,12 +46,13 @@ class _Mjai:
         self.cur: Round | None = None
         self.players: list[str] = []
         self.preset = "tenhou"
+        self.seats = 4                  # three in a three-player game (three tehais; "kita" / "nukidora" events)
 
     def _seat(self, d, key="actor") -> int:
         v = d.get(key)
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 4:
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < self.seats:
             shown = repr(v) if len(repr(v)) <= 30 else repr(v)[:30] + "…"
-            raise LogError(f"{key}={shown} is not a seat (0-3)")
+            raise LogError(f"{key}={shown} is not a seat (0-{self.seats - 1})")
         return v
 
     def take_hand(self, seat: int, pai, what: str, prefer: int | None = None) -> int:
@@ -115,8 +117,18 @@ class _Mjai:
                 raise LogError(f"more than {MAX_ROUNDS:,} rounds: not a game log")
             self.ids = _Ids()
             tehais = d.get("tehais")
-            if not isinstance(tehais, list) or len(tehais) != 4 or not all(isinstance(h, list) for h in tehais):
-                raise LogError("start_kyoku needs four tehais (three-player games are not replayed)")
+            if not isinstance(tehais, list) or len(tehais) not in (3, 4) or \
+                    not all(isinstance(h, list) for h in tehais):
+                raise LogError("start_kyoku needs four tehais (three in a three-player game)")
+            scores = d.get("scores", [25000] * len(tehais))
+            if len(tehais) == 3:
+                # a three-player game (RiichiEnv's mjai): the tenhou-sanma table, scores of three (or four, the
+                # fourth 0, as Mortal's three-player mjai writes them)
+                self.seats = 3
+                if self.preset == "tenhou":
+                    self.preset = SANMA_PRESET
+                if isinstance(scores, list) and len(scores) == 4 and scores[3] == 0:
+                    scores = scores[:3]
             if any(len(h) != 13 for h in tehais):
                 raise LogError(f"tehais of {[len(h) for h in tehais]} tiles: each seat is dealt 13")
             self.hands = [[self.ids.take(mjai_code(p), "tehai") for p in h] for h in tehais]
@@ -138,10 +150,10 @@ class _Mjai:
             self.rinshan = False
             self.add(ev.Deal(dealer=dealer, round_wind=bakaze, honba=honba,
                              sticks=whole(d.get("kyotaku", 0), "kyotaku", 0, 999),
-                             scores=wholes(d.get("scores", [25000] * 4), "scores", 4, -10 ** 7, 10 ** 7),
+                             scores=wholes(scores, "scores", self.seats, -10 ** 7, 10 ** 7),
                              hands=[list(h) for h in self.hands],
                              dora_indicator=self.ids.take(mjai_code(d.get("dora_marker")), "dora marker"),
-                             live_left=70), where)
+                             live_left=70 if self.seats == 4 else SANMA_LIVE_TILES), where)
             return None
         if self.cur is None:
             raise LogError(f"{t!r} outside a round")
@@ -192,6 +204,19 @@ class _Mjai:
             self.last_draw = None
         elif t == "dora":
             self.add(ev.Dora(indicator=self.ids.take(mjai_code(d.get("dora_marker")), "dora marker")), where)
+        elif t in ("kita", "nukidora"):
+            # three-player: a North set aside (RiichiEnv writes "kita", Mortal's three-player mjai "nukidora";
+            # "pai", when given, is "N"); the next tsumo is its replacement
+            s = self._seat(d)
+            if self.seats != 3:
+                raise LogError(f"a {t} (North set aside) in a four-player game")
+            if d.get("pai", "N") != "N":
+                raise LogError(f"a {t} of {str(d.get('pai'))[:10]!r}: only a North (N) is set aside")
+            tid = self.take_hand(s, "N", t, prefer=self.last_draw)
+            self.add(ev.Nuki(seat=s, tile=tid), where)
+            self.last_draw = None
+            self.last_discard = tid         # (robbed by ron: the hora takes this tile)
+            self.rinshan = True
         elif t == "hora":
             s = self._seat(d)
             target = self._seat(d, "target")
@@ -201,30 +226,41 @@ class _Mjai:
             ura = self._ura(_list(d, "ura_markers", 5))
             # han, fu and points when the log states them (ours does), so that a replay compares them too
             self.add(ev.Win(seat=s, from_seat=None if target == s else target, tile=tile,
-                            deltas=wholes(d.get("deltas", [0] * 4), "deltas", 4, -10 ** 7, 10 ** 7),
+                            deltas=self._deltas(d),
                             han=whole(d.get("fan", 0), "fan", 0, 1000), fu=whole(d.get("fu", 0), "fu", 0, 1000),
                             points=whole(d.get("hora_points", 0), "hora_points", 0, 10 ** 7),
                             ura_indicators=ura), where)
             self.results += 1
         elif t == "ryukyoku":
-            deltas = wholes(d.get("deltas", [0] * 4), "deltas", 4, -10 ** 7, 10 ** 7)
+            deltas = self._deltas(d)
+            n = self.seats
             why = d.get("reason", "fanpai")
             reason = _REASON_OF.get(why) if isinstance(why, str) else None
             if reason is None:
                 shown = repr(why) if len(repr(why)) <= 30 else repr(why)[:30] + "…"
                 raise LogError(f"ryukyoku reason={shown} is not one of {', '.join(_REASON_OF)}")
             tenpais = d.get("tenpais")
+            if isinstance(tenpais, list) and n == 3 and len(tenpais) == 4 and tenpais[3] is False:
+                tenpais = tenpais[:3]
             if tenpais is None:
-                tenpai = [x > 0 for x in deltas] if reason == "exhaustive" else [False] * 4
-            elif isinstance(tenpais, list) and len(tenpais) == 4 and all(isinstance(x, bool) for x in tenpais):
+                tenpai = [x > 0 for x in deltas] if reason == "exhaustive" else [False] * n
+            elif isinstance(tenpais, list) and len(tenpais) == n and all(isinstance(x, bool) for x in tenpais):
                 tenpai = list(tenpais)
             else:
-                raise LogError(f"tenpais={str(tenpais)[:40]!r} is not four true/false")
+                raise LogError(f"tenpais={str(tenpais)[:40]!r} is not {'four' if n == 4 else 'three'} true/false")
             self.add(ev.DrawGame(reason=reason, tenpai=tenpai, deltas=deltas, deposits_returned=False), where)
             self.results += 1
         else:
             raise LogError(f"unknown mjai event type {t!r}")
         return None
+
+    def _deltas(self, d: dict) -> list[int]:
+        """A result's deltas, one a seat (three-player: three, or four with the empty fourth seat's 0)."""
+        n = self.seats
+        v = d.get("deltas", [0] * n)
+        if n == 3 and isinstance(v, list) and len(v) == 4 and v[3] == 0:
+            v = v[:3]
+        return wholes(v, "deltas", n, -10 ** 7, 10 ** 7)
 
 
 def _list(d: dict, key: str, most: int) -> list:
@@ -295,8 +331,9 @@ def game_lines(deals, names=None, preset: str | None = None, **_ignored) -> list
     if names is None:
         names = next((list(e.players) for d in deals for e in d if e.type == "start" and e.players), None)
     table = writable_table(preset, "mjai")
-    given = [str(n)[:100] for n in (names or [])][:4]
-    out: list[dict] = [{"type": "start_game", "names": given + [f"seat {s}" for s in range(len(given), 4)],
+    seats = table.players                # three-player: three names, tehais, scores and deltas (RiichiEnv's form)
+    given = [str(n)[:100] for n in (names or [])][:seats]
+    out: list[dict] = [{"type": "start_game", "names": given + [f"seat {s}" for s in range(len(given), seats)],
                         "mjscore": {"preset": table.name}}]
     for deal in deals:
         out += _deal_lines(deal, ExportError)
@@ -345,6 +382,8 @@ def _deal_lines(events, ExportError) -> list[dict]:
                 raise ExportError(f"a {e.kind!r} call mjai cannot write")
         elif t == "dora":
             out.append({"type": "dora", "dora_marker": mjai_name(e.indicator)})
+        elif t == "nuki":
+            out.append({"type": "kita", "actor": e.seat, "pai": "N"})
         elif t == "win":
             out.append({"type": "hora", "actor": e.seat, "target": e.seat if e.from_seat is None else e.from_seat,
                         "pai": mjai_name(e.tile), "fu": e.fu, "fan": e.han, "hora_points": e.points,

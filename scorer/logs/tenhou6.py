@@ -29,6 +29,9 @@ from scorer.logs import MAX_EVENTS, Round, decode_text, display_name, load_json,
     round_label, whole, wholes
 from scorer.kinds import RED_FIVE_IDS
 
+SANMA_PRESET = "tenhou-sanma"   # the table a three-player Tenhou game (三麻) is replayed at
+SANMA_LIVE_TILES = 55           # its draws after the deal: 108 - 14 dead wall - 3 x 13 (scorer.logs.sanma)
+
 _RESULTS_DRAW = {
     "流局": "exhaustive", "全員聴牌": "exhaustive", "全員不聴": "exhaustive", "流し満貫": "nagashi_mangan",
     "九種九牌": "nine_terminals", "四風連打": "four_winds", "四家立直": "four_riichi", "三家和了": "triple_ron",
@@ -116,6 +119,7 @@ class _RoundBuilder:
         self.where: list[str] = []
         self.hands: list[list[int]] = [[], [], [], []]
         self.melds: list[list[list]] = [[], [], [], []]
+        self.seats = 4                 # three at a three-player game (an empty fourth hand and a zero score)
         self.label = ""
         self.pos = "header"
         self.budget = [20000]          # events the call search may try in all (shared by its branches)
@@ -164,7 +168,12 @@ class _RoundBuilder:
             raise LogError(f"{self.name} round {self.number + 1}: {e}") from None
         self.label = round_label(rnd, honba)
         if len(scores) != 4:
-            raise self.fail("header", f"{len(scores)} scores: only four-player games are replayed")
+            raise self.fail("header", f"{len(scores)} scores: a game lists four (three-player: the fourth 0)")
+        if isinstance(r[13], list) and not r[13] and scores[3] == 0:
+            # a three-player game (三麻): Tenhou writes the empty North seat's hand as [] and its score as 0
+            self.seats = 3
+            if self.preset == "tenhou":
+                self.preset = SANMA_PRESET
         if not isinstance(dora, list) or not dora:
             raise self.fail("header", "no dora indicator")
         try:
@@ -177,24 +186,28 @@ class _RoundBuilder:
         return Round(self.name, self.game, self.number, self.label, done.events, done.where, preset=self.preset)
 
     def _start(self, rnd, honba, sticks, scores, r) -> None:
+        n = self.seats
         dealer = rnd % 4
-        haipai = [r[4 + 3 * s] for s in range(4)]
-        self.draws = [list(r[5 + 3 * s]) if isinstance(r[5 + 3 * s], list) else [] for s in range(4)]
-        self.discards = [list(r[6 + 3 * s]) if isinstance(r[6 + 3 * s], list) else [] for s in range(4)]
+        if dealer >= n:
+            raise LogError(f"round {rnd}: dealer {dealer} at a table of {n} seats")
+        haipai = [r[4 + 3 * s] for s in range(n)]
+        self.draws = [list(r[5 + 3 * s]) if isinstance(r[5 + 3 * s], list) else [] for s in range(n)]
+        self.discards = [list(r[6 + 3 * s]) if isinstance(r[6 + 3 * s], list) else [] for s in range(n)]
+        if n == 3 and (r[14] or r[15]):
+            raise LogError("a three-player game whose empty fourth seat draws or discards")
         self.result = r[16]
         self.ura = r[3] if isinstance(r[3], list) else []
-        for s in range(4):
+        for s in range(n):
             if not isinstance(haipai[s], list) or len(haipai[s]) != 13:
-                if s == 3 and not haipai[s]:
-                    raise LogError("a three-player game: only four-player games are replayed")
                 raise LogError(f"seat {s} is dealt {len(haipai[s]) if isinstance(haipai[s], list) else '?'} tiles, "
                                f"not 13")
             self.pos = f"seat {s}'s haipai"
             self.hands[s] = [self.ids.take(c, f"seat {s}'s haipai") for c in haipai[s]]
         self.pos = "dora indicators"
         first = self.ids.take(r[2][0], "dora indicator")
-        self.add(ev.Deal(dealer=dealer, round_wind=rnd // 4, honba=honba, sticks=sticks, scores=scores,
-                         hands=[list(h) for h in self.hands], dora_indicator=first, live_left=70), "header")
+        self.add(ev.Deal(dealer=dealer, round_wind=rnd // 4, honba=honba, sticks=sticks, scores=scores[:n],
+                         hands=[list(h) for h in self.hands[:n]], dora_indicator=first,
+                         live_left=70 if n == 4 else SANMA_LIVE_TILES), "header")
         self.more_dora = list(r[2][1:])
         self.ti = [0] * 4
         self.di = [0] * 4
@@ -226,7 +239,8 @@ class _RoundBuilder:
         return cands[0]
 
     def all_done(self) -> bool:
-        return all(self.ti[s] >= len(self.draws[s]) and self.di[s] >= len(self.discards[s]) for s in range(4))
+        return all(self.ti[s] >= len(self.draws[s]) and self.di[s] >= len(self.discards[s])
+                   for s in range(self.seats))
 
     # ---- the play ---------------------------------------------------------------------------------------------
     def _run(self) -> "_RoundBuilder":
@@ -261,13 +275,13 @@ class _RoundBuilder:
                 except LogError as e:
                     err = (len(trial.events), e)
                 try:
-                    self.actor = (self.actor + 1) % 4
+                    self.actor = (self.actor + 1) % self.seats
                     self.phase = "draw"
                     return self._run()
                 except LogError as e2:
                     raise err[1] if err[0] >= len(self.events) else e2
         self.pos = "result"
-        for s in range(4):
+        for s in range(self.seats):
             if self.ti[s] < len(self.draws[s]) or self.di[s] < len(self.discards[s]):
                 left = self.draws[s][self.ti[s]:] + self.discards[s][self.di[s]:]
                 raise LogError(f"the play stops but seat {s} still has {left[:4]!r} in its lists "
@@ -284,6 +298,19 @@ class _RoundBuilder:
         where = f"seat {a}'s discard {self.di[a] + 1}"
         self.pos = where
         self.di[a] += 1
+        if isinstance(item, str) and item.startswith("f"):
+            # three-player: a North set aside (抜きドラ, "f44"); the next draw is its replacement
+            if self.seats != 3 or item != "f44":
+                raise LogError(f"{item[:20]!r}: only a North (f44) is set aside, at a three-player table")
+            t = self.take_from_hand(a, 44, where)
+            self.add(ev.Nuki(seat=a, tile=t), where)
+            self.last_draw = None
+            if self.all_done():                  # robbed by ron: the round ends here
+                self.ron_source = (a, t)
+                return "end"
+            self.rinshan = True
+            self.phase = "draw"
+            return None
         if isinstance(item, str) and ("a" in item or "k" in item):
             letter = "a" if "a" in item else "k"
             _, codes = _split_call(item, letter)
@@ -350,7 +377,7 @@ class _RoundBuilder:
         self.last_discard = t
         caller = self._caller(a, t)
         if caller is None:
-            self.actor = (a + 1) % 4
+            self.actor = (a + 1) % self.seats
             self.phase = "draw"
             return None
         return caller
@@ -385,7 +412,7 @@ class _RoundBuilder:
     def _caller(self, actor: int, tile: int):
         """The seat whose next draw-list item is a call on ``tile`` from ``actor`` (pon/kan before chi)."""
         found = []
-        for s in range(4):
+        for s in range(self.seats):
             if s == actor or self.ti[s] >= len(self.draws[s]):
                 continue
             item = self.draws[s][self.ti[s]]
@@ -396,12 +423,14 @@ class _RoundBuilder:
                 raise LogError(f"seat {s}'s draw {self.ti[s] + 1}: {item!r} is not a call")
             i, codes = _split_call(item, letter)
             if letter == "c":
+                if self.seats == 3:
+                    raise LogError(f"seat {s}'s draw {self.ti[s] + 1}: a chi {item!r} at a three-player table")
                 src = 3
             else:
                 src = {0: 3, 2: 2, 4: 1, 6: 1}.get(i)
                 if src is None or (letter == "p" and i == 6):
                     raise LogError(f"seat {s}'s draw {self.ti[s] + 1}: cannot tell whom {item!r} calls from")
-            if (s + src) % 4 != actor:
+            if (s + src) % 4 != actor:        # (three seats too: Tenhou counts round four, the fourth empty)
                 continue
             kind, red = kind_of(codes[0])
             if kind != tile // 4 or red != (tile in RED_FIVE_IDS):
@@ -426,8 +455,9 @@ class _RoundBuilder:
             for deltas, info in pairs:
                 if not isinstance(info, list) or len(info) < 4:
                     raise LogError(f"win details {info!r} are not [who, from, pao, points, yaku...]")
-                who, frm = whole(info[0], "winner", 0, 3), whole(info[1], "from whom", 0, 3)
-                han, fu, points, yaku = _parse_win(info[3], info[4:])
+                who, frm = (whole(info[0], "winner", 0, self.seats - 1),
+                            whole(info[1], "from whom", 0, self.seats - 1))
+                han, fu, points, yaku = _parse_win(info[3], info[4:], self.seats)
                 if who == frm:
                     if self.last_draw is None or who != self.actor:
                         raise LogError(f"seat {who} wins by tsumo but did not just draw")
@@ -441,22 +471,31 @@ class _RoundBuilder:
                 # ura dora are a riichi hand's: the header's one list goes to the winners who declared riichi
                 in_riichi = any(e.type == "riichi" and e.seat == who for e in self.events)
                 self.add(ev.Win(seat=who, from_seat=from_seat, tile=tile,
-                                deltas=wholes(deltas, "win deltas", 4, -10 ** 7, 10 ** 7), han=han,
+                                deltas=self._seat_deltas(wholes(deltas, "win deltas", 4, -10 ** 7, 10 ** 7)), han=han,
                                 fu=fu, points=points, yaku=yaku, ura_indicators=list(ura_ids) if in_riichi
                                 else []), where)
             return
         reason = _RESULTS_DRAW.get(kind)
         if reason is None:
             raise LogError(f"unknown result {kind!r}")
-        deltas = wholes(result[1], "draw deltas", 4, -10 ** 7, 10 ** 7) if len(result) > 1 and \
-            isinstance(result[1], list) else [0, 0, 0, 0]
+        deltas = self._seat_deltas(wholes(result[1], "draw deltas", 4, -10 ** 7, 10 ** 7) if len(result) > 1 and
+                                   isinstance(result[1], list) else [0, 0, 0, 0])
+        n = self.seats
         if kind == "全員聴牌":
-            tenpai = [True] * 4
+            tenpai = [True] * n
         elif reason == "exhaustive":
             tenpai = [d > 0 for d in deltas]
         else:
-            tenpai = [False] * 4
+            tenpai = [False] * n
         self.add(ev.DrawGame(reason=reason, tenpai=tenpai, deltas=deltas, deposits_returned=False), where)
+
+    def _seat_deltas(self, deltas: list[int]) -> list[int]:
+        """A result's deltas, one a seat (three-player: Tenhou's fourth, the empty seat's, must be 0)."""
+        if self.seats == 3:
+            if deltas[3]:
+                raise LogError(f"deltas {deltas}: the empty fourth seat of a three-player game pays or gets points")
+            return deltas[:3]
+        return deltas
 
 
 def _is_ron_on(result, actor) -> bool:
@@ -470,7 +509,10 @@ def _is_ron_on(result, actor) -> bool:
     return any(isinstance(x, list) and len(x) >= 2 and x[0] != x[1] and x[1] == actor for x in infos)
 
 
-def _parse_win(points_str, yaku_strs) -> tuple[int, int, int, list]:
+def _parse_win(points_str, yaku_strs, seats: int = 4) -> tuple[int, int, int, list]:
+    """(han, fu, points, yaku) of a win's details. A tsumo's points are what the payers pay together: "a-b点"
+    is a non-dealer's (each other non-dealer a, the dealer b), "a点∀" a dealer's (each of the others a) -- at a
+    three-player table one payer fewer (tsumo-son: nobody pays for the empty North seat)."""
     if not isinstance(points_str, str):
         raise LogError(f"points {points_str!r} is not a string")
     m = _POINTS_RE.match(points_str)
@@ -479,9 +521,9 @@ def _parse_win(points_str, yaku_strs) -> tuple[int, int, int, list]:
     fu = int(m.group(1) or 0)
     a, b, allx = int(m.group(3)), m.group(4), m.group(5)
     if b is not None:
-        points = 2 * a + int(b)
+        points = (seats - 2) * a + int(b)
     elif allx:
-        points = 3 * a
+        points = (seats - 1) * a
     else:
         points = a
     yaku = []
@@ -534,13 +576,13 @@ def _rounds_of(obj, name: str, game: int, start: int, line: int | None) -> list[
     for k, r in enumerate(obj["log"]):
         rd = _RoundBuilder(r, name + (f":{line}" if line else ""), start + k, game, preset).build()
         rd.source = name
-        rd.players = names
+        rd.players = names if len(rd.events[0].hands) == 4 else names[:3]
         rd.where = [(f"line {line}, " if line else "") + w for w in rd.where]
         out.append(rd)
     sc = obj.get("sc")
     if out and isinstance(sc, list) and len(sc) >= 8:
         out[-1].final_scores = [whole(sc[i], f"{name}: final scores sc[{i}]", -10 ** 7, 10 ** 7)
-                                for i in range(0, 8, 2)]
+                                for i in range(0, 2 * len(out[-1].events[0].hands), 2)]
         out[-1].last_of_game = True
     return out
 
@@ -616,13 +658,19 @@ def _call_text(call: ev.Event) -> str:
     return "".join(rest[:at]) + letter + called + "".join(rest[at:])
 
 
-def _points_text(win: ev.Win, dealer: bool) -> str:
-    """``30符1飜1000点``, ``満貫2000-4000点``, ``跳満6000点∀`` ... (the hand's value, honba and deposits left out)."""
+def _points_text(win: ev.Win, dealer: bool, seats: int = 4) -> str:
+    """``30符1飜1000点``, ``満貫2000-4000点``, ``跳満6000点∀`` ... (the hand's value, honba and deposits left out).
+    At three seats a tsumo's points are the two payers' (tsumo-son)."""
     p = win.points
     if win.from_seat is not None:
         paid = f"{p}点"
     elif dealer:
-        paid = f"{p // 3}点∀"                         # each of the three pays a third
+        paid = f"{p // (seats - 1)}点∀"               # each of the others pays the same
+    elif seats == 3:
+        # the dealer pays twice the base rounded up, the other non-dealer the base rounded up (ko): ko is
+        # the total over three, rounded up to 100
+        ko = -(-p // 300) * 100
+        paid = f"{ko}-{p - ko}点"
     else:
         # a non-dealer's tsumo: each non-dealer pays the base rounded up to 100 (ko), the dealer twice the base
         # rounded up (oya), so the total is 4 ko or 4 ko - 100
@@ -647,11 +695,14 @@ def _yaku_table() -> dict:
     return {y.name: y for y in YAKU}
 
 
-def _yaku_texts(win: ev.Win, tiles: list[int], dora: list[int], table: dict) -> list[str]:
+def _yaku_texts(win: ev.Win, tiles: list[int], dora: list[int], table: dict, nuki: int = 0,
+                sanma: bool = False) -> list[str]:
     """The win's yaku as Tenhou writes them (``立直(1飜)``, ``大三元(役満)``), then its dora, red fives and ura dora
-    (which our own logs leave out of ``yaku``: counted here from the winner's tiles and the indicators). A win read
-    from a record (yaku as ``[name, han]`` pairs, dora included) is written as the record wrote it."""
-    from scorer.kinds import DORA_SUCCESSOR
+    (which our own logs leave out of ``yaku``: counted here from the winner's tiles and the indicators; at three
+    seats 1m indicates 9m, and each of the ``nuki`` Norths set aside is a dora, as Tenhou counts them under ドラ).
+    A win read from a record (yaku as ``[name, han]`` pairs, dora included) is written as the record wrote it."""
+    from scorer.kinds import DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, NORTH
+    successor = DORA_SUCCESSOR_SANMA if sanma else DORA_SUCCESSOR
     if not win.yaku and not win.han:
         return []                      # a record that states no value (mjai): nothing to write
     if win.yaku and all(isinstance(y, (list, tuple)) for y in win.yaku):
@@ -671,8 +722,10 @@ def _yaku_texts(win: ev.Win, tiles: list[int], dora: list[int], table: dict) -> 
     if yakuman:
         return out
     kinds = [t // 4 for t in tiles]
-    n_dora = sum(kinds.count(DORA_SUCCESSOR[i // 4]) for i in dora)
-    n_ura = sum(kinds.count(DORA_SUCCESSOR[i // 4]) for i in win.ura_indicators)
+    n_dora = sum(kinds.count(successor[i // 4]) for i in dora)
+    n_dora += nuki * (1 + sum(successor[i // 4] == NORTH for i in dora))
+    n_ura = sum(kinds.count(successor[i // 4]) for i in win.ura_indicators)
+    n_ura += nuki * sum(successor[i // 4] == NORTH for i in win.ura_indicators)
     n_red = max(0, win.han - counted - n_dora - n_ura)   # red fives count as dora when the scorer preset says so
     for name, n in (("ドラ", n_dora), ("赤ドラ", n_red), ("裏ドラ", n_ura)):
         if n:
@@ -695,6 +748,9 @@ def round_list(events) -> list:
     if deal.dora_indicator is None:
         raise_export("a deal without dora indicators (an MCR deal?): tenhou.net/6 holds riichi deals only")
     dealer = deal.dealer
+    seats = len(deal.hands)                        # three at a three-player table: Tenhou writes a fourth, empty
+    pad = [0] * (4 - seats)
+    nukis = [0] * 4                                # Norths each seat set aside (nuki dora)
     hands = [list(h) for h in deal.hands]          # each seat's concealed tiles as the play goes
     melds: list[list[list[int]]] = [[], [], [], []]  # each seat's called sets (physical ids)
     pons: dict[tuple[int, int], str] = {}          # (seat, kind) -> the pon's text, for an added kan
@@ -750,6 +806,10 @@ def round_list(events) -> list:
                         m.append(e.called)
             else:
                 raise_export(f"a {e.kind!r} call tenhou.net/6 cannot write")
+        elif t == "nuki":                          # three-player: a North set aside, as Tenhou writes it
+            hands[e.seat].remove(e.tile)
+            discards[e.seat].append("f44")
+            nukis[e.seat] += 1
         elif t == "dora":
             dora.append(e.indicator)
         elif t == "win":
@@ -760,8 +820,8 @@ def round_list(events) -> list:
             if e.from_seat is not None:
                 tiles = tiles + [e.tile]
             frm = e.seat if e.from_seat is None else e.from_seat
-            result += [list(e.deltas), [e.seat, frm, _pao(e), _points_text(e, e.seat == dealer),
-                                        *_yaku_texts(e, tiles, dora, table)]]
+            result += [list(e.deltas) + pad, [e.seat, frm, _pao(e), _points_text(e, e.seat == dealer, seats),
+                                        *_yaku_texts(e, tiles, dora, table, nukis[e.seat], seats == 3)]]
         elif t == "draw_game":
             if e.reason == "exhaustive":
                 name = "全員聴牌" if all(e.tenpai) else "全員不聴" if not any(e.tenpai) else "流局"
@@ -769,7 +829,7 @@ def round_list(events) -> list:
                 name = _DRAW_RESULTS.get(e.reason)
                 if name is None:
                     raise_export(f"a draw tenhou.net/6 has no name for: {e.reason!r}")
-            result = [name] + ([list(e.deltas)] if any(e.deltas) or name == "流局" else [])
+            result = [name] + ([list(e.deltas) + pad] if any(e.deltas) or name == "流局" else [])
         elif t == "flower":
             raise_export("a flower (an MCR deal): tenhou.net/6 holds riichi deals only")
     if not result:
@@ -777,9 +837,12 @@ def round_list(events) -> list:
                      f"or a draw")
     if result and isinstance(result[0], list):
         result = ["和了"] + result
-    rnd = [[deal.round_wind * 4 + dealer, deal.honba, deal.sticks], list(deal.scores),
+    rnd = [[deal.round_wind * 4 + dealer, deal.honba, deal.sticks], list(deal.scores) + pad,
            [tile_code(x) for x in dora], [tile_code(x) for x in ura]]
     for s in range(4):
+        if s >= seats:
+            rnd += [[], [], []]                    # the empty North seat of a three-player table
+            continue
         rnd += [[tile_code(x) for x in sorted(deal.hands[s], key=_order)], draws[s], discards[s]]
     rnd.append(result)
     return rnd
@@ -802,18 +865,20 @@ def game_object(deals, names=None, game: str = "deal", preset: str | None = None
         preset = next((e.preset for d in deals for e in d if e.type == "start"), "standard")
     if names is None:
         names = next((list(e.players) for d in deals for e in d if e.type == "start" and e.players), None)
-    given = [str(n)[:100] for n in (names or [])][:4]
-    names = given + [f"seat {s}" for s in range(len(given), 4)]     # always four: viewers read four names
     from scorer.logs.export import writable_table
     table = writable_table(preset, "tenhou.net/6")
+    seats = table.players
+    given = [str(n)[:100] for n in (names or [])][:seats]
+    names = given + [f"seat {s}" for s in range(len(given), seats)]
+    names += [""] * (4 - seats)                  # always four: viewers read four names (three-player: the 4th "")
     aka = 1 if table.red_fives else 0
     obj = {"title": [title, game], "name": names,
            "rule": {"disp": f"mjscore {table.name} {_DISP_GAME.get(game, '東')}喰{'赤' if aka else ''}", "aka": aka,
                     "aka51": aka, "aka52": aka, "aka53": aka},
            "log": [round_list(d) for d in deals], "mjscore": {"preset": table.name}}
     if final_scores is not None:
-        pts = list(final_points) if final_points is not None else [0] * 4
-        obj["sc"] = [x for s in range(4) for x in (final_scores[s], pts[s])]
+        pts = list(final_points) if final_points is not None else [0] * seats
+        obj["sc"] = [x for s in range(seats) for x in (final_scores[s], pts[s])] + [0, 0] * (4 - seats)
     return obj
 
 

@@ -80,3 +80,12 @@ def test_the_ai_sets_every_north_aside_and_draws_a_replacement():
         assert not any(e.type == "discard" and e.tile >> 2 == 30 for e in evs)
         seen["kept"] += sum(a.type == NUKI for a in eng.actions)
     assert seen["nuki"] > 20 and seen["kept"] == seen["nuki"]
+
+
+def test_the_rules_card_of_the_three_player_table():
+    from scorer.game.presets import rules_card_rows
+    rows = dict(rules_card_rows(SANMA))
+    assert rows["seats at the table"] == "3" and rows["tile kinds left out of the wall"] == "2m-8m (108 tiles)"
+    assert "no chi" in rows["calls"] and "tsumo-son" in rows["tsumo"] and "2,000" in rows["exhaustive draw"]
+    assert "ron on it" in rows["north (nuki)"] and rows["uma"] == "+20/+0/-20"
+    assert "north (nuki)" not in dict(rules_card_rows(find_preset("tenhou")))

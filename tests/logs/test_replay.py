@@ -67,12 +67,13 @@ def test_mjai_game_replays_with_the_recorded_deltas():
 
 
 REFUSED = {"chip.xml_": "special-lobby", "ratio1.xml_": "special-lobby", "ratio.xml": "special-lobby",
-           "sanma.xml": "special-lobby", "sanma2.xml": "three-player"}
+           "sanma.xml": "special-lobby"}
+# sanma2.xml, the three-player game, replays at the tenhou-sanma table: tests/logs/test_sanma_mjlog.py
 
 
 @needs_real
 @pytest.mark.parametrize("name", sorted(REFUSED))
-def test_special_lobby_and_three_player_games_are_refused_clearly(name):
+def test_special_lobby_games_are_refused_clearly(name):
     with pytest.raises(LogError, match=REFUSED[name]) as info:
         list(read_log(str(REAL / "tenhou-mjlog-misc" / name)))
     assert name in str(info.value)

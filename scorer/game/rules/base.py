@@ -32,6 +32,10 @@ class TableRules:
     fixed_honba = False     # honba and deposits stay 0 whatever the deal says (no riichi sticks at the table)
     card_hidden: frozenset[str] = frozenset()       # preset fields the rules card leaves out (meaningless here)
     card_rows: tuple[tuple[str, str], ...] = ()     # the table's own rules in words, after the preset's fields
+
+    def card_rows_for(self, preset) -> tuple[tuple[str, str], ...]:
+        """The table's own rules in words under ``preset`` (most tables: :attr:`card_rows` whatever the preset)."""
+        return self.card_rows
     # how a recorded round at this table is replayed: "module:function" (round, visitor) -> report; "" is the
     # riichi round replay of scorer.logs.replay (Tenhou, mjai, our own riichi logs)
     replayer = ""
@@ -120,7 +124,10 @@ class TableRules:
 
     def check_event(self, st, e: ev.Event) -> str | None:
         """Why ``e`` is not a legal next event in ``st`` (None if it is): every player's action is validated;
-        a riichi declaration needs a legal riichi discard."""
+        a riichi declaration needs a legal riichi discard. After the result only a table's second win on the same
+        discard (double ron) may follow: :meth:`after_end` decides it as the event is applied."""
+        if st.phase == END:
+            return None
         if e.type == "riichi":
             if not self.can_riichi(st, e.seat):
                 return f"seat {e.seat} may not declare riichi now"

@@ -499,12 +499,41 @@ RIICHI_CARD_ROWS = (
 )
 
 
+# the rows of the card that read otherwise at a three-player table (the preset's ``players`` 3)
+SANMA_CARD_ROWS = {
+    "seats and the deal": "three seats: the dealer is East and takes the first draw (14 tiles), then South and "
+                          "West in turn order; no North seat; 108 tiles (no 2m-8m)",
+    "calls": "ron > pon/kan; no chi; equal claims by seat order after the discarder",
+    "north (nuki)": "on your turn a North may be set aside as a dora (nuki) and a replacement drawn from the dead "
+                    "wall (kans and Norths share 8 replacements; rinshan kaihou on it); in riichi only the North "
+                    "just drawn; it ends every ippatsu and the first go-around, as a call does",
+    "ron": "the discarder pays the whole value (honba: 200 each)",
+    "tsumo": "a dealer's: each of the two others pays a third; a non-dealer's: the dealer pays half, the other a "
+             "quarter (tsumo-son: nobody pays the missing North seat's share; honba: 100 from each payer)",
+    "exhaustive draw": "noten pay tenpai 2,000 in total (+2,000/-1,000 each, or +1,000 each/-2,000); all or none "
+                       "tenpai: nothing",
+}
+
+
+def card_rows_for(preset) -> tuple[tuple[str, str], ...]:
+    """The riichi table's own rules in words for ``preset`` (a three-player preset: its seats, calls, nuki,
+    tsumo and draw rows)."""
+    if preset.players != 3:
+        return RIICHI_CARD_ROWS
+    rows = [(k, SANMA_CARD_ROWS.get(k, v)) for k, v in RIICHI_CARD_ROWS]
+    if preset.nuki:
+        rows.insert(2, ("north (nuki)", SANMA_CARD_ROWS["north (nuki)"]
+                        + ("; another player may ron on it (no chankan)" if preset.nuki_robbed else "")))
+    return tuple(rows)
+
+
 class RiichiTable(TableRules):
     """The riichi table: the shared handlers, riichi and dora events, its legal actions and validator."""
 
     name = "riichi"
     card_hidden = _MCR_ONLY
     card_rows = RIICHI_CARD_ROWS
+    card_rows_for = staticmethod(card_rows_for)
 
     # the module's functions themselves (no extra call per question: the engine asks for every seat and event)
     turn_actions = staticmethod(_turn_actions)
