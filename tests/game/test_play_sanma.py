@@ -143,12 +143,13 @@ def test_auto_three_player_deals_and_games():
     assert sum(s["average_points"] for s in g["seats"]) == pytest.approx(105000, abs=1)
 
 
-def test_auto_three_player_games_log_and_verify(tmp_path):
+@pytest.mark.parametrize("fmt, suffix", [("own", ".jsonl"), ("tenhou6", ".json"), ("mjai", ".jsonl")])
+def test_auto_three_player_games_log_and_verify(tmp_path, fmt, suffix):
     r = run("--players", "3", "--auto", "--game", "east", "--games", "2", "--seed", "6", "--ai", "basic",
-            "--log", str(tmp_path) + "/")
+            "--log", str(tmp_path) + "/", "--log-format", fmt)
     assert r.exit_code == 0, r.output
     files = sorted(tmp_path.iterdir())
-    assert [f.name for f in files] == ["game-1.jsonl", "game-2.jsonl"]
+    assert [f.name for f in files] == [f"game-1{suffix}", f"game-2{suffix}"]
     v = CliRunner().invoke(app, ["replay", *map(str, files), "--verify"])
     assert v.exit_code == 0 and "2 file(s)" in v.output, v.output
 
@@ -181,3 +182,23 @@ def test_a_level_that_does_not_play_three_seats_is_refused_and_not_the_default(m
         raise EOFError
     assert play_interactive(7, None, c, walk_away, preset="tenhou-sanma") == 1       # EOF at the first prompt
     assert "AI basic" in buf.getvalue().splitlines()[0]
+
+
+def test_an_interrupted_three_player_game_resumes_to_the_same_end(tmp_path):
+    def game(log, pilot, resume=None):
+        c, buf = _console()
+        code = play_command(rules="riichi", preset=None if resume else "tenhou-sanma", seed=None if resume else 3,
+                            log=None if resume else str(log), tiles=None, auto=False, deals=None, json_out=False,
+                            game=None if resume else "east", games=None, ai=None, log_format=None, resume=resume,
+                            console=c, input_fn=pilot)
+        return code, buf.getvalue()
+
+    def end(out):
+        return out[out.index("Standings"):].split(" · saved in")[0]
+    code, whole = game(tmp_path / "whole.jsonl", Pilot())
+    assert code == 0
+    code, cut = game(tmp_path / "cut.jsonl", Pilot(limit=60))
+    assert code == 1 and "--resume" in cut
+    code, resumed = game(None, Pilot(), resume=str(tmp_path / "cut.jsonl"))
+    assert code == 0, resumed[-1500:]
+    assert end(resumed) == end(whole) and "table preset tenhou-sanma" in end(whole)
