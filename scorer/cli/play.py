@@ -1,8 +1,10 @@
-"""Text mode: play a riichi deal against three AIs, run AI-only deals, analyse a hand, print the table rules.
+"""Text mode: play a riichi deal against three AIs (two at a three-player table: ``--players 3``, where ``n`` sets
+a North aside), run AI-only deals, analyse a hand, print the table rules.
 
 Functions for the ``mjscore`` typer app (each returns an exit code): :func:`play_interactive`,
 :func:`play_auto`, :func:`analyze`, :func:`rules_card`. ``python -m scorer.cli.play`` runs them without typer
-(used by the end-to-end test).
+(used by the end-to-end test). The seat count is the table preset's (``players``) and, once a deal is dealt, the
+state's (``len(state.players)``): nothing here assumes four.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
 """Text mode for whole games (issue 14): ``mjscore play --game east|south`` (riichi), ``--rules mcr --game match``,
-``--resume FILE``, and AI-only games ``--auto --game south --games N [--ai ...] [--json]``.
+``--resume FILE``, and AI-only games ``--auto --game south --games N [--ai ...] [--json] [--log PATH]``, at four
+seats or three (``--players 3``: the table preset's ``players``).
 
 The game's flow is the driver's (:func:`scorer.game.match.play_game`); this module only shows it: the deal's name,
 honba and deposits before each deal (and on the board's heading), the end of each deal as the single-deal text
 mode shows it (the rule set's own event lines and result panel, :func:`game_pieces` of its text-mode module),
 the standings at the end. The game is saved after every deal when ``--log`` is given (any format the exporters
-write); ``--resume FILE`` continues a game saved in our own format. AI-only games print, per player, the average
+write); ``--resume FILE`` continues a game saved in our own format; AI-only games write one log a game
+(:func:`game_log_paths`). AI-only games print, per player, the average
 place and points, win, deal-in, riichi and call rates, and per round (deal) the share of draws and the tsumo
 share of wins, overall and by prevailing wind.
 """
