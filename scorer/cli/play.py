@@ -14,7 +14,7 @@ import sys
 from typing import Callable
 
 from scorer.game.actions import ANKAN, DISCARD, KAKAN, NINE_TERMINALS, NUKI, PASS, RIICHI, RON, TSUMO, Action
-from scorer.kinds import N_KINDS
+from scorer.kinds import N_KINDS, NORTH
 from scorer.tiles import HONOR_NAMES
 
 WIND_NAMES = HONOR_NAMES[:4]      # East South West North
@@ -197,6 +197,9 @@ class HumanPlayer:
             self.console.print(f"[yellow]no advice for this hand: {escape(str(exc))}[/]")
             return
         render_ev(d, self.console)
+        if getattr(state.preset, "nuki", False) and any(t >> 2 == NORTH for t in state.players[seat].hand):
+            self.console.print("[dim]a North you hold can be set aside instead (n: a nuki dora and a replacement "
+                               "draw); the advice ranks discards only[/]")
 
     def choose(self, state, seat, actions):
         if state.phase == "act" and state.turn == seat:

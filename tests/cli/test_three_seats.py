@@ -137,6 +137,12 @@ def test_h_advice_at_three_seats_does_not_crash():
     a = h.choose(s.state, 0, legal_actions(s.state, 0))
     out = buf.getvalue()
     assert a.type == "discard" and "EV (points)" in out and "no advice" not in out
+    assert "can be set aside instead" not in out                # no North in this hand
+    s = three_seats()
+    s.draw(0, "4z")
+    h, buf, _ = _human(["h", "", "y"])
+    h.choose(s.state, 0, legal_actions(s.state, 0))
+    assert "EV (points)" in buf.getvalue() and "a North you hold can be set aside instead" in buf.getvalue()
 
 
 def test_the_advice_values_the_seat_s_own_norths_as_nuki_dora():
