@@ -426,6 +426,17 @@ class _Seats:
             yield Text("  ") + river
 
 
+class _Fitted:
+    """A line with its details (``full``) where they fit the width, else its short form (``short``), which wraps
+    if it must: the three-player heading names the 108-tile wall only when the line stays one line."""
+
+    def __init__(self, full: Text, short: Text):
+        self.full, self.short = full, short
+
+    def __rich_console__(self, console, options):
+        yield self.full if cell_len(self.full.plain) <= options.max_width else self.short
+
+
 def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = False,
                  view: TableView = DEFAULT_VIEW, heading: str | None = None):
     """The whole table as a rich renderable, seen from ``viewer`` (``reveal`` shows every hand). The table preset
@@ -434,20 +445,22 @@ def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = F
     a game (``South 2``, after the rule set's heading), None for a single deal."""
     pre = state.preset
     names = names or ["You" if s == viewer else f"AI {s}" for s in range(len(state.players))]
-    head = Text()
-    head.append(find_ruleset(pre.rules).round_heading.format(wind=WIND_NAMES[state.round_wind]), style="bold")
-    if heading:
-        head.append(f" · {heading}", style="bold")
-    if pre.riichi:
-        head.append(f" · honba {state.honba} · deposits {state.sticks}")
-    head.append(f" · {state.live_left} tiles left")
-    absent = getattr(pre, "absent_kinds", 0)
-    if absent:              # a three-player wall: 108 tiles (no 2m-8m)
-        head.append(f" of a {4 * (N_KINDS - bin(absent).count('1'))}-tile wall")
-    if pre.dora and state.dora_indicators:
-        head.append(" · ")
-        head.append_text(dora_text(state, view))
-    parts = [head, _Seats(state, viewer, names, reveal, view)]
+    def head_line(wall: bool) -> Text:
+        head = Text()
+        head.append(find_ruleset(pre.rules).round_heading.format(wind=WIND_NAMES[state.round_wind]), style="bold")
+        if heading:
+            head.append(f" · {heading}", style="bold")
+        if pre.riichi:
+            head.append(f" · honba {state.honba} · deposits {state.sticks}")
+        head.append(f" · {state.live_left} tiles left")
+        absent = getattr(pre, "absent_kinds", 0)
+        if absent and wall:     # a three-player wall: 108 tiles (no 2m-8m)
+            head.append(f" of a {4 * (N_KINDS - bin(absent).count('1'))}-tile wall")
+        if pre.dora and state.dora_indicators:
+            head.append(" · ")
+            head.append_text(dora_text(state, view))
+        return head
+    parts = [_Fitted(head_line(True), head_line(False)), _Seats(state, viewer, names, reveal, view)]
     if pre.riichi:
         parts.append(Text(f"river: {MARK_TSUMOGIRI} tsumogiri  {MARK_RIICHI} riichi  {MARK_CALLED} called   "
                           "meld: |called tile←from", style="dim"))

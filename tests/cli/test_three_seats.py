@@ -190,3 +190,11 @@ def test_a_north_set_aside_can_be_robbed_through_the_call_menu():
     out = buf.getvalue()
     assert "AI South sets aside 4z." in out and "You can win on it: ron." in out
     assert "you can win on this tile: type ron" in out and "let the win go" in asked[0]
+
+
+def test_the_heading_names_the_108_tile_wall_where_it_fits_on_one_line():
+    s = three_seats()
+    s.draw(0, "9s")
+    wide, narrow = board(s.state, width=100), board(s.state, width=80)
+    assert "tiles left of a 108-tile wall" in wide.splitlines()[0]
+    assert "108" not in narrow and len(narrow.splitlines()[0]) <= 80 and "dora 9m" in narrow.splitlines()[0]
