@@ -218,7 +218,8 @@ def play(
     seed: Optional[int] = typer.Option(None, "--seed", help="seed: the same seed deals the same game"),
     log: Optional[str] = typer.Option(None, "--log", help="write every event to this file (a game: saved after "
                                                           "every deal; with --auto: every deal's, one after "
-                                                          "another)"),
+                                                          "another; --auto --games N: one file a game, "
+                                                          "numbered, or game-NN files in a directory)"),
     tiles: Optional[str] = typer.Option(None, "--tiles", help="how tiles are shown: notation (5m 1z), names "
                                                               "(honors as E S W N Wh Gr Rd) or glyphs (Unicode)"),
     auto: bool = typer.Option(False, "--auto", help="AI-only deals (or games with --game), then a summary"),
@@ -228,20 +229,24 @@ def play(
                                                             "games), match (the MCR 16-deal match)"),
     games: Optional[int] = typer.Option(None, "--games", help="with --auto --game: how many games (default 1)"),
     ai: Optional[str] = typer.Option(None, "--ai", help="AI level (basic, strong, ...): one for every AI, or one "
-                                                        "per seat comma-separated (3 opponents, 4 with --auto)"),
+                                                        "per seat comma-separated (3 opponents, 4 with --auto; "
+                                                        "2 and 3 at three seats)"),
     log_format: Optional[str] = typer.Option(None, "--log-format", help="the --log's format: own (default), "
                                                                         "tenhou6, mjai"),
     resume: Optional[str] = typer.Option(None, "--resume", help="continue the game saved in this file (our own "
                                                                 "format)"),
-    rotate: bool = typer.Option(False, "--rotate", help="with --auto --game: every wall four times, the --ai "
-                                                        "levels turned one seat each time"),
+    rotate: bool = typer.Option(False, "--rotate", help="with --auto --game: every wall once a seat (four or "
+                                                        "three times), the --ai levels turned one seat each time"),
+    players: Optional[int] = typer.Option(None, "--players", help="3: the three-player table (tenhou-sanma, or a "
+                                                                  "three-player --preset); 4: a four-player one "
+                                                                  "(the default)"),
 ):
-    """Play a deal or a whole game in text mode against three AIs (or watch AI-only deals and games with --auto).
-    Type ? at a prompt for the keys."""
+    """Play a deal or a whole game in text mode against three AIs (two with --players 3), or watch AI-only deals
+    and games with --auto. Type ? at a prompt for the keys."""
     from scorer.cli import play as play_mod
     msg = check_rules(rules)
     if msg is None:
-        rules, preset, msg = play_mod.table_of(rules, preset)
+        rules, preset, msg = play_mod.table_of(rules, preset, players)
     game_flags = dict(game=game, resume=resume, games=games, ai=ai, log_format=log_format, rotate=rotate)
     if msg is None:
         from scorer.cli import play_game

@@ -1,13 +1,17 @@
-"""The text-mode table: a rich rendering of a game state from one seat's point of view.
+"""The text-mode table: a rich rendering of a game state from one seat's point of view, for as many seats as the
+state has (four, or three at a three-player table).
 
-Shows the round, tiles left, the dora (and their indicators) and deposits; for every seat its wind, score, riichi,
-melds (the called tile and from whom) and river (each tile's mark: ``'`` drawn and discarded at once, tsumogiri;
-``*`` the riichi tile; ``^`` called by another player); the viewer's hand with indexes, the drawn tile set apart,
-its shanten and waits (with how many copies of each are still live) and a furiten mark. At the MCR table (the preset
-says so): the prevalent wind, each player's flowers, no dora, riichi or deposits. Tiles are shown as notation
-(``5m 1z``), with honors by name (``E Wh``) or as Unicode mahjong glyphs (:class:`TableView`, ``--tiles``), every
-tile in cells of one width so the columns stay aligned. Below 60 columns each seat takes two lines. Reads the
-state only; never changes it. Shanten and waits come from the one core (:mod:`scorer.shanten`).
+Shows the round, tiles left (of a 108-tile wall at a three-player table), the dora (and their indicators) and
+deposits; for every seat its wind, score, riichi, melds (the called tile and from whom) and river (each tile's
+mark: ``'`` drawn and discarded at once, tsumogiri; ``*`` the riichi tile; ``^`` called by another player);
+another player's closed kan as the table shows it (two tiles face down at the riichi table, all four at the MCR
+table: :attr:`TableView.concealed_kong`); the Norths each seat set aside (nuki, three-player); the viewer's hand
+with indexes, the drawn tile set apart, its shanten and waits (with how many copies of each are still live) and a
+furiten mark. At the MCR table (the preset says so): the prevalent wind, each player's flowers, no dora, riichi or
+deposits. Tiles are shown as notation (``5m 1z``), with honors by name (``E Wh``) or as Unicode mahjong glyphs
+(:class:`TableView`, ``--tiles``), every tile in cells of one width so the columns stay aligned. Below 60 columns
+each seat takes two lines. Reads the state only; never changes it. Shanten and waits come from the one core
+(:mod:`scorer.shanten`).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from scorer.kinds import DORA_SUCCESSOR, FLOWER_BASE
+from scorer.kinds import DORA_SUCCESSOR, FLOWER_BASE, N_KINDS, RED_FIVE_IDS
 from scorer.rulesets import find_ruleset
 from scorer.tiles import HONOR_NAMES, Tile
 
@@ -34,6 +38,7 @@ HONOR_FACES = ("E", "S", "W", "N", "Wh", "Gr", "Rd")
 _GLYPH_M, _GLYPH_S, _GLYPH_P = 0x1F007, 0x1F010, 0x1F019
 _GLYPH_HONOR = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
 _GLYPH_FLOWER = 0x1F022
+_GLYPH_BACK = 0x1F02B     # MAHJONG TILE BACK: a tile face down
 CELL = 2            # cells every tile face takes (padded), so rows of tiles line up
 
 
@@ -57,6 +62,10 @@ class TableView:
                                                  "tsumo": "tsumo", "ankan": "closed kan", "kakan": "added kan"})
     shanten: Callable = _riichi_shanten      # (counts by kind, melds) -> shanten of a 3n+1 or 3n+2 hand
     waits: Callable = _riichi_waits          # (counts by kind, melds) -> winning kinds of a 3n+1 hand
+    # what the other players see of a closed kan (concealed kong): "outer_down" (riichi: the two outer tiles face
+    # down, the two middle ones face up, so its kind is in view) | "face_down" (MCR: all four face down until
+    # the hand is shown, as scorer.game.rules.mcr.in_view_counts counts it). Its owner sees it face up.
+    concealed_kong: str = "outer_down"
 
     def face(self, tile: Tile) -> str:
         """The tile as shown, padded to :data:`CELL` cells."""
@@ -70,6 +79,27 @@ class TableView:
 
     def word(self, action_type: str) -> str:
         return self.words.get(action_type, action_type)
+
+    def back(self) -> str:
+        """A tile face down, padded to :data:`CELL` cells: the tile back glyph, or ``##`` in text."""
+        s = chr(_GLYPH_BACK) if self.faces == "glyphs" else "##"
+        return s + " " * max(0, CELL - cell_len(s))
+
+    def kong_shown(self, tiles: list[int]) -> list[int | None]:
+        """The tile ids of a closed kan as the other players see them, in order, None for a tile face down:
+        the table's :attr:`concealed_kong` view (a red five, where the kan holds one, among the face-up
+        middle tiles)."""
+        if self.concealed_kong == "face_down":
+            return [None] * len(tiles)
+        middle = sorted(tiles, key=lambda t: (t not in RED_FIVE_IDS, t))[:2]
+        return [None, *sorted(middle), None]
+
+    def seen_of_meld(self, m, owner: int, viewer: int) -> list[int]:
+        """The tile ids of ``owner``'s meld ``m`` that ``viewer`` sees (a closed kan by the table's view: all
+        four when its kind is shown, as the riichi table counts it; none when it lies face down)."""
+        if m.kind != "ankan" or owner == viewer or self.concealed_kong != "face_down":
+            return list(m.tiles)
+        return []
 
 
 DEFAULT_VIEW = TableView()
@@ -116,12 +146,20 @@ def hand_order(state, seat: int) -> list[int]:
     return ids
 
 
-def meld_text(state, m, owner: int | None = None, view: TableView = DEFAULT_VIEW) -> Text:
-    """A meld: a closed kan in ( ); a called meld in [ ] with the called tile last after ``|`` and an arrow to
+def meld_text(state, m, owner: int | None = None, view: TableView = DEFAULT_VIEW, viewer: int | None = None,
+              reveal: bool = False) -> Text:
+    """A meld: a closed kan in ( ), face up to its owner (``viewer == owner``) or when hands are shown
+    (``reveal``), else as the others see it (:meth:`TableView.kong_shown`: ``(##5m5m##)`` at the riichi table,
+    ``(########)`` at the MCR table); a called meld in [ ] with the called tile last after ``|`` and an arrow to
     the wind of the player it came from (``[4m5m|6m←W]``); an added kan shows its added tile after ``+``."""
     table = state.table
     if m.kind == "ankan":
-        return Text("(") + tiles_text(sorted(table[t] for t in m.tiles), view=view) + Text(")")
+        if reveal or viewer is None or owner == viewer:
+            return Text("(") + tiles_text(sorted(table[t] for t in m.tiles), view=view) + Text(")")
+        out = Text("(")
+        for t in view.kong_shown(sorted(m.tiles, key=lambda x: (table[x].kind, table[x].red, x))):
+            out.append_text(Text(view.back(), style="dim") if t is None else tile_text(table[t], view=view))
+        return out + Text(")")
     called = m.called
     if m.kind == "kakan":           # the pon's called tile: the one taken from the river
         own = [t for t in m.tiles if t != called]
@@ -208,20 +246,23 @@ class HandView:
 
 
 # ---- what the viewer knows -------------------------------------------------------------------------------------
-def visible_counts(state, viewer: int) -> list[int]:
-    """Tiles of each kind the viewer can see: its own hand, every meld, every river tile not called (a called one
-    is counted in its meld) and the dora indicators."""
+def visible_counts(state, viewer: int, view: TableView = DEFAULT_VIEW) -> list[int]:
+    """Tiles of each kind the viewer can see: its own hand, every meld as the board shows it (another's closed
+    kan by the table's view, :meth:`TableView.seen_of_meld`), every river tile not called (a called one is
+    counted in its meld) and the dora indicators."""
     seen = [0] * 34
     for t in state.players[viewer].hand:
         if t >> 2 < 34:
             seen[t >> 2] += 1
-    for p in state.players:
+    for s, p in enumerate(state.players):
         for m in p.melds:
-            for t in m.tiles:
+            for t in view.seen_of_meld(m, s, viewer):
                 seen[t >> 2] += 1
         for r in p.river:
             if r.called_by is None:
                 seen[r.tile >> 2] += 1
+        for t in getattr(p, "nuki", None) or ():        # Norths set aside (three-player), face up
+            seen[t >> 2] += 1
     for t in state.dora_indicators:
         seen[t >> 2] += 1
     return seen
@@ -244,13 +285,14 @@ def hand_status(state, seat: int, view: TableView = DEFAULT_VIEW) -> Text:
         if t >> 2 < 34:
             counts[t >> 2] += 1
     melds = len(p.melds)
-    seen = visible_counts(state, seat)
+    seen = visible_counts(state, seat, view)
+    absent = getattr(state.preset, "absent_kinds", 0)     # kinds not in the wall (three-player: 2m-8m)
     out = Text()
     sh = view.shanten(counts, melds)
 
     def waits_of(rest):
         w = Text()
-        for i, k in enumerate(view.waits(rest, melds)):
+        for i, k in enumerate(k for k in view.waits(rest, melds) if not absent >> k & 1):
             if i:
                 w.append(" ")
             w.append_text(tile_text(Tile(k), view=view, pad=False))
@@ -292,15 +334,38 @@ def hand_status(state, seat: int, view: TableView = DEFAULT_VIEW) -> Text:
     return out
 
 
+def dora_of(indicator: int, absent: int = 0) -> int:
+    """The dora kind an indicator kind shows: the next kind in its suit or honor group, skipping the kinds the
+    table leaves out (``absent``, a kind mask: three-player 2m-8m, so 1m shows 9m as DORA_SUCCESSOR_SANMA has it)."""
+    k = DORA_SUCCESSOR[indicator]
+    while absent >> k & 1:
+        k = DORA_SUCCESSOR[k]
+    return k
+
+
 def dora_text(state, view: TableView = DEFAULT_VIEW) -> Text:
-    """The dora themselves, then their indicators in brackets."""
+    """The dora themselves, then their indicators in brackets (at a table without some kinds the next kind in
+    the wall: three-player, 1m indicates 9m)."""
     table = state.table
     out = Text("dora ")
     inds = [table[t] for t in state.dora_indicators]
-    out.append_text(tiles_text([Tile(DORA_SUCCESSOR[t.kind]) for t in inds], sep=" ", view=view))
+    out.append_text(tiles_text([Tile(dora_of(t.kind, getattr(state.preset, "absent_kinds", 0))) for t in inds],
+                               sep=" ", view=view))
     out.append(" (indicator ")
     out.append_text(tiles_text(inds, sep=" ", view=view))
     out.append(")")
+    return out
+
+
+def nuki_of(state, seat: int) -> list[int]:
+    """The North ids ``seat`` has set aside as nuki dora (three-player; none at a four-player table)."""
+    return list(getattr(state.players[seat], "nuki", None) or ())
+
+
+def nuki_text(state, seat: int, view: TableView = DEFAULT_VIEW) -> Text:
+    """The seat's nuki pile: its Norths set aside, face up (``4z4z``), empty when it has none."""
+    out = tiles_text([state.tile(t) for t in nuki_of(state, seat)], view=view)
+    out.stylize("yellow")
     return out
 
 
@@ -324,7 +389,10 @@ class _Seats:
         if pre.flowers:
             flowers = tiles_text(sorted(state.tile(f) for f in getattr(p, "flowers", ())), view=view)
             flowers.stylize("magenta")
-        melds = Text(" ").join(meld_text(state, m, s, view) for m in p.melds) if p.melds else Text("")
+        elif pre.nuki:          # three-player: the Norths the seat set aside (nuki dora), face up
+            flowers = nuki_text(state, s, view)
+        melds = Text(" ").join(meld_text(state, m, s, view, self.viewer, self.reveal) for m in p.melds) \
+            if p.melds else Text("")
         if self.reveal and s != self.viewer:
             melds = Text(" ").join([tiles_text(sorted(state.tile(t) for t in p.hand), view=view)] +
                                    ([melds] if p.melds else []))
@@ -338,22 +406,35 @@ class _Seats:
             seats.add_column("score", justify="right", no_wrap=True)
             if pre.flowers:
                 seats.add_column("flowers", no_wrap=True)
+            elif pre.nuki:
+                seats.add_column("nuki", no_wrap=True)
             seats.add_column("melds")
             seats.add_column("discards")
-            for s in range(4):
+            for s in range(len(self.state.players)):
                 label, score, flowers, melds, river = self._cells(s)
                 seats.add_row(*[x for x in (label, score, flowers, melds, river) if x is not None])
             yield seats
             return
-        for s in range(4):
+        for s in range(len(self.state.players)):
             label, score, flowers, melds, river = self._cells(s)
             line = label + Text(" ") + score
             if flowers is not None and flowers.plain:
-                line += Text(" ") + flowers
+                line += (Text(" nuki ") if pre.nuki and not pre.flowers else Text(" ")) + flowers
             if melds.plain:
                 line += Text(" ") + melds
             yield line
             yield Text("  ") + river
+
+
+class _Fitted:
+    """A line with its details (``full``) where they fit the width, else its short form (``short``), which wraps
+    if it must: the three-player heading names the 108-tile wall only when the line stays one line."""
+
+    def __init__(self, full: Text, short: Text):
+        self.full, self.short = full, short
+
+    def __rich_console__(self, console, options):
+        yield self.full if cell_len(self.full.plain) <= options.max_width else self.short
 
 
 def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = False,
@@ -363,18 +444,23 @@ def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = F
     flowers (``flowers``); scores counted from 0 (the MCR table) show their sign. ``heading``: the deal's name in
     a game (``South 2``, after the rule set's heading), None for a single deal."""
     pre = state.preset
-    names = names or ["You" if s == viewer else f"AI {s}" for s in range(4)]
-    head = Text()
-    head.append(find_ruleset(pre.rules).round_heading.format(wind=WIND_NAMES[state.round_wind]), style="bold")
-    if heading:
-        head.append(f" · {heading}", style="bold")
-    if pre.riichi:
-        head.append(f" · honba {state.honba} · deposits {state.sticks}")
-    head.append(f" · {state.live_left} tiles left")
-    if pre.dora and state.dora_indicators:
-        head.append(" · ")
-        head.append_text(dora_text(state, view))
-    parts = [head, _Seats(state, viewer, names, reveal, view)]
+    names = names or ["You" if s == viewer else f"AI {s}" for s in range(len(state.players))]
+    def head_line(wall: bool) -> Text:
+        head = Text()
+        head.append(find_ruleset(pre.rules).round_heading.format(wind=WIND_NAMES[state.round_wind]), style="bold")
+        if heading:
+            head.append(f" · {heading}", style="bold")
+        if pre.riichi:
+            head.append(f" · honba {state.honba} · deposits {state.sticks}")
+        head.append(f" · {state.live_left} tiles left")
+        absent = getattr(pre, "absent_kinds", 0)
+        if absent and wall:     # a three-player wall: 108 tiles (no 2m-8m)
+            head.append(f" of a {4 * (N_KINDS - bin(absent).count('1'))}-tile wall")
+        if pre.dora and state.dora_indicators:
+            head.append(" · ")
+            head.append_text(dora_text(state, view))
+        return head
+    parts = [_Fitted(head_line(True), head_line(False)), _Seats(state, viewer, names, reveal, view)]
     if pre.riichi:
         parts.append(Text(f"river: {MARK_TSUMOGIRI} tsumogiri  {MARK_RIICHI} riichi  {MARK_CALLED} called   "
                           "meld: |called tile←from", style="dim"))
@@ -386,7 +472,7 @@ def render_board(state, viewer: int = 0, names=None, recent=(), reveal: bool = F
     hp = state.players[viewer]
     mine = Text("Your hand ", style="bold")
     if hp.melds:
-        mine.append_text(Text(" ").join(meld_text(state, m, viewer, view) for m in hp.melds))
+        mine.append_text(Text(" ").join(meld_text(state, m, viewer, view, viewer) for m in hp.melds))
         mine.append(" ")
     mine.append_text(hand_status(state, viewer, view))
     parts += [mine, HandView(state, viewer, view)]

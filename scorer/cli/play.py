@@ -1,8 +1,10 @@
-"""Text mode: play a riichi deal against three AIs, run AI-only deals, analyse a hand, print the table rules.
+"""Text mode: play a riichi deal against three AIs (two at a three-player table: ``--players 3``, where ``n`` sets
+a North aside), run AI-only deals, analyse a hand, print the table rules.
 
 Functions for the ``mjscore`` typer app (each returns an exit code): :func:`play_interactive`,
 :func:`play_auto`, :func:`analyze`, :func:`rules_card`. ``python -m scorer.cli.play`` runs them without typer
-(used by the end-to-end test).
+(used by the end-to-end test). The seat count is the table preset's (``players``) and, once a deal is dealt, the
+state's (``len(state.players)``): nothing here assumes four.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ import json
 import sys
 from typing import Callable
 
-from scorer.game.actions import ANKAN, DISCARD, KAKAN, NINE_TERMINALS, PASS, RIICHI, RON, TSUMO, Action
+from scorer.game.actions import ANKAN, DISCARD, KAKAN, NINE_TERMINALS, NUKI, PASS, RIICHI, RON, TSUMO, Action
+from scorer.kinds import N_KINDS, NORTH
 from scorer.tiles import HONOR_NAMES
 
 WIND_NAMES = HONOR_NAMES[:4]      # East South West North
@@ -59,26 +62,32 @@ On your turn (choose a tile, then confirm it):
   [bold]y[/] / [bold]Enter[/]    confirm the discard; [bold]n[/] back
   [bold]{tsumo}[/]  win on the tile you drew      [bold]k[/] / [bold]{kan}[/]  declare a kan
   [bold]h[/] / [bold]advice[/]   which discard, by expected value (as mjscore analyze --ev, from what you see)
-{riichi}On another player's discard:
+{riichi}{nuki}On another player's discard:
   a number or a word ([bold]{calls}[/])   call;  [bold]Enter[/] / [bold]pass[/]  let it go
   passing a win you could take needs [bold]pass[/] typed out
 Tiles: m characters, p dots, s bamboo, z honors (1-4 East South West North, 5-7 White Green Red)
 [bold]?[/] or [bold]help[/]  this screen"""
 
 HELP_WORDS = ("?", "help")
+NUKI_WORDS = ("n", "nuki", "north")     # three-player: set a North aside (the NUKI action)
 ADVICE_WORDS = ("h", "advice")
 """The advice key: ``h`` as issue #16 names it. Help is ``?`` (what the prompts say) or ``help``; ``h`` was a third
 spelling of help until the advice took it."""
 
 
-def advice_inputs(state, seat: int) -> dict:
+def advice_inputs(state, seat: int, view=None) -> dict:
     """The arguments of :func:`scorer.advice.ev.advice_for` for ``seat`` on its turn, from what that seat sees
-    only: its concealed tiles (the drawn tile last) and melds; its winds, the dora indicators and its riichi (the
-    situation; the advice counts the indicators out of the wall itself); the tiles in view outside its hand (every
-    river tile not taken by a call, the other seats' melds as the board shows them, closed kans too: a called tile
-    is counted in its meld, once); its draws left, about a quarter of the live wall (at least 1); the table's
-    rules and scorer preset. Never another seat's concealed tiles or the wall."""
+    only: its concealed tiles (the drawn tile last) and melds; its winds, the dora indicators, its riichi and its
+    Norths set aside (nuki dora) (the situation; the advice counts the indicators out of the wall itself); the
+    tiles in view outside its hand (every river tile not taken by a call, the other seats' melds as the board
+    shows them, a closed kan as the table's ``view`` shows it to the others,
+    :meth:`~scorer.cli.board.TableView.seen_of_meld`: a called tile is counted in its meld, once; every North set
+    aside; at a table without some kinds, three-player, all four of each of them, so the advice never draws one);
+    its draws left, about a quarter of the live wall (at least 1); the table's rules and scorer preset. Never
+    another seat's concealed tiles or the wall."""
+    from scorer.cli.board import DEFAULT_VIEW
     from scorer.hand import Situation
+    view = view or DEFAULT_VIEW
     p = state.players[seat]
     table = state.table
     ids = list(p.hand)
@@ -88,12 +97,21 @@ def advice_inputs(state, seat: int) -> dict:
     seen = []
     for s, other in enumerate(state.players):
         seen += [table[r.tile] for r in other.river if r.called_by is None]
+        seen += [table[t] for t in getattr(other, "nuki", None) or ()]   # Norths set aside, face up
         if s != seat:
             for m in other.melds:
-                seen += [table[t] for t in m.tiles]
+                seen += [table[t] for t in view.seen_of_meld(m, s, seat)]
+    absent = getattr(state.preset, "absent_kinds", 0)
+    if absent:      # kinds the wall does not hold (three-player: 2m-8m) are never drawn: all four "in view"
+        from scorer.tiles import Tile
+        seen += [Tile(k) for k in range(N_KINDS) if absent >> k & 1 for _ in range(4)]
+    nuki = getattr(p, "nuki", None)
     situation = Situation(riichi=p.riichi and not p.double_riichi, double_riichi=p.double_riichi,
                           round_wind=state.round_wind, seat_wind=state.seat_wind(seat),
-                          dora=tuple(table[t] for t in state.dora_indicators))
+                          dora=tuple(table[t] for t in state.dora_indicators),
+                          # three-player: its Norths set aside, nuki dora, as the engine scores a win (the
+                          # scorer reads them as the hand's flower count)
+                          flower_count=len(nuki) if nuki else None)
     return {"closed": [table[t] for t in ids], "melds": tuple(m.meld(table) for m in p.melds),
             "situation": situation, "seen": seen, "turns": max(1, state.live_left // 4), "rules": state.preset.rules,
             "preset": state.preset.scorer_preset}
@@ -141,16 +159,23 @@ class HumanPlayer:
             return f"{self.view.word('ankan')} {own}"
         if a.type == KAKAN:
             return f"{self.view.word('kakan')} {tile}"
+        if a.type == NUKI:
+            return f"nuki {tile} (a North set aside)"
         return f"{self.view.word(a.type)} {tile}".strip()
 
-    def help(self, riichi: bool, back: Callable[[], None] | None = None) -> None:
-        """The keys. On a terminal a screen of its own: Enter goes back to the table (``back`` redraws it)."""
+    def help(self, riichi: bool, back: Callable[[], None] | None = None, table=None) -> None:
+        """The keys. On a terminal a screen of its own: Enter goes back to the table (``back`` redraws it).
+        ``table``: the table preset, for its calls (no chi at a three-player table) and the North set aside
+        (``n``, where the table lists it)."""
         v = self.view
-        calls = "/".join(dict.fromkeys(v.word(t) for t in ("chi", "pon", "kan", "ron")))
+        chi = getattr(table, "chi", True)
+        calls = "/".join(dict.fromkeys(v.word(t) for t in ("chi", "pon", "kan", "ron") if chi or t != "chi"))
         text = HELP_TEXT.format(
             tsumo=f"t / {v.word('tsumo')}", kan=v.word("kan"), calls=calls,
             riichi="  [bold]r[/] / [bold]riichi[/] (then the tile)   declare riichi with that discard\n" if riichi
-            else "")
+            else "",
+            nuki="  [bold]n[/] / [bold]nuki[/]     set a North (4z) aside as nuki dora, then draw its replacement\n"
+            if getattr(table, "nuki", False) else "")
         if not self.console.is_terminal or back is None:
             self.console.print(text)
             return
@@ -167,11 +192,14 @@ class HumanPlayer:
         from scorer.errors import MjscoreError
         self.console.print("[dim]Advice: working out each discard…[/]")
         try:
-            d = advice_for(**advice_inputs(state, seat))
+            d = advice_for(**advice_inputs(state, seat, self.view))
         except MjscoreError as exc:         # a complete hand (win it or not), a shape the advice does not read
             self.console.print(f"[yellow]no advice for this hand: {escape(str(exc))}[/]")
             return
         render_ev(d, self.console)
+        if getattr(state.preset, "nuki", False) and any(t >> 2 == NORTH for t in state.players[seat].hand):
+            self.console.print("[dim]a North you hold can be set aside instead (n: a nuki dora and a replacement "
+                               "draw); the advice ranks discards only[/]")
 
     def choose(self, state, seat, actions):
         if state.phase == "act" and state.turn == seat:
@@ -203,6 +231,8 @@ class HumanPlayer:
                 self.console.print(f"[bold]Your turn[/]: you drew [bold]{self._face(state, drawn)}[/]{how}.")
             if TSUMO in by:
                 self.console.print(f"[bold green]You can win: {self.view.word('tsumo')} (t).[/]")
+            if NUKI in by:
+                self.console.print("You may set a North aside as nuki dora (n): a dora, and a replacement draw.")
             elif drawn is not None:
                 self._say_announcement(state, seat, drawn, True)
             if NINE_TERMINALS in by:
@@ -219,6 +249,8 @@ class HumanPlayer:
             extra.append("[bold magenta]r[/] riichi")
         if ANKAN in by or KAKAN in by:
             extra.append(f"[bold]k[/] {self.view.word('kan')}")
+        if NUKI in by:
+            extra.append("[bold]n[/] nuki")
         if NINE_TERMINALS in by:
             extra.append("[bold yellow]abort[/] nine terminals")
         enter = drawn is not None and any(a.tile == drawn for a in by.get(DISCARD, []) + by.get(RIICHI, []))
@@ -227,10 +259,16 @@ class HumanPlayer:
                              ["h advice", "? help"])
             text = self.input(f"Discard ({hint}): ").strip().lower()
             if text in HELP_WORDS:
-                self.help(RIICHI in by, header)
+                self.help(RIICHI in by, header, state.preset)
                 continue
             if text in ADVICE_WORDS:
                 self.advice(state, seat)
+                continue
+            if text in NUKI_WORDS and NUKI in by:
+                return by[NUKI][0]
+            if text in NUKI_WORDS and getattr(state.preset, "nuki", False):
+                self.console.print("[red]no North to set aside now (you hold none, or after a call, in "
+                                   "riichi's declaration or with no replacement tile left)[/]")
                 continue
             if text in tsumo_words and TSUMO in by:
                 return by[TSUMO][0]
@@ -323,9 +361,12 @@ class HumanPlayer:
     # a call or a win on someone else's tile: a numbered menu of the legal choices, Enter = pass (not a win)
     def _respond(self, state, seat, actions):
         choices = [a for a in actions if a.type != PASS]
-        tile = state.last_discard if state.phase == "respond" else state.kakan_tile
-        who = state.last_discarder if state.phase == "respond" else state.turn
-        what = "discards" if state.phase == "respond" else f"adds to a {self.view.word('kan')}"
+        if state.phase == "respond":
+            tile, who, what = state.last_discard, state.last_discarder, "discards"
+        elif state.phase == "nuki":     # a North just set aside, at a table where it may be robbed
+            tile, who, what = getattr(state, "nuki_tile", None), state.turn, "sets aside"
+        else:
+            tile, who, what = state.kakan_tile, state.turn, f"adds to a {self.view.word('kan')}"
         can_win = any(a.type == RON for a in choices)
 
         def header():
@@ -347,7 +388,7 @@ class HumanPlayer:
             tail = "pass = let the win go" if can_win else "Enter = pass"
             text = self.input(f"Call: number or word ({listed}), {tail}, ? help: ").strip().lower()
             if text in HELP_WORDS:
-                self.help(False, header)
+                self.help(False, header, state.preset)
                 continue
             if text in ADVICE_WORDS:
                 self.console.print("[yellow]the advice (h) is for your turn, on the tiles you then hold; "
@@ -388,6 +429,8 @@ def _event_line(e, state, names, view=None) -> str | None:
         return f"{names[e.seat]}: riichi!"
     if t == "dora":
         return f"new dora indicator {face(e.indicator)}"
+    if t == NUKI:
+        return f"{names[e.seat]}: nuki {face(e.tile)}"
     return None
 
 
@@ -427,19 +470,21 @@ def _result_panel(engine, console, names, deltas) -> None:
                       + ("the riichi deposits stay on the table." if any(p.riichi_accepted for p in st.players)
                          else "no deposits were on the table."))
     else:
-        tp = [names[s] for s in range(4) if res.tenpai[s]]
+        seats = len(st.players)
+        tp = [names[s] for s in range(seats) if res.tenpai[s]]
         console.print(f"[bold]Exhaustive draw.[/] Tenpai: {', '.join(tp) if tp else 'nobody'}.")
         pre = st.preset
         n = sum(res.tenpai)
         if res.reason == "nagashi_mangan":
-            won = ", ".join(names[s] for s in range(4) if res.deltas[s] > 0)
+            won = ", ".join(names[s] for s in range(seats) if res.deltas[s] > 0)
             console.print(f"[bold]Nagashi mangan[/] (every discard a terminal or honor, none called): {won} "
                           f"paid as for a mangan tsumo; no noten payments.")
-        elif 0 < n < 4:
+        elif 0 < n < seats:
             console.print(f"Noten payments: {pre.noten_payment:,} in all, each noten player pays "
-                          f"{pre.noten_payment // (4 - n):,}, each tenpai player receives {pre.noten_payment // n:,}.")
+                          f"{pre.noten_payment // (seats - n):,}, each tenpai player receives "
+                          f"{pre.noten_payment // n:,}.")
         else:
-            console.print("No noten payments (" + ("everyone" if n == 4 else "nobody") + " is tenpai).")
+            console.print("No noten payments (" + ("everyone" if n == seats else "nobody") + " is tenpai).")
         if any(p.riichi_accepted for p in st.players):
             console.print("Riichi deposits: " + ("returned to their owners." if res.deposits_returned else
                                                  "stay on the table."))
@@ -463,6 +508,7 @@ def payout_rows(st, deltas) -> tuple[list[str], list[list[int]]]:
     paid. Columns that are zero for everyone are left out (the MCR table shows the hand and the net change)."""
     res = st.result
     pre = st.preset
+    seats = range(len(st.players))
     riichi_paid = [-pre.riichi_cost if p.riichi_accepted else 0 for p in st.players]
     cols: list[tuple[str, list[int]]] = []
     if res is not None and res.type == "win":
@@ -470,25 +516,27 @@ def payout_rows(st, deltas) -> tuple[list[str], list[list[int]]]:
         # and takes the honba and the deposits)
         wins = [r for r in st.results if r.type == "win"] or [res]
         first = wins[0]
-        honba = [0, 0, 0, 0]
+        honba = [0 for _ in seats]
         if st.honba and pre.riichi:
-            per = 300 * st.honba if first.from_seat is not None else 100 * st.honba
-            for s in range(4):
+            # 100 a honba from each payer of a tsumo; a ron's discarder pays for all the others (300 at four
+            # seats, 200 at three)
+            per = 100 * st.honba * (len(st.players) - 1 if first.from_seat is not None else 1)
+            for s in seats:
                 if s != first.seat and (first.from_seat is None or s == first.from_seat):
                     honba[s] -= per
                     honba[first.seat] += per
         # the payments cancel out: what a win adds to the table is the deposits the winner collects
-        on_table = [sum(sum(w.deltas) for w in wins if w.seat == s) for s in range(4)]
-        hand = [sum(w.deltas[s] for w in wins) - honba[s] - on_table[s] for s in range(4)]
+        on_table = [sum(sum(w.deltas) for w in wins if w.seat == s) for s in seats]
+        hand = [sum(w.deltas[s] for w in wins) - honba[s] - on_table[s] for s in seats]
         cols = [("hand", hand), ("honba", honba), ("deposits", on_table)]
     elif res is not None:
         returned = [pre.riichi_cost if (p.riichi_accepted and getattr(res, "deposits_returned", False)) else 0
                     for p in st.players]
-        noten = [res.deltas[s] - returned[s] for s in range(4)]
+        noten = [res.deltas[s] - returned[s] for s in seats]
         cols = [("noten payments", noten), ("deposits returned", returned)]
     cols.append(("riichi paid", riichi_paid))
     shown = [(name, v) for name, v in cols if any(v)]
-    rest = [deltas[s] - sum(v[s] for _, v in shown) for s in range(4)]
+    rest = [deltas[s] - sum(v[s] for _, v in shown) for s in seats]
     if any(rest):          # anything not accounted for above (never expected): shown, not hidden
         shown.append(("other", rest))
     return [name for name, _ in shown], [v for _, v in shown]
@@ -505,7 +553,7 @@ def print_point_changes(st, console, names, deltas) -> None:
         t.add_column(h, justify="right")
     t.add_column("net change", justify="right", style="bold")
     t.add_column("score", justify="right")
-    for s in range(4):
+    for s in range(len(st.players)):
         t.add_row(f"{WIND_NAMES[st.seat_wind(s)][0]} {names[s]}", *[f"{c[s]:+,}" if c[s] else "" for c in cols],
                   f"{deltas[s]:+,}", f"{st.players[s].score:,}")
     console.print(t)
@@ -532,20 +580,20 @@ def play_interactive(seed: int | None = None, log_path: str | None = None, conso
         return other.play_interactive(seed, log_path, console, input_fn, preset=preset, tiles=tiles)
     from scorer.cli.board import TableView
     from scorer.game.engine import Engine
-    level, ai_class = opponents("riichi")
+    level, ai_class = opponents("riichi", preset)
     return play_deal(Engine, ai_class, "[bold]mjscore[/] riichi deal · seed {seed} · preset {preset} · AI " + level,
                      _event_line, _result_panel, seed, log_path, console, input_fn, preset=preset,
                      view=TableView(faces=tiles))
 
 
-def opponents(rules: str) -> tuple[str, type]:
+def opponents(rules: str, preset: str | None = None) -> tuple[str, type]:
     """The AI level and class a person's three opponents get in a single deal: ``strong`` once it is registered
     in :data:`scorer.game.ai.levels.AI_LEVELS` for ``rules``, else ``basic`` (issue #14: "the human's opponents
     default to strong"; the games' rule, :func:`scorer.cli.play_game.default_level`). AI-only deals
     (``--auto``) stay on ``basic``: they are what the speed harness times."""
     from scorer.cli.play_game import default_level
     from scorer.game.ai.levels import AiLevelError, find_ai
-    level = default_level()
+    level = default_level(preset)       # at a three-player table: strong once it plays three seats
     try:
         return level, find_ai(level, rules)
     except AiLevelError:        # the strong level does not play these rules (yet)
@@ -583,6 +631,21 @@ class _Probed(Exception):
     """The engine reached its first event: it plays the preset."""
 
 
+def seat_names(players: int = 4) -> list[str]:
+    """The players' names at a single deal, by seat: you (East, the dealer), then an AI named by its seat wind
+    (three players: South and West)."""
+    return ["You"] + [f"AI {WIND_NAMES[s]}" for s in range(1, players)]
+
+
+def _players_of(preset: str | None) -> int:
+    """The seats at the table the deal is played at: the table preset's ``players`` (None: the engine's default
+    table, a four-player one at both rule sets)."""
+    if preset is None:
+        return 4
+    from scorer.game.presets import find_preset
+    return find_preset(preset).players
+
+
 def play_deal(engine_class, ai_class, header: str, event_line, show_result, seed: int | None = None,
               log_path: str | None = None, console=None, input_fn: Callable[[str], str] | None = None,
               preset: str | None = None, view=None, announce: Callable | None = None) -> int:
@@ -602,7 +665,7 @@ def play_deal(engine_class, ai_class, header: str, event_line, show_result, seed
         return 1
     if seed is None:
         seed = random.randrange(1 << 31)
-    names = ["You", "AI South", "AI West", "AI North"]
+    names = seat_names(_players_of(preset))
     recent: list[str] = []
     human = HumanPlayer(console, names, recent, input_fn, view=view, announce=announce)
 
@@ -643,7 +706,7 @@ def play_deal(engine_class, ai_class, header: str, event_line, show_result, seed
     if code is not None:
         return code
     st = eng.state
-    deltas = [st.players[s].score - start[s] for s in range(4)]
+    deltas = [st.players[s].score - start[s] for s in range(len(st.players))]
     console.rule("End of the deal")
     console.print(render_board(st, 0, names, recent, reveal=True, view=view))
     show_result(eng, console, names, deltas)
@@ -659,14 +722,17 @@ def auto_stats(deals: int, seed: int | None = 0, on_deal: Callable[[int], None] 
     import random
     from scorer.game.ai import RiichiAI
     from scorer.game.engine import Engine
+    from scorer.game.presets import find_preset
 
+    table = find_preset(preset)
+    n = table.players           # seats at the table (three-player: East, South, West)
     base = seed if seed is not None else random.randrange(1 << 31)
     stats = {"deals": deals, "seed": base, "wins": 0, "tsumo": 0, "ron": 0, "exhaustive_draws": 0,
-             "deal_ins": [0, 0, 0, 0], "wins_by_seat": [0, 0, 0, 0], "riichi": 0, "calls": 0,
-             "average_points": [0.0] * 4, "average_change": [0.0] * 4}
-    totals = [0, 0, 0, 0]
+             "deal_ins": [0] * n, "wins_by_seat": [0] * n, "riichi": 0, "calls": 0,
+             "average_points": [0.0] * n, "average_change": [0.0] * n}
+    totals = [0] * n
     for i in range(deals):
-        eng = Engine([RiichiAI(f"ai{s}") for s in range(4)], seed=base + i, log=log,
+        eng = Engine([RiichiAI(f"ai{s}") for s in range(n)], seed=base + i, log=log,
                      **({} if preset is None else {"preset": preset}))
         eng.run()
         tally_deal(stats, totals, eng, "tsumo", "ron")
@@ -675,7 +741,7 @@ def auto_stats(deals: int, seed: int | None = 0, on_deal: Callable[[int], None] 
             on_deal(i)
     if deals:
         stats["average_points"] = [round(t / deals, 1) for t in totals]
-        stats["average_change"] = [round(t / deals - 25000, 1) for t in totals]
+        stats["average_change"] = [round(t / deals - table.start_points, 1) for t in totals]
         stats["win_rate"] = round(stats["wins"] / deals, 3)
         stats["draw_rate"] = round(stats["exhaustive_draws"] / deals, 3)
     return stats
@@ -698,7 +764,7 @@ def tally_deal(stats: dict, totals: list[int], eng, self_drawn: str, on_discard:
     else:
         stats["exhaustive_draws"] += 1
     stats["calls"] += sum(1 for e in eng.events if e.type == "call")
-    for s in range(4):
+    for s in range(len(st.players)):
         totals[s] += st.players[s].score
 
 
@@ -732,9 +798,18 @@ def auto_with_log(deals, seed, json_out, console, stats_fn, summary_rows, table:
             log.close()
 
 
-def table_of(rules: str | None, preset: str | None) -> tuple[str, str | None, str | None]:
+def table_of(rules: str | None, preset: str | None, players: int | None = None
+             ) -> tuple[str, str | None, str | None]:
     """The rules and table preset ``mjscore play`` plays: ``--preset`` names a table preset (its rules unless
-    ``--rules`` says otherwise, which is then a usage error); (rules, preset, None) or a message."""
+    ``--rules`` says otherwise, which is then a usage error); ``--players 3`` without it the rules' three-player
+    table (:func:`three_player_table`: riichi's ``tenhou-sanma``), with it a preset seating that many (else a
+    usage error); (rules, preset, None) or a message."""
+    if players is not None and players not in (3, 4):
+        return rules or "riichi", None, f"--players expects 3 or 4, not {players}"
+    if preset is None and players == 3:
+        preset = three_player_table(rules or "riichi")
+        if preset is None:
+            return rules or "riichi", None, f"no three-player table for {rules or 'riichi'} rules"
     if preset is None:
         return rules or "riichi", None, None
     from scorer.game.presets import PresetError, all_presets, find_preset
@@ -746,7 +821,20 @@ def table_of(rules: str | None, preset: str | None) -> tuple[str, str | None, st
     from scorer.rulesets import find_ruleset
     if rules is not None and find_ruleset(rules).name != p.rules:
         return rules, None, f"table preset {p.name!r} is a {p.rules} table, not {rules}"
+    if players is not None and p.players != players:
+        fitting = ", ".join(x.name for x in all_presets().values() if x.players == players and x.rules == p.rules)
+        return p.rules, None, (f"table preset {p.name!r} seats {p.players} players, not {players} (--players "
+                               f"{players}: " + (f"--preset {fitting}" if fitting else "no such table") + ")")
     return p.rules, p.name, None
+
+
+def three_player_table(rules: str) -> str | None:
+    """The table ``--players 3`` plays under ``rules`` without a ``--preset``: the first registered table preset
+    of those rules that seats three (riichi: ``tenhou-sanma``, Tenhou's three-player rooms), None if none."""
+    from scorer.game.presets import all_presets
+    from scorer.rulesets import find_ruleset
+    name = find_ruleset(rules).name
+    return next((p.name for p in all_presets().values() if p.players == 3 and p.rules == name), None)
 
 
 def check_play_flags(auto: bool, deals: int | None, json_out: bool, tiles: str | None) -> str | None:
@@ -771,7 +859,8 @@ def _summary_rows(stats: dict) -> list[tuple[str, str]]:
             ("wins by seat", " ".join(map(str, stats["wins_by_seat"]))),
             ("riichi declared", str(stats["riichi"])),
             ("calls", str(stats["calls"])),
-            ("average points E S W N", " ".join(f"{x:,.0f}" for x in stats["average_points"]))]
+            (f"average points {' '.join(w[0] for w in WIND_NAMES[:len(stats['average_points'])])}",
+             " ".join(f"{x:,.0f}" for x in stats["average_points"]))]
 
 
 def run_auto(deals: int, seed: int | None, json_out: bool, console, auto_stats, summary_rows,
@@ -857,13 +946,14 @@ def main(argv=None) -> int:
     ap.add_argument("--analyze", default=None)
     ap.add_argument("--rules", default=None)
     ap.add_argument("--preset", default=None)
+    ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--tiles", default=None)
     args = ap.parse_args(argv)
     if args.analyze:
         return analyze(args.analyze)
     if args.rules:
         return rules_card(args.rules)
-    rules, preset, msg = table_of(None, args.preset)
+    rules, preset, msg = table_of(None, args.preset, args.players)
     msg = msg or check_play_flags(args.auto, args.deals, args.json, args.tiles)
     if msg:
         ap.error(msg)

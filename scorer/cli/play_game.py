@@ -1,11 +1,13 @@
 """Text mode for whole games (issue 14): ``mjscore play --game east|south`` (riichi), ``--rules mcr --game match``,
-``--resume FILE``, and AI-only games ``--auto --game south --games N [--ai ...] [--json]``.
+``--resume FILE``, and AI-only games ``--auto --game south --games N [--ai ...] [--json] [--log PATH]``, at four
+seats or three (``--players 3``: the table preset's ``players``).
 
 The game's flow is the driver's (:func:`scorer.game.match.play_game`); this module only shows it: the deal's name,
 honba and deposits before each deal (and on the board's heading), the end of each deal as the single-deal text
 mode shows it (the rule set's own event lines and result panel, :func:`game_pieces` of its text-mode module),
 the standings at the end. The game is saved after every deal when ``--log`` is given (any format the exporters
-write); ``--resume FILE`` continues a game saved in our own format. AI-only games print, per player, the average
+write); ``--resume FILE`` continues a game saved in our own format; AI-only games write one log a game
+(:func:`game_log_paths`). AI-only games print, per player, the average
 place and points, win, deal-in, riichi and call rates, and per round (deal) the share of draws and the tsumo
 share of wins, overall and by prevailing wind.
 """
@@ -34,18 +36,52 @@ def _fail(msg: str) -> int:
 
 
 # ---- the AIs ----------------------------------------------------------------------------------------------------
-def default_level() -> str:
-    """The level a person's opponents get: ``strong`` when it exists, else ``basic``."""
+def default_level(preset=None) -> str:
+    """The level a person's opponents get: ``strong`` when it exists and plays the table (``preset``; a table of
+    other than four seats is checked by :func:`plays_table`), else ``basic``."""
     from scorer.game.ai.levels import AI_LEVELS
-    return "strong" if "strong" in AI_LEVELS else "basic"
+    if "strong" not in AI_LEVELS:
+        return "basic"
+    if preset is not None:
+        from scorer.game.presets import find_preset
+        pre = find_preset(preset)
+        if pre.players != 4 and plays_table("strong", pre.name) is not None:
+            return "basic"
+    return "strong"
 
 
-def ai_levels(text: str | None, rules: str, seats: int) -> tuple[list[str] | None, str | None]:
+_PLAYS: dict[tuple[str, str], str | None] = {}
+
+
+def plays_table(level: str, preset: str) -> str | None:
+    """Why the AI level ``level`` cannot play the table preset ``preset`` (None: it can). Every level plays the
+    four-player tables; at another seat count (three-player) a level is tried on one seeded AI-only deal at that
+    table, once a run: an AI written for four seats fails there (so the strong level is used at three seats as
+    soon as it plays them, with no list to keep)."""
+    from scorer.game.presets import find_preset
+    pre = find_preset(preset)
+    if pre.players == 4:
+        return None
+    key = (level, pre.name)
+    if key not in _PLAYS:
+        from scorer.game.match import engine_class
+        cls = _maker(level, pre.rules)
+        try:
+            engine_class(pre)([cls(f"probe{s}") for s in range(pre.players)], seed=1, preset=pre).run()
+            _PLAYS[key] = None
+        except Exception as exc:        # any failure of the AI at this table: the level does not play it
+            _PLAYS[key] = (f"AI level {level!r} does not play the {pre.players}-player table {pre.name!r} yet "
+                           f"({type(exc).__name__}): use --ai basic")
+    return _PLAYS[key]
+
+
+def ai_levels(text: str | None, rules: str, seats: int, preset=None) -> tuple[list[str] | None, str | None]:
     """The AI level of each of ``seats`` seats from ``--ai`` (one level for all, or one per seat, comma
-    separated), each checked to exist and to play ``rules``: (levels, None) or (None, a message)."""
+    separated), each checked to exist, to play ``rules`` and to play the table ``preset`` (:func:`plays_table`):
+    (levels, None) or (None, a message)."""
     from scorer.game.ai.levels import AI_LEVELS, AiLevelError, find_ai
     if text is None:
-        return [default_level()] * seats, None
+        return [default_level(preset)] * seats, None
     levels = [x.strip().lower() for x in text.split(",")]
     if len(levels) == 1:
         levels = levels * seats
@@ -59,6 +95,9 @@ def ai_levels(text: str | None, rules: str, seats: int) -> tuple[list[str] | Non
             find_ai(lv, rules)
         except AiLevelError as exc:
             return None, str(exc)
+        why = None if preset is None else plays_table(lv, preset)
+        if why:
+            return None, why
     return levels, None
 
 
@@ -101,8 +140,6 @@ def check_flags(*, rules: str, preset: str | None, auto: bool, game: str | None,
     if auto and game not in (None, "deal"):
         if deals is not None:
             return "--deals counts single deals: with --game give --games N"
-        if log is not None:
-            return "--log goes with an interactive game (or --auto single deals)"
     if auto and game in (None, "deal") and ai is not None:
         return "--ai with --auto goes with --game east, south or match (AI-only games)"
     if auto and log_format not in (None, "own") and game in (None, "deal"):
@@ -134,7 +171,7 @@ def standings_table(result, title: str | None = None):
 
 
 def _scores_line(points, names) -> str:
-    return "  ".join(f"{escape(names[p])} {points[p]:,}" for p in range(4))
+    return "  ".join(f"{escape(names[p])} {points[p]:,}" for p in range(len(points)))
 
 
 # ---- an interactive game ------------------------------------------------------------------------------------------
@@ -165,7 +202,8 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
         log_format = log_format or "own"
     else:
         pre = table_preset_for(rules, preset)
-    levels, msg = ai_levels(ai, rules, 3)
+    seats = pre.players          # 4, or 3 at a three-player table
+    levels, msg = ai_levels(ai, rules, seats - 1, pre.name)
     if msg:
         return _usage(msg)
     from scorer.game.match import check_game
@@ -175,7 +213,7 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
         return _usage(str(exc))
     text_mode = _text_mode_module(rules)
     event_line, show_result, view, announce = text_mode.game_pieces(tiles)
-    names = ["You", "AI 1", "AI 2", "AI 3"]
+    names = ["You"] + [f"AI {k}" for k in range(1, seats)]
     seat_names = list(names)            # by chair, this deal (the MCR match moves players between winds)
     recent: list[str] = []
     human = HumanPlayer(console, seat_names, recent, input_fn, view=view, announce=announce)
@@ -214,7 +252,7 @@ def play_interactive_game(*, rules: str, preset: str | None, game: str | None, s
         shown.add(pos.index)
         st = eng.state
         start = list(eng.scores)
-        deltas = [st.players[s].score - start[s] for s in range(4)]
+        deltas = [st.players[s].score - start[s] for s in range(len(st.players))]
         console.rule("End of the deal" if one_deal else f"End of {pos.label}")
         console.print(render_board(st, seat_names.index("You"), seat_names, recent, reveal=True, view=view,
                                    heading=None if one_deal else pos.label))
@@ -280,7 +318,7 @@ def _seat_names(pre, pos, names) -> list[str]:
     """The names by chair (the MCR match moves players between winds)."""
     from scorer.game.match import chairs_of
     chairs = chairs_of(pre.game, pos.wind)
-    return [names[chairs[c]] for c in range(4)]
+    return [names[chairs[c]] for c in range(len(names))]
 
 
 def _text_mode_module(rules: str):
@@ -290,29 +328,55 @@ def _text_mode_module(rules: str):
 
 
 # ---- AI-only games --------------------------------------------------------------------------------------------------
+# the file name ending of a game log in each format, when ``--log DIR`` names a directory
+LOG_SUFFIXES = {"own": ".jsonl", "tenhou6": ".json", "mjai": ".jsonl"}
+
+
+def game_log_paths(path: str, games: int, log_format: str = "own") -> list[str]:
+    """Where ``mjscore play --auto --game G --games N --log PATH`` writes its games: one file a game, as the
+    viewers load them (a tenhou.net/6 file or an mjai stream holds one game). ``PATH`` a directory (one that
+    exists, or a path ending in ``/``, then made): ``PATH/game-01.json`` ... by the game's number, the suffix
+    the format's (``.jsonl`` own and mjai, ``.json`` tenhou.net/6); else a file name: one game writes ``PATH``
+    itself, more games number it before its suffix (``south.json``: ``south-01.json`` ... ``south-12.json``). The
+    numbers start at 1 and are zero-padded to the width of ``N``, so the files sort in the order played."""
+    import os
+    width = len(str(max(games, 1)))
+    if os.path.isdir(path) or path.endswith(("/", os.sep)):
+        return [os.path.join(path, f"game-{i:0{width}d}{LOG_SUFFIXES.get(log_format, '.log')}")
+                for i in range(1, games + 1)]
+    if games == 1:
+        return [path]
+    root, ext = os.path.splitext(path)
+    return [f"{root}-{i:0{width}d}{ext}" for i in range(1, games + 1)]
+
+
 def game_stats(games: int, *, game: str = "south", seed: int | None = 0, preset=None, rules: str = "riichi",
                levels: list[str] | None = None, rotate: bool = False,
-               on_game: Callable[[int], None] | None = None) -> dict:
+               on_game: Callable[[int], None] | None = None, logs: list[str] | None = None,
+               log_format: str = "own") -> dict:
     """Play ``games`` AI-only games (game ``i`` seeded ``seed + i``) and summarise them: per player (chair in the
     first deal) the average place, final points and score, the places, and per deal played the win, deal-in,
     riichi and call rates (a call: the deal in which the player called at least once); the same per AI level;
     per round (deal) the share ending in a draw and the tsumo share of wins, overall and by prevailing wind; how
     the games ended. ``rotate``: the same walls for four games in a row (game ``i`` seeded ``seed + i // 4``)
-    with the levels turned one seat each time, so every level sits in every seat on every wall."""
+    with the levels turned one seat each time, so every level sits in every seat on every wall (three seats: three
+    games a wall). ``logs``: a
+    file for each game (:func:`game_log_paths`), written in ``log_format`` once the game is over."""
     import random
-    from scorer.game.match import chairs_of, play_game
+    from scorer.game.match import chairs_of, play_game, save_game
     from scorer.game.presets import find_preset
     from scorer.rulesets import find_ruleset
     pre = find_preset(preset or find_ruleset(rules).table_preset)
-    levels = levels or ["basic"] * 4
+    n = pre.players             # seats at the table: 4, or 3 at a three-player table
+    levels = levels or ["basic"] * n
     makers = {lv: _maker(lv, pre.rules) for lv in levels}
     base = seed if seed is not None else random.randrange(1 << 31)
     n_deals = 0
 
     def blank():
-        return {"games": 0, "deals": 0, "places": [0, 0, 0, 0], "points": 0, "score": 0.0, "wins": 0,
+        return {"games": 0, "deals": 0, "places": [0] * n, "points": 0, "score": 0.0, "wins": 0,
                 "deal_ins": 0, "riichi": 0, "called": 0}
-    per = [blank() for _ in range(4)]
+    per = [blank() for _ in range(n)]
     by_level = {lv: blank() for lv in levels}
     rounds: dict[str, dict] = {}
     ends: dict[str, int] = {}
@@ -326,12 +390,14 @@ def game_stats(games: int, *, game: str = "south", seed: int | None = 0, preset=
         return r
 
     for i in range(games):
-        turn = i % 4 if rotate else 0
-        seat_levels = [levels[(p - turn) % 4] for p in range(4)]
+        turn = i % n if rotate else 0
+        seat_levels = [levels[(p - turn) % n] for p in range(n)]
         res = play_game([makers[lv] for lv in seat_levels], preset=pre, game=game,
-                        seed=base + (i // 4 if rotate else i), names=[f"ai{p}" for p in range(4)])
+                        seed=base + (i // n if rotate else i), names=[f"ai{p}" for p in range(n)])
+        if logs is not None:
+            save_game(res, logs[i], log_format)
         ends[res.reason] = ends.get(res.reason, 0) + 1
-        books = [(per[p], by_level[seat_levels[p]]) for p in range(4)]
+        books = [(per[p], by_level[seat_levels[p]]) for p in range(n)]
         for s in res.standings:
             for d in books[s.player]:
                 d["games"] += 1
@@ -382,15 +448,20 @@ def game_stats(games: int, *, game: str = "south", seed: int | None = 0, preset=
                           "tsumo_share": round(r["tsumo"] / r["wins"], 3) if r["wins"] else 0.0,
                           "riichi_per_deal": round(r["riichi"] / r["deals"], 3),
                           "calls_per_deal": round(r["calls"] / r["deals"], 3)}
-    return {"games": games, "game": game, "preset": pre.name, "seed": base, "rotate": rotate, "deals": n_deals,
-            "average_deals": round(n_deals / max(games, 1), 2), "ends": ends, "seats": seats,
-            "levels": {lv: summary(x) for lv, x in by_level.items()}, "rounds": per_round}
+    out = {"games": games, "game": game, "preset": pre.name, "seed": base, "rotate": rotate, "deals": n_deals,
+           "average_deals": round(n_deals / max(games, 1), 2), "ends": ends, "seats": seats,
+           "levels": {lv: summary(x) for lv, x in by_level.items()}, "rounds": per_round}
+    if logs is not None:
+        out["logs"] = {"format": log_format, "files": list(logs)}
+    return out
 
 
 def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, rules: str, preset: str | None,
-                    ai: str | None, rotate: bool = False, console=None) -> int:
-    """``mjscore play --auto --game south --games N [--ai ...] [--json]``: AI-only games with a progress bar on a
-    terminal, then the summary (one JSON object with ``--json``)."""
+                    ai: str | None, rotate: bool = False, console=None, log_path: str | None = None,
+                    log_format: str | None = None) -> int:
+    """``mjscore play --auto --game south --games N [--ai ...] [--json] [--log PATH [--log-format F]]``: AI-only
+    games with a progress bar on a terminal, then the summary (one JSON object with ``--json``); ``--log``: each
+    game in a file of its own (:func:`game_log_paths`), each replaying with ``mjscore replay --verify``."""
     from rich.console import Console
     from scorer.game.match import GameError, check_game
     console = console or Console()
@@ -399,17 +470,39 @@ def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, 
         check_game(pre, game)
     except GameError as exc:
         return _usage(str(exc))
-    levels, msg = ai_levels(ai, pre.rules, 4)
+    levels, msg = ai_levels(ai, pre.rules, pre.players, pre.name)
     if msg:
         return _usage(msg)
-    if console.is_terminal and not json_out:
-        from rich.progress import Progress
-        with Progress(console=console, transient=True) as prog:
-            task = prog.add_task(f"AI {GAME_PLURALS[game]}", total=games)
-            stats = game_stats(games, game=game, seed=seed, preset=pre, levels=levels, rotate=rotate,
-                               on_game=lambda i: prog.advance(task))
-    else:
-        stats = game_stats(games, game=game, seed=seed, preset=pre, levels=levels, rotate=rotate)
+    fmt = log_format or "own"
+    logs = None
+    if log_path is not None:
+        if fmt != "own":
+            from scorer.logs.export import ExportError, writable_table
+            try:
+                writable_table(pre.name, fmt)
+            except ExportError as exc:
+                return _usage(str(exc))
+        logs = game_log_paths(log_path, games, fmt)
+        msg = _writable(log_path, logs)
+        if msg:
+            return _fail(msg)
+    kwargs = dict(game=game, seed=seed, preset=pre, levels=levels, rotate=rotate, logs=logs, log_format=fmt)
+    try:
+        if console.is_terminal and not json_out:
+            from rich.progress import Progress
+            with Progress(console=console, transient=True) as prog:
+                task = prog.add_task(f"AI {GAME_PLURALS[game]}", total=games)
+                stats = game_stats(games, on_game=lambda i: prog.advance(task), **kwargs)
+        else:
+            stats = game_stats(games, **kwargs)
+    except OSError as exc:
+        return _fail(f"cannot write the log {getattr(exc, 'filename', None) or log_path}: {exc.strerror or exc}")
+    written = None
+    if logs:
+        what = logs[0] if len(logs) == 1 else f"{logs[0]} … {logs[-1]}"
+        written = f"{len(logs)} game log{'s' if len(logs) > 1 else ''} ({fmt}) written: {what}"
+        if json_out:
+            sys.stderr.write(_printable(written) + "\n")
     if json_out:
         sys.stdout.write(json.dumps(stats) + "\n")
         return 0
@@ -419,7 +512,8 @@ def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, 
     t = Table(title=f"{games} AI-only {GAME_PLURALS[game]} · table preset {pre.name} · seeds {stats['seed']}… · "
                     f"{stats['deals']} deals" + (" · levels rotated over the seats" if rotate else ""),
               caption="seat: the first deal's wind (all: a level over every seat it played); places: times "
-                      "1st/2nd/3rd/4th; averages per game, rates per deal", box=box.SIMPLE_HEAD, padding=(0, 0))
+                      + "/".join(("1st", "2nd", "3rd", "4th")[:pre.players]) + "; averages per game, rates per deal",
+              box=box.SIMPLE_HEAD, padding=(0, 0))
     t.add_column("seat")
     for col in ("AI", "place", "places", "points", "score", "win", "deal-in", "riichi", "call"):
         t.add_column(col, justify="right")
@@ -439,7 +533,23 @@ def play_auto_games(games: int, *, game: str, seed: int | None, json_out: bool, 
                   f"{x['tsumo_share']:.1%}", f"{x['riichi_per_deal']:.2f}", f"{x['calls_per_deal']:.2f}")
     console.print(r)
     console.print("Games ended by: " + ", ".join(f"{k} {v}" for k, v in stats["ends"].items()))
+    if written:
+        console.print(escape(written))
     return 0
+
+
+def _writable(path: str, logs: list[str]) -> str | None:
+    """Why the game logs cannot be written, said before the first game (None: they can). A directory given
+    as ``DIR/`` is made."""
+    import os
+    try:
+        if path.endswith(("/", os.sep)):
+            os.makedirs(path, exist_ok=True)
+        if logs:
+            open(logs[0], "a", encoding="utf-8").close()
+    except OSError as exc:
+        return f"cannot write the log {logs[0] if logs else path}: {exc.strerror or exc}"
+    return None
 
 
 def _signed(v: float) -> str:
@@ -463,7 +573,7 @@ def play_command(*, rules: str, preset: str | None, seed: int | None, log: str |
     if auto and game not in (None, "deal"):
         return play_auto_games(1 if games is None else games, game=game, seed=0 if seed is None else seed,
                                json_out=json_out, rules=rules, preset=preset, ai=ai, rotate=rotate,
-                               console=console)
+                               console=console, log_path=log, log_format=log_format)
     if game in (None, "deal") and resume is None:
         return play_single_deal(rules=rules, preset=preset, seed=seed, log=log, tiles=tiles or "notation",
                                 ai=ai, log_format=log_format, console=console, input_fn=input_fn)

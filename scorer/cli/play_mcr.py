@@ -33,9 +33,11 @@ def _mcr_waits(counts, melds):
 
 
 def mcr_view(tiles: str = "notation"):
-    """The MCR table as the board shows it: its words, the one core's MCR shanten and waits."""
+    """The MCR table as the board shows it: its words, the one core's MCR shanten and waits, a concealed kong
+    face down to the other players (the Green Book; what ``scorer.game.rules.mcr.in_view_counts`` counts)."""
     from scorer.cli.board import TableView
-    return TableView(faces=tiles, words=MCR_WORDS, shanten=_mcr_shanten, waits=_mcr_waits)
+    return TableView(faces=tiles, words=MCR_WORDS, shanten=_mcr_shanten, waits=_mcr_waits,
+                     concealed_kong="face_down")
 
 
 def below_minimum(state, seat: int, tile: int, tsumo: bool) -> str | None:
@@ -60,6 +62,8 @@ def _event_line(e, state, names, view=None) -> str | None:
     view = view or mcr_view()
     t = e.type
     if t == "call":
+        if e.kind == "ankan" and view.concealed_kong == "face_down":
+            return f"{names[e.seat]}: {view.word(e.kind)}"       # laid face down: its tiles are not said
         tile = view.face(state.tile(e.called if e.called is not None else e.tiles[0])).rstrip()
         return f"{names[e.seat]}: {view.word(e.kind)} {tile}"
     if t == "flower":

@@ -71,3 +71,79 @@ def test_forty_columns_keep_every_line_within_the_width():
     out = text(s.state, width=40, view=TableView(faces="names"))
     assert max(cell_len(line) for line in out.splitlines()) <= 40
     assert "E You" in out and "Wh" in out and "13" in out and "14" in out
+
+
+# ---- a closed kan as the others see it (#14 loose end) ----------------------------------------------------------
+def _kan_scene(preset="standard"):
+    """West declares a closed kan of 5p (with the red five) and discards its replacement draw; East then draws."""
+    s = Scene(["234m567m234p678s1z", "19m19p19s124567z", "0555p19m19p19s2z7z", "19m19p19s124566z3m"],
+              preset=preset)
+    s.turn(0, "4z")
+    s.turn(1, "6s")
+    s.draw(2, "5s")
+    s.ankan(2, "0555p")
+    s.draw(2, "6m", rinshan=True)
+    s.discard(2, "6m")
+    s.turn(3, "7s")
+    s.draw(0, "8m")
+    return s
+
+
+def _seen(state, viewer, view):
+    buf = io.StringIO()
+    Console(file=buf, width=100, color_system=None).print(render_board(state, viewer, ["You", "A", "B", "C"],
+                                                                       view=view))
+    return buf.getvalue()
+
+
+def test_a_riichi_closed_kan_shows_its_kind_with_the_outer_tiles_face_down():
+    s = _kan_scene()
+    out = _seen(s.state, 0, TableView())
+    assert "(##0p5p##)" in out and "(5p5p5p0p)" not in out        # the red five among the face-up middle tiles
+    assert "(##" in _seen(s.state, 0, TableView(faces="glyphs")).replace("\U0001F02B ", "##")
+    # its owner sees it face up (on its row and beside its hand); a revealed board shows it too
+    mine = _seen(s.state, 2, TableView())
+    assert mine.count("(5p5p5p0p)") == 2 and "##" not in mine
+    buf = io.StringIO()
+    Console(file=buf, width=100, color_system=None).print(render_board(s.state, 0, reveal=True))
+    assert "(5p5p5p0p)" in buf.getvalue()
+    # the kind is in view: the four copies count as seen (as the riichi advice counts them)
+    from scorer.cli.board import visible_counts
+    assert visible_counts(s.state, 0, TableView())[Tile.parse("5p").kind] == 4
+
+
+def test_an_mcr_concealed_kong_lies_face_down_as_in_view_counts_counts_it():
+    from scorer.cli.board import visible_counts
+    from scorer.cli.play import advice_inputs
+    from scorer.cli.play_mcr import mcr_view
+    from scorer.game.rules.mcr import in_view_counts
+    s = _kan_scene("mcr")
+    view = mcr_view()
+    out = _seen(s.state, 0, view)
+    assert "(########)" in out and "5p" not in out.split("Your hand")[0].split("\n", 1)[1]
+    assert _seen(s.state, 2, view).count("(5p5p5p5p)") == 2      # no red fives at the MCR table
+    # what the board counts as seen by East = what the table shows everyone + East's own hand + the indicator
+    for viewer in range(4):
+        st = s.state
+        expected = in_view_counts(st)
+        for t in list(st.players[viewer].hand) + [t for m in st.players[viewer].melds if m.kind == "ankan"
+                                                   for t in m.tiles] + list(st.dora_indicators):
+            expected[t >> 2] += 1
+        assert visible_counts(st, viewer, view) == expected, viewer
+    # the advice is told the same: no 5p in view for East at the MCR table, all four at the riichi table
+    assert "5p" not in [str(t) for t in advice_inputs(s.state, 0, view)["seen"]]
+    assert [str(t) for t in advice_inputs(_kan_scene().state, 0)["seen"]].count("5p") + \
+        [str(t) for t in advice_inputs(_kan_scene().state, 0)["seen"]].count("0p") == 4
+
+
+def test_the_recent_moves_do_not_name_an_mcr_concealed_kong():
+    from scorer.cli.play import _event_line as riichi_line
+    from scorer.cli.play_mcr import _event_line, mcr_view
+    from scorer.game import events as ev
+    s = _kan_scene("mcr")
+    kan = ev.Call(seat=2, kind="ankan", tiles=[m for m in s.state.players[2].melds if m.kind == "ankan"][0].tiles)
+    names = ["You", "A", "B", "C"]
+    assert _event_line(kan, s.state, names, mcr_view()) == "B: concealed kong"
+    r = _kan_scene()
+    kan = ev.Call(seat=2, kind="ankan", tiles=[m for m in r.state.players[2].melds if m.kind == "ankan"][0].tiles)
+    assert riichi_line(kan, r.state, names) in ("B: closed kan 5p", "B: closed kan 0p")   # its kind is shown

@@ -197,3 +197,58 @@ def test_an_interactive_mcr_match(tmp_path):
     assert len(saved.deals) == 16 and saved.next is None
     # you sit in chair 0 in the East wind, chair 1 in the South wind (East and South swapped)
     assert saved.deals[0][0].players[0] == "you" and saved.deals[4][0].players[1] == "you"
+
+
+# ---- AI-only games with --log: one file a game, each replaying with --verify -----------------------------------
+def _verify(paths):
+    r = CliRunner().invoke(app, ["replay", *map(str, paths), "--verify"])
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+@pytest.mark.parametrize("fmt, suffix", [("own", ".jsonl"), ("tenhou6", ".json"), ("mjai", ".jsonl")])
+def test_auto_games_log_one_numbered_file_a_game_each_verifying(tmp_path, fmt, suffix):
+    log = tmp_path / f"east{suffix}"
+    r = run("--auto", "--game", "east", "--games", "3", "--seed", "11", "--ai", "basic", "--json",
+            "--log", str(log), "--log-format", fmt)
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    files = [tmp_path / f"east-{i}{suffix}" for i in (1, 2, 3)]
+    assert d["logs"] == {"format": fmt, "files": [str(f) for f in files]}
+    assert sorted(tmp_path.iterdir()) == files and not log.exists()
+    out = _verify(files)
+    assert f"3 file(s), {d['deals']} rounds, {d['deals']} agree with the record" in out
+    # the file of game 2 holds game 2: the seed after game 1's, its deals as many as it played
+    alone = game_stats(1, game="east", seed=12, preset="standard", levels=["basic"] * 4)
+    assert f"{alone['deals']} rounds agree" in CliRunner().invoke(app, ["replay", str(files[1]), "--verify"]).output
+
+
+def test_auto_games_log_into_a_directory_and_one_game_to_the_file_itself(tmp_path):
+    r = run("--rules", "mcr", "--auto", "--game", "match", "--games", "2", "--seed", "1", "--ai", "basic",
+            "--log", str(tmp_path / "logs") + "/")
+    assert r.exit_code == 0, r.output
+    files = [tmp_path / "logs" / f"game-{i}.jsonl" for i in (1, 2)]
+    assert sorted((tmp_path / "logs").iterdir()) == files
+    assert "2 game logs (own) written" in r.output
+    assert "2 file(s), 32 rounds, 32 agree" in _verify(files)
+    one = tmp_path / "one.json"
+    r = run("--auto", "--game", "east", "--games", "1", "--seed", "2", "--ai", "basic", "--log", str(one),
+            "--log-format", "tenhou6")
+    assert r.exit_code == 0, r.output
+    assert [p.name for p in tmp_path.iterdir() if p.is_file()] == ["one.json"]
+    _verify([one])
+
+
+def test_auto_games_log_numbers_sort_in_the_order_played(tmp_path):
+    from scorer.cli.play_game import game_log_paths
+    paths = game_log_paths(str(tmp_path / "s.json"), 12, "tenhou6")
+    assert paths[0].endswith("s-01.json") and paths[-1].endswith("s-12.json") and sorted(paths) == paths
+    assert game_log_paths(str(tmp_path), 3, "mjai")[2] == str(tmp_path / "game-3.jsonl")
+
+
+def test_auto_games_log_errors(tmp_path):
+    r = run("--auto", "--game", "east", "--games", "2", "--ai", "basic", "--log", str(tmp_path / "no" / "x.json"))
+    assert r.exit_code == 1 and "cannot write the log" in r.output and "Traceback" not in r.output
+    r = run("--rules", "mcr", "--auto", "--game", "match", "--games", "1", "--log", str(tmp_path / "m.json"),
+            "--log-format", "tenhou6")
+    assert r.exit_code == 2 and "write it as --log-format own" in r.output and not (tmp_path / "m.json").exists()

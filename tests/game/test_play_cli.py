@@ -144,3 +144,17 @@ def test_play_preset_plays_any_preset_the_engine_runs(capsys):
     odd = dataclasses.replace(find_preset("standard"), multiple_ron="double")
     why = unplayable(Engine([TsumogiriPlayer() for _ in range(4)], seed=1, preset=odd))
     assert why and "cannot be played live" in why and "head_bump" in why
+
+
+def test_auto_json_deals_never_import_rich():
+    """``play --auto --json`` prints one JSON object and draws nothing: rich stays unimported (the game speed
+    harness times this command)."""
+    import subprocess
+    import sys
+    code = ("import sys; sys.argv = ['mjscore', 'play', '--auto', '--deals', '2', '--seed', '1', '--json']\n"
+            "from scorer.cli.app import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "sys.stderr.write('RICH ' + str(sorted(m for m in sys.modules if m.split('.')[0] == 'rich')[:3]))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert '"deals": 2' in r.stdout
+    assert "RICH []" in r.stderr, r.stderr
