@@ -83,6 +83,11 @@ class RiichiResult(NamedTuple):
     """With ``concealed_code``: the kind of the pair of a split of the winning hand into sets and a pair (the
     pair's suit is the same in every split), None when it has none; then the waits are read from two suits at
     most (:func:`~scorer.arrangements.waits_of_win`)."""
+    nuki: int = 0
+    """Three-player: the Norths set aside that were counted as nuki dora (0 under a four-player preset)."""
+    nuki_han: int = 0
+    """The han those Norths add (one each, and one more for each dora or counted ura indicator that points to
+    North); they are already in ``dora`` and ``ura``, as Tenhou counts them."""
 
     @property
     def rules(self) -> str:
@@ -109,7 +114,7 @@ class RiichiResult(NamedTuple):
         """The result as plain JSON values, built directly (each fact computed once). The fields and the items
         are read by unpacking them (a NamedTuple's fields by name are a slow attribute lookup each)."""
         (hand, preset, win, reason, yaku_items, dora, red, ura, han, fu, yakuman, limit, fu_items, points,
-         pays, total_gain, shanten, concealed_code, split_pair) = self
+         pays, total_gain, shanten, concealed_code, split_pair, nuki, nuki_han) = self
         yaku = []
         for _, name, kanji, value, _ in yaku_items:   # YakuItem: id, name, kanji, han, yakuman
             yaku.append({"name": name, "kanji": kanji, "han": value})
@@ -128,7 +133,7 @@ class RiichiResult(NamedTuple):
             text = hand.notation()
         except Exception:  # the grammar may be absent (as in _notation)
             text = None
-        return {
+        d = {
             "rules": "riichi",
             "preset": preset,
             "hand": text,
@@ -147,6 +152,21 @@ class RiichiResult(NamedTuple):
             "shanten": shanten,
             "waits": waits,
         }
+        if nuki and hand.situation.nuki:   # a hand that writes nuki:N (older callers' dicts are unchanged)
+            return _with_nuki(d, nuki, nuki_han)
+        return d
+
+
+def _with_nuki(d: dict, nuki: int, nuki_han: int) -> dict:
+    """``d`` with the nuki dora: ``"nuki"`` (the Norths set aside) after ``"dora"``, whose ``"nuki"`` is the han
+    they add (within its ``dora`` and ``ura``)."""
+    d["dora"]["nuki"] = nuki_han
+    out = {}
+    for key, value in d.items():
+        out[key] = value
+        if key == "dora":
+            out["nuki"] = nuki
+    return out
 
 
 def _notation(hand) -> str | None:
@@ -345,17 +365,21 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     dora = 0
     for t in sit.dora:
         dora += all_code >> 5 * successor[t.kind] & COUNT_MASK
-    if nuki is None:
-        nuki = hand.flower_total if three_player else 0
+    if nuki is None:   # the hand's nuki:N; a hand built in code may give them as flowers (older callers)
+        nuki = (sit.nuki or hand.flower_total) if three_player else 0
+    nuki_han = 0
     if nuki:
-        dora += nuki * (1 + sum(successor[t.kind] == NORTH for t in sit.dora))
+        nuki_han = nuki * (1 + sum(successor[t.kind] == NORTH for t in sit.dora))
+        dora += nuki_han
     red = red_tiles if red_fives else 0
     ura = 0
     if sit.ura and (sit.riichi or sit.double_riichi) and ura_dora:
         for t in sit.ura:
             ura += all_code >> 5 * successor[t.kind] & COUNT_MASK
         if nuki:
-            ura += nuki * sum(successor[t.kind] == NORTH for t in sit.ura)
+            nuki_ura = nuki * sum(successor[t.kind] == NORTH for t in sit.ura)
+            ura += nuki_ura
+            nuki_han += nuki_ura
     dora_han = dora + red + ura
     rules = closed << 2 | yakuman_rules   # the low bits of the _valued key
 
@@ -410,8 +434,8 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
         ctx.ron_trip = w if wait is SHANPON and not tsumo else None
     fu, fu_items = count_fu(ctx, pinfu, itemize=True)
     if yakuman:
-        dora = red = ura = 0
+        dora = red = ura = nuki_han = 0
     limit, pays, paid, honba = settle_key(han, fu, yakuman, sit.seat_wind == 0, tsumo, sit.honba, paid_key)
     return _new(RiichiResult, (hand, name, True, None, items, dora, red, ura, han, fu, yakuman, limit,
                                fu_items, paid - honba, pays, paid + 1000 * sit.sticks, -1, code - CODE_ONE[w],
-                               placements[0][3]))   # the standard placements come first; the others have no pair
+                               placements[0][3], nuki, nuki_han))   # the standard placements come first; the others have no pair
