@@ -1086,9 +1086,9 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
     preset_v = vals[_PRESET_SLOT] or preset
     if preset_v:
         preset_v = preset_v.lower()
-    if preset_v or present & _NUKI_BIT:   # the table the preset names: three seats, tiles it lacks (see _table)
+    if present & _NUKI_BIT:   # a three-player hand: the preset's table must seat three and hold its tiles
         players, absent = _TABLES.get((rules_v, preset_v)) or _table(rules_v, preset_v)
-        if counts & absent or (present & _NUKI_BIT and players != 3):
+        if players != 3 or counts & absent:
             _table_error(_new_meaning(_Line, (src, pieces, keywords, present, melds, win, vals, RULESETS[rules_v],
                                               allow_incomplete, n_tiles, counts, reds)), preset_v, players, absent)
     # the concealed tiles, sorted, and the canonical notation (as format_hand writes it: tests/grammar/test_paths.py)
@@ -1145,14 +1145,16 @@ def _table(rules: str, preset: str | None) -> tuple[int, KindCounts]:
 
 
 def _table_error(f: _Line, preset: str | None, players: int, absent: KindCounts):
-    """Raise the error of a line whose table cannot hold it: ``nuki:`` at a four-seat table, or a tile the
-    preset's tile set lacks (three players: 2m-8m)."""
+    """Raise the error of a ``nuki:`` line whose table cannot hold it: a four-seat preset, or a tile the preset's
+    tile set lacks (three players: 2m-8m). (A line without ``nuki:`` may hold 2m-8m under a three-player preset:
+    a four-player hand scored with three-player payments, as ``--compare`` does.)"""
     shown = f"preset:{preset}" if preset else "the default preset"
-    if f.has("nuki") and players != 3:
+    if players != 3:
         raise f.src.error(NotationError, f"nuki: needs a three-player preset such as preset:tenhou-sanma "
                           f"({shown} is for {players} players)", f.col(f.flags["nuki"]))
     tile, col = next((t, col) for t, col in f.located_tiles() if absent >> _COUNT_BITS * t.kind & 1)
-    raise f.src.error(ImpossibleHandError, f"{tile.plain} under {shown}: a three-player table has no 2m-8m", col)
+    raise f.src.error(ImpossibleHandError, f"{tile.plain} with nuki: under {shown}: a three-player table has no "
+                      f"2m-8m", col)
 
 
 def _is_run(tok: str) -> bool:
