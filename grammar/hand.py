@@ -884,12 +884,12 @@ RULES: tuple[Rule, ...] = (
     Rule(("flowers",), lambda f: f.value("flowers") > 8, ImpossibleHandError, "flowers: at most 8",
          _val("flowers")),
     # nuki:N (three-player riichi): Norths set aside, so N and the Norths in view are at most four (that the
-    # preset is a three-player one is checked once the preset is known: _check_table)
+    # preset is a three-player one is checked once the preset is known: _table, in _read)
     _needs_flag(("nuki",), "riichi_keywords", "nuki: is a three-player riichi keyword, not used under rules:mcr",
                 _kw("nuki")),
     Rule(("nuki",), lambda f: f.value("nuki") + _norths(f) > MAX_NUKI, ImpossibleHandError,
          lambda f: f"nuki:{f.value('nuki')} with {_norths(f)} more North{'s' if _norths(f) > 1 else ''} in the "
-                   f"hand or the indicators: there are only four", _val("nuki")),
+                   f"hand, its melds or the indicators: there are only four", _val("nuki")),
 )
 """Every legality check of a line, in the order they are tried (the first that fails is the error)."""
 _EVERY_LINE = 3

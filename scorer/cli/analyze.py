@@ -1,4 +1,5 @@
-"""``mjscore analyze HAND [--rules riichi|mcr] [--preset NAME] [--json]``: the analysis of :mod:`scorer.analysis` rendered.
+"""``mjscore analyze HAND [--rules riichi|mcr] [--preset NAME] [--json]``: the analysis of :mod:`scorer.analysis`
+rendered.
 
 Stage: CLI. The text form is a heading (the tiles, the shanten), the waits (with each wait's total and whether it
 reaches the minimum, for a rule set that values waits) or the ukeire of 13 tiles, and a table of discards for 14;

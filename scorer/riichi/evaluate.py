@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from scorer.arrangements import (CODE_ONE, COUNT_MASK, OVER_FOUR_ADD, OVER_FOUR_TEST, SEQ_CODE, SHANPON,
                                  code_placements, completing_kinds, waits_of_win)
-from scorer.errors import ImpossibleHandError
+from scorer.errors import ImpossibleHandError, NotationError
 from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, FIVE_MASK, N_KINDS, NORTH, SEQ_MASK
 from scorer.melds import MeldType
 from scorer.riichi.fu import FuItem, count_fu
@@ -83,11 +83,6 @@ class RiichiResult(NamedTuple):
     """With ``concealed_code``: the kind of the pair of a split of the winning hand into sets and a pair (the
     pair's suit is the same in every split), None when it has none; then the waits are read from two suits at
     most (:func:`~scorer.arrangements.waits_of_win`)."""
-    nuki: int = 0
-    """Three-player: the Norths set aside that were counted as nuki dora (0 under a four-player preset)."""
-    nuki_han: int = 0
-    """The han those Norths add (one each, and one more for each dora or counted ura indicator that points to
-    North); they are already in ``dora`` and ``ura``, as Tenhou counts them."""
 
     @property
     def rules(self) -> str:
@@ -114,7 +109,7 @@ class RiichiResult(NamedTuple):
         """The result as plain JSON values, built directly (each fact computed once). The fields and the items
         are read by unpacking them (a NamedTuple's fields by name are a slow attribute lookup each)."""
         (hand, preset, win, reason, yaku_items, dora, red, ura, han, fu, yakuman, limit, fu_items, points,
-         pays, total_gain, shanten, concealed_code, split_pair, nuki, nuki_han) = self
+         pays, total_gain, shanten, concealed_code, split_pair) = self
         yaku = []
         for _, name, kanji, value, _ in yaku_items:   # YakuItem: id, name, kanji, han, yakuman
             yaku.append({"name": name, "kanji": kanji, "han": value})
@@ -152,20 +147,38 @@ class RiichiResult(NamedTuple):
             "shanten": shanten,
             "waits": waits,
         }
-        if nuki and hand.situation.nuki:   # a hand that writes nuki:N (older callers' dicts are unchanged)
-            return _with_nuki(d, nuki, nuki_han)
+        if hand.situation.nuki and win:   # a hand that writes nuki:N (other hands' dicts are as they were)
+            return _with_nuki(d, hand, preset, yakuman)
         return d
 
 
-def _with_nuki(d: dict, nuki: int, nuki_han: int) -> dict:
-    """``d`` with the nuki dora: ``"nuki"`` (the Norths set aside) after ``"dora"``, whose ``"nuki"`` is the han
-    they add (within its ``dora`` and ``ura``)."""
-    d["dora"]["nuki"] = nuki_han
+def _nuki_dora(nuki: int, sit, successor, ura_counted: bool) -> tuple[int, int]:
+    """(dora, ura) that ``nuki`` Norths set aside add: one dora each, and one more for each dora indicator that
+    points to North (``successor``: the preset's dora successor table); as many ura for each ura indicator that
+    does, when the ura count (``ura_counted``)."""
+    dora = nuki * (1 + sum(successor[t.kind] == NORTH for t in sit.dora))
+    ura = nuki * sum(successor[t.kind] == NORTH for t in sit.ura) if ura_counted else 0
+    return dora, ura
+
+
+def _with_nuki(d: dict, hand, preset: str, yakuman: int) -> dict:
+    """``d`` (a winning hand's dict) with its nuki dora, when its preset counts them: ``"nuki"`` (the Norths set
+    aside, as the hand writes them) after ``"dora"``, whose ``"nuki"`` is the han they add (within its ``dora``
+    and ``ura``, as Tenhou counts them; 0 for a yakuman)."""
+    try:
+        _, _, successor, three_player, _, ura_dora, _, _ = _RULES.get(preset) or _rules_of(preset)
+    except NotationError:   # a preset built in code, not known by its name: its dict stays as it is
+        return d
+    if not three_player:
+        return d
+    sit = hand.situation
+    dora, ura = _nuki_dora(sit.nuki, sit, successor, bool(sit.ura) and sit.is_riichi and ura_dora)
+    d["dora"]["nuki"] = 0 if yakuman else dora + ura
     out = {}
     for key, value in d.items():
         out[key] = value
         if key == "dora":
-            out["nuki"] = nuki
+            out["nuki"] = sit.nuki
     return out
 
 
@@ -280,7 +293,10 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     """Score ``hand`` under the riichi preset named ``preset`` (default: the hand's own, else ``standard``).
 
     ``preset`` may also be a :class:`~.presets.RiichiPreset`. ``nuki`` (three-player presets only): North tiles
-    set aside as nuki dora; by default the hand's flowers (``flowers`` or ``flower_count``) are read as such.
+    set aside as nuki dora; by default the hand's own (``nuki:N``, :attr:`Situation.nuki`), else its flowers
+    (``flowers`` or ``flower_count``, as hands built in code gave them). The result's ``to_dict()`` reports the
+    hand's own ``nuki:N`` (the dicts of other hands, the records' route through this keyword included, are as
+    they were).
     """
     key = preset if preset is not None else hand.preset
     name, opts, successor, three_player, red_fives, ura_dora, yakuman_rules, paid_key = (
@@ -367,19 +383,16 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
         dora += all_code >> 5 * successor[t.kind] & COUNT_MASK
     if nuki is None:   # the hand's nuki:N; a hand built in code may give them as flowers (older callers)
         nuki = (sit.nuki or hand.flower_total) if three_player else 0
-    nuki_han = 0
-    if nuki:
-        nuki_han = nuki * (1 + sum(successor[t.kind] == NORTH for t in sit.dora))
-        dora += nuki_han
     red = red_tiles if red_fives else 0
     ura = 0
-    if sit.ura and (sit.riichi or sit.double_riichi) and ura_dora:
+    ura_counted = sit.ura and (sit.riichi or sit.double_riichi) and ura_dora
+    if ura_counted:
         for t in sit.ura:
             ura += all_code >> 5 * successor[t.kind] & COUNT_MASK
-        if nuki:
-            nuki_ura = nuki * sum(successor[t.kind] == NORTH for t in sit.ura)
-            ura += nuki_ura
-            nuki_han += nuki_ura
+    if nuki:
+        nuki_dora, nuki_ura = _nuki_dora(nuki, sit, successor, ura_counted)
+        dora += nuki_dora
+        ura += nuki_ura
     dora_han = dora + red + ura
     rules = closed << 2 | yakuman_rules   # the low bits of the _valued key
 
@@ -434,8 +447,8 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
         ctx.ron_trip = w if wait is SHANPON and not tsumo else None
     fu, fu_items = count_fu(ctx, pinfu, itemize=True)
     if yakuman:
-        dora = red = ura = nuki_han = 0
+        dora = red = ura = 0
     limit, pays, paid, honba = settle_key(han, fu, yakuman, sit.seat_wind == 0, tsumo, sit.honba, paid_key)
     return _new(RiichiResult, (hand, name, True, None, items, dora, red, ura, han, fu, yakuman, limit,
                                fu_items, paid - honba, pays, paid + 1000 * sit.sticks, -1, code - CODE_ONE[w],
-                               placements[0][3], nuki, nuki_han))   # the standard placements come first; the others have no pair
+                               placements[0][3]))   # the standard placements come first; the others have no pair

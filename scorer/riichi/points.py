@@ -7,8 +7,8 @@ each; non-dealer: 2 x base from the dealer, base from each other player), each p
 Honba: 300 a stick on ron, 100 from each payer on tsumo (three-player: 200 on ron, 100 from each of two payers).
 The winner also collects the riichi deposits, 1000 each. Kiriage mangan (per preset) rounds 4 han 30 fu and
 3 han 60 fu up to mangan. Three-player tsumo is tsumo-son by default: the missing seat's share is simply not
-paid; under the split variant (北家折半, a preset's ``north_share="split"``) each of the two payers adds half of that
-share (a non-dealer's share: North is never the dealer), rounded up to 100.
+paid; under the split variant (北家折半, a preset's ``north_share="split"``) each of the two payers adds half of
+that share (a non-dealer's share: North is never the dealer), rounded up to 100.
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def test_the_default_preset_may_come_from_the_caller():
     (f"{CLOSED} ron nuki:1 preset:tenhou", NotationError, "nuki:", "preset:tenhou is for 4 players"),
     ("19m19p19s1234567z+1z ron rules:mcr nuki:1", NotationError, "nuki:", "rules:mcr"),
     # more Norths than four: in the hand, the melds, the indicators (the caret: the value)
-    (f"111p456p789s9s444z+9s ron nuki:2 {SANMA}", ImpossibleHandError, "2 preset", "3 more Norths"),
+    (f"111p456p789s9s444z+9s ron nuki:2 {SANMA}", ImpossibleHandError, "2 preset", "3 more Norths in the hand"),
     (f"111p456p789s9s[4444z]+9s ron nuki:1 {SANMA}", ImpossibleHandError, "1 preset", "4 more Norths"),
     (f"{CLOSED} ron riichi dora:4z ura:4z nuki:3 {SANMA}", ImpossibleHandError, "3 preset", "2 more Norths"),
     # not a count of Norths
@@ -86,7 +86,7 @@ def test_the_caller_preset_is_named_when_it_is_four_player():
     assert "preset:wrc is for 4 players" in str(exc)
 
 
-# ---- the three-player tile set of a nuki: line -----------------------------------------------------------------------------
+# ---- the three-player tile set of a nuki: line ---------------------------------------------------------------------
 @pytest.mark.parametrize("line, at, tile", [
     (f"123m456p789s9s111z+9s ron nuki:1 {SANMA}", "23m", "2m"),                # a concealed tile
     (f"456p789s9s111z[555m]+9s ron nuki:1 {SANMA}", "[555m]", "5m"),           # a meld
@@ -115,21 +115,22 @@ def test_each_north_set_aside_is_one_dora():
     base = score(f"{CLOSED} ron dora:1s {SANMA}")   # 1s indicates 2s: no dora
     two = score(f"{CLOSED} ron dora:1s nuki:2 {SANMA}")
     assert base.win and two.win
-    assert two.han == base.han + 2 and two.dora == base.dora + 2 and two.nuki == 2 and two.nuki_han == 2
+    assert two.han == base.han + 2 and two.dora == base.dora + 2
+    assert two.to_dict()["nuki"] == 2 and two.to_dict()["dora"]["nuki"] == 2
 
 
 def test_an_indicator_of_north_doubles_each_nuki_and_ura_counts_too():
     # 3z (West) indicates 4z (North): each North set aside is then two dora; as ura, one more for a riichi win
     r = score(f"{CLOSED} ron riichi dora:3z ura:3z nuki:1 {SANMA}")
     plain = score(f"{CLOSED} ron riichi dora:1s ura:1s {SANMA}")
-    assert r.nuki_han == 3 and r.han == plain.han + 3
+    assert r.to_dict()["dora"]["nuki"] == 3 and r.han == plain.han + 3
     assert (r.dora, r.ura) == (plain.dora + 2, plain.ura + 1)
 
 
 def test_nuki_are_not_counted_under_a_four_player_preset_given_to_the_evaluator():
     h = parse_hand(f"{CLOSED} ron nuki:2 {SANMA}")
     assert evaluate(h, "tenhou").han == evaluate(h, "tenhou-sanma").han - 2
-    assert evaluate(h, "tenhou").nuki == 0
+    assert "nuki" not in evaluate(h, "tenhou").to_dict()   # not counted, not reported
 
 
 def test_nuki_as_the_keyword_equals_nuki_as_flowers_of_a_hand_built_in_code():
@@ -151,6 +152,9 @@ def test_to_dict_reports_nuki_for_a_hand_that_writes_them():
     # the evaluator's own keyword (the records' route) keeps the old dict too
     h = parse_hand(f"{CLOSED} ron riichi dora:3z {SANMA}")
     assert "nuki" not in evaluate(h, nuki=2).to_dict()
+    # a yakuman's dora are not counted: nor are the nuki's
+    y = score(f"111p999p111s9s111z+9s tsumo nuki:1 {SANMA}").to_dict()   # suuankou
+    assert y["yakuman"] and y["nuki"] == 1 and y["dora"] == {"dora": 0, "red": 0, "ura": 0, "nuki": 0}
 
 
 # ---- the five three-player records, as notation ----------------------------------------------------------------
