@@ -39,22 +39,23 @@ from typing import Callable, NamedTuple, TypeAlias
 from grammar.text import MAX_LINE, fold, fragment, not_ascii, too_long, window
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import WINDS, Hand, Situation, build_parsed_hand, build_situation_of
-from scorer.kinds import N_KINDS
+from scorer.kinds import N_KINDS, NORTH
 from scorer.melds import Meld, MeldType
 from scorer.rulesets import DEFAULT_RULES, RULE_NAMES, RULESETS, RuleSet
 from scorer.tiles import TILE_ORDER, Tile, format_tiles
 
 FLAGS = ("tsumo", "ron", "riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
          "tenhou", "chiihou", "last-tile")
-VALUED = ("dora", "ura", "round", "seat", "honba", "sticks", "rules", "preset", "flowers", "claim")
+VALUED = ("dora", "ura", "round", "seat", "honba", "sticks", "rules", "preset", "flowers", "claim", "nuki")
 RULE_SETS = RULE_NAMES
 RIICHI_ONLY_FLAGS = ("riichi", "double-riichi", "ippatsu", "tenhou", "chiihou")
 EXPECTED_KEYWORD = ("a keyword: ron, tsumo, riichi, double-riichi, ippatsu, haitei, houtei, rinshan, chankan, "
                     "tenhou, chiihou, last-tile, or dora: ura: round: seat: honba: sticks: rules: preset: "
-                    "flowers: claim:")
+                    "flowers: claim: nuki:")
 NUMBER_DIGITS = 3
 """``honba:``, ``sticks:`` and ``flowers:`` take one to this many ASCII digits (so at most 999)."""
 MAX_INDICATORS = 5   # one dora indicator and one for each of up to four kans
+MAX_NUKI = 4         # three-player nuki dora: the four Norths
 
 # ---- tokens: one definition, read by the compiled expression and by pyparsing ---------------------------------
 WHITESPACE = " \t\n\r"
@@ -444,6 +445,17 @@ def _indicators(name: str, value: str) -> tuple[Tile, ...]:
     return tuple(out)
 
 
+def _nuki(name: str, value: str) -> int:
+    """``nuki:N``: the Norths set aside as nuki dora (three-player), 0-4."""
+    n = _NUKI_VALUES.get(value)
+    if n is None:
+        raise _FieldError(f"nuki: expects the Norths set aside, 0-{MAX_NUKI} (there are four), found {SHOWN}")
+    return n
+
+
+_NUKI_VALUES = {str(n): n for n in range(MAX_NUKI + 1)}
+
+
 def _rules(name: str, value: str) -> str:
     low = value.lower()
     if low not in RULE_SETS:
@@ -466,7 +478,7 @@ def _value_text(name: str, value) -> str:
         return " round:" + WINDS[value] if value != 0 else ""
     if name == "seat":
         return " seat:" + WINDS[value] if value != 1 else ""
-    if name in ("honba", "sticks"):
+    if name in ("honba", "sticks", "nuki"):
         return f" {name}:{value}" if value else ""
     if name in ("dora", "ura"):
         return f" {name}:" + format_tiles(value, sort=False) if value else ""
@@ -477,7 +489,7 @@ def _value_text(name: str, value) -> str:
 
 FIELDS: dict[str, Callable[[str, str], object]] = {
     "dora": _indicators, "ura": _indicators, "round": _wind, "seat": _wind, "honba": _number, "sticks": _number,
-    "flowers": _number, "rules": _rules, "preset": _text, "claim": _text,
+    "flowers": _number, "rules": _rules, "preset": _text, "claim": _text, "nuki": _nuki,
 }
 """The reader of each valued keyword: ``reader(name, value)`` gives the value or raises _FieldError (whose message
 quotes the value as typed where it says :data:`SHOWN`)."""
@@ -520,9 +532,10 @@ class _Keyword(NamedTuple):
     slot: int            # a valued keyword's place among those parts (_TEXT_SLOT); 0 for a flag
 
 
-_TEXT_ORDER = ("round", "seat", "honba", "sticks", "dora", "ura", "flowers", "claim", "rules", "preset")
+_TEXT_ORDER = ("round", "seat", "honba", "sticks", "dora", "ura", "flowers", "nuki", "claim", "rules", "preset")
 """The valued keywords in the order the canonical notation writes them (as format_hand does; rules: and preset:,
-written from the whole line, add nothing here)."""
+written from the whole line, add nothing here). ``nuki:`` (riichi) and ``flowers:`` (MCR) never share a line, so
+``nuki:`` follows ``ura:``."""
 _TEXT_SLOT = {name: slot for slot, name in enumerate(_TEXT_ORDER)}
 assert set(_TEXT_ORDER) == set(FIELDS)
 
@@ -788,6 +801,11 @@ def _count_message(f: _Line) -> str:
     return f"wrong tile count: {f.n_tiles} tiles (each meld counts 3), a hand needs {need}"
 
 
+def _norths(f: _Line) -> int:
+    """The Norths among the tiles the copy rules count (hand, melds, indicators)."""
+    return f.counts >> _COUNT_BITS * NORTH & (1 << _COUNT_BITS) - 1
+
+
 def _no_tiles(win, runs) -> bool:
     return win is None and not runs
 
@@ -865,6 +883,13 @@ RULES: tuple[Rule, ...] = (
          _val("flowers"), True),
     Rule(("flowers",), lambda f: f.value("flowers") > 8, ImpossibleHandError, "flowers: at most 8",
          _val("flowers")),
+    # nuki:N (three-player riichi): Norths set aside, so N and the Norths in view are at most four (that the
+    # preset is a three-player one is checked once the preset is known: _table, in _read)
+    _needs_flag(("nuki",), "riichi_keywords", "nuki: is a three-player riichi keyword, not used under rules:mcr",
+                _kw("nuki")),
+    Rule(("nuki",), lambda f: f.value("nuki") + _norths(f) > MAX_NUKI, ImpossibleHandError,
+         lambda f: f"nuki:{f.value('nuki')} with {_norths(f)} more North{'s' if _norths(f) > 1 else ''} in the "
+                   f"hand, its melds or the indicators: there are only four", _val("nuki")),
 )
 """Every legality check of a line, in the order they are tried (the first that fails is the error)."""
 _EVERY_LINE = 3
@@ -912,12 +937,12 @@ def _plan(present: PresenceMask, rules: str) -> Plan:
 _DIGIT_CHARS = "0123456789"
 _SEAT_SLOT, _DORA_SLOT, _URA_SLOT, _FLOWERS_SLOT, _CLAIM_SLOT, _RULES_SLOT, _PRESET_SLOT = map(
     _TEXT_SLOT.__getitem__, ("seat", "dora", "ura", "flowers", "claim", "rules", "preset"))
-_DEFAULT_VALUES = (0, 1, 0, 0, (), (), None, None, None, None)
+_DEFAULT_VALUES = (0, 1, 0, 0, (), (), None, 0, None, None, None)
 """By :data:`_TEXT_SLOT`: a valued keyword's value when the line does not give it (East round, South seat, no
-honba or sticks, no indicators, no flowers:, claim:, rules: or preset:). The first seven are the Situation's
-fields from ``round_wind`` on, in order."""
+honba or sticks, no indicators, no flowers:, no nuki, no claim:, rules: or preset:). The first eight are the
+Situation's fields from ``round_wind`` on, in order."""
 assert len(_DEFAULT_VALUES) == len(_TEXT_ORDER)
-assert _TEXT_ORDER[:7] == ("round", "seat", "honba", "sticks", "dora", "ura", "flowers")
+assert _TEXT_ORDER[:8] == ("round", "seat", "honba", "sticks", "dora", "ura", "flowers", "nuki")
 
 
 class _Said(NamedTuple):
@@ -967,7 +992,7 @@ def _said(keywords: list[str], src: _Source, first: int) -> _Said:
     text = (_flag_texts.get(bits) or _flag_text(bits)) + "".join(texts)
     if present:
         bits = present & _SITUATION_FLAG_BITS
-        situation = build_situation_of(_flag_values.get(bits) or _situation_flags(bits), *vals[:7])
+        situation = build_situation_of(_flag_values.get(bits) or _situation_flags(bits), *vals[:8])
     else:
         situation = _NO_SITUATION
     return _new_meaning(_Said, (present, vals, counts, reds, text, situation))
@@ -1061,6 +1086,11 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
     preset_v = vals[_PRESET_SLOT] or preset
     if preset_v:
         preset_v = preset_v.lower()
+    if present & _NUKI_BIT:   # a three-player hand: the preset's table must seat three and hold its tiles
+        players, absent = _TABLES.get((rules_v, preset_v)) or _table(rules_v, preset_v)
+        if players != 3 or counts & absent:
+            _table_error(_new_meaning(_Line, (src, pieces, keywords, present, melds, win, vals, RULESETS[rules_v],
+                                              allow_incomplete, n_tiles, counts, reds)), preset_v, players, absent)
     # the concealed tiles, sorted, and the canonical notation (as format_hand writes it: tests/grammar/test_paths.py)
     if popped and last_rank != _UNORDERED:
         # the runs in suit order, the last of them less its last tile: that run is the end of the sorted tiles and
@@ -1091,6 +1121,40 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
         notation += " preset:" + preset_v
     return build_parsed_hand(ordered, tuple(melds), win[0] if win else None, situation, flowers, rules_v,
                              preset_v or None, vals[_CLAIM_SLOT], notation + said_text)
+
+
+_NUKI_BIT = _BIT["nuki"]
+_TABLES: dict[tuple[str, str | None], tuple[int, KindCounts]] = {}
+"""(rule set, preset name) -> (the seats of its table, the :data:`KindCounts` fields of the kinds its tile set
+lacks): filled by :func:`_table` for the presets that exist (a few names)."""
+_FIELD = (1 << _COUNT_BITS) - 1
+
+
+def _table(rules: str, preset: str | None) -> tuple[int, KindCounts]:
+    """The seats and the absent kinds' fields of the table a preset scores for (a rule set's preset without
+    ``players`` or ``absent_mask`` is a four-seat table of every kind). An unknown preset is the evaluator's error
+    to report: here it is a four-seat table, not kept."""
+    try:
+        p = RULESETS[rules].find_preset(preset)
+    except NotationError:
+        return 4, 0
+    mask = getattr(p, "absent_mask", 0)
+    table = _TABLES[rules, preset] = (getattr(p, "players", 4),
+                                      sum(_FIELD << _COUNT_BITS * k for k in range(N_KINDS) if mask >> k & 1))
+    return table
+
+
+def _table_error(f: _Line, preset: str | None, players: int, absent: KindCounts):
+    """Raise the error of a ``nuki:`` line whose table cannot hold it: a four-seat preset, or a tile the preset's
+    tile set lacks (three players: 2m-8m). (A line without ``nuki:`` may hold 2m-8m under a three-player preset:
+    a four-player hand scored with three-player payments, as ``--compare`` does.)"""
+    shown = f"preset:{preset}" if preset else "the default preset"
+    if players != 3:
+        raise f.src.error(NotationError, f"nuki: needs a three-player preset such as preset:tenhou-sanma "
+                          f"({shown} is for {players} players)", f.col(f.flags["nuki"]))
+    tile, col = next((t, col) for t, col in f.located_tiles() if absent >> _COUNT_BITS * t.kind & 1)
+    raise f.src.error(ImpossibleHandError, f"{tile.plain} with nuki: under {shown}: a three-player table has no "
+                      f"2m-8m", col)
 
 
 def _is_run(tok: str) -> bool:
@@ -1262,6 +1326,8 @@ def format_hand(hand: Hand) -> str:
         out += " ura:" + format_tiles(s.ura, sort=False)
     if s.flower_count is not None:
         out += f" flowers:{s.flower_count}"
+    if s.nuki:
+        out += f" nuki:{s.nuki}"
     if hand.claim:
         out += f" claim:{hand.claim}"
     return out

@@ -13,13 +13,20 @@ always what ``score`` says of that hand.
   minimum: MCR's 8 points); otherwise ``ukeire`` (each improving kind with the copies not in view);
 - 14 tiles: the hand's own ``shanten`` and ``discards``: each distinct discard with the shanten after it, its
   ukeire and (rule sets that value waits) the waits that reach the minimum.
+
+Under a three-player preset (``preset:tenhou-sanma``) the table plays 108 tiles: the kinds it lacks (2m-8m, the
+preset's ``absent_mask``) are never drawn, so they are no ukeire and no wait (a hand holding one is refused), and
+the dict says ``"players": 3``;
+the Norths set aside (``nuki:N``) are in view like meld tiles (a wait whose copies are all in the hand, the melds
+and the nuki is no wait: karaten). The shapes need nothing else: a hand of the 108 tiles is completed only by
+tiles of the 108 (no 2m-8m, so no man sequence), as riichienv's three-player shanten and waits agree.
 """
 
 from __future__ import annotations
 
 from scorer.errors import ImpossibleHandError, MjscoreError
 from scorer.hand import Hand
-from scorer.kinds import N_KINDS
+from scorer.kinds import N_KINDS, NORTH, KindMask
 from scorer.rulesets import RuleSet, find_ruleset
 from scorer.shanten import shanten_counts, ukeire_counts, waits_counts
 from scorer.tiles import Tile, counts34
@@ -38,24 +45,37 @@ def read_hand(text: str, rules: str | None = None, preset: str | None = None) ->
 
 
 def _in_view(hand: Hand) -> list[int]:
-    """Copies of each kind the hand shows in its declared melds (they cannot be drawn)."""
+    """Copies of each kind the hand shows in its declared melds and its Norths set aside (nuki): they cannot be
+    drawn."""
     seen = [0] * N_KINDS
     for m in hand.melds:
         for t in m.tiles:
             seen[t.kind] += 1
+    seen[NORTH] += hand.situation.nuki
     return seen
 
 
-def _ukeire(counts, melds: int, seen, shapes: RuleSet) -> list[dict]:
-    _, uk = ukeire_counts(counts, melds, seen, shapes.four_as_two_pairs, shapes.knitted)
+def absent_kinds(hand: Hand, shapes: RuleSet) -> tuple[KindMask, int]:
+    """(the kinds the table of the hand's preset lacks, its seats): ``(SANMA_ABSENT_MASK, 3)`` under a
+    three-player preset, ``(0, 4)`` otherwise (a rule set's preset without ``absent_mask``/``players`` lacks
+    nothing)."""
+    preset = shapes.find_preset(hand.preset)
+    return getattr(preset, "absent_mask", 0), getattr(preset, "players", 4)
+
+
+def _ukeire(counts, melds: int, seen, shapes: RuleSet, absent: KindMask = 0) -> list[dict]:
+    _, uk = ukeire_counts(counts, melds, seen, shapes.four_as_two_pairs, shapes.knitted, absent)
     return [{"tile": str(Tile(k)), "left": n} for k, n in uk]
 
 
-def _wait_rows(hand: Hand, closed: tuple[Tile, ...], counts, seen, shapes: RuleSet) -> list[dict]:
+def _wait_rows(hand: Hand, closed: tuple[Tile, ...], counts, seen, shapes: RuleSet,
+               absent: KindMask = 0) -> list[dict]:
     """Each wait of the 13 ``closed`` tiles (with the hand's melds): its tile and, when valued, the completed
-    hand's totals as the evaluator gives them."""
+    hand's totals as the evaluator gives them. A kind the table lacks (``absent``) is no wait."""
     melds = len(hand.melds)
     kinds = waits_counts(counts, melds, shapes.four_as_two_pairs, shapes.knitted, seen)
+    if absent:
+        kinds = [k for k in kinds if not absent >> k & 1]
     rows = []
     for k in kinds:
         row: dict = {"tile": str(Tile(k))}
@@ -89,14 +109,21 @@ def analyze(hand: Hand) -> dict:
     counts = counts34(closed)
     melds = len(hand.melds)
     seen = _in_view(hand)
+    absent, players = absent_kinds(hand, shapes)
+    for t in hand.all_tiles:
+        if absent >> t.kind & 1:
+            raise ImpossibleHandError(f"{t.plain} under preset:{hand.preset}: a three-player table has no 2m-8m",
+                                      hand.notation())
     sh = shanten_counts(counts, melds, shapes.four_as_two_pairs, shapes.knitted)
     out: dict = {"rules": hand.rules, "hand": hand.notation(), "tiles": hand.tile_count, "melds": melds,
                  "shanten": sh}
+    if players != 4:
+        out["players"] = players
     if hand.tile_count == 13:
         if sh == 0:
-            out["waits"] = _wait_rows(hand, closed, counts, seen, shapes)
+            out["waits"] = _wait_rows(hand, closed, counts, seen, shapes, absent)
         else:
-            out["ukeire"] = _ukeire(counts, melds, seen, shapes)
+            out["ukeire"] = _ukeire(counts, melds, seen, shapes, absent)
         return out
     discards = []
     for k in range(N_KINDS):
@@ -104,12 +131,12 @@ def analyze(hand: Hand) -> dict:
             continue
         counts[k] -= 1
         after = shanten_counts(counts, melds, shapes.four_as_two_pairs, shapes.knitted)
-        uk = _ukeire(counts, melds, seen, shapes)
+        uk = _ukeire(counts, melds, seen, shapes, absent)
         row: dict = {"discard": str(Tile(k)), "shanten": after, "ukeire": sum(u["left"] for u in uk), "tiles": uk}
         if shapes.value_waits and after == 0:
             rest = list(closed)
             rest.remove(next(t for t in closed if t.kind == k))
-            waits = _wait_rows(hand, tuple(rest), counts, seen, shapes)
+            waits = _wait_rows(hand, tuple(rest), counts, seen, shapes, absent)
             row["waits"] = [w for w in waits if w.get("meets_minimum")]
         counts[k] += 1
         discards.append(row)

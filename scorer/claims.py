@@ -131,13 +131,13 @@ class _Paid(NamedTuple):
 
 def _pay(way: _Way, opts):
     """(base, limit, payments) of a way, with the points tables of ``scorer.riichi.points``."""
-    from scorer.riichi.points import base_points, payments
+    from scorer.riichi.points import base_points, payment_scheme, payments
     if way.paid is not None:
         return None, way.limit_name, list(way.paid)
     o = opts if opts.kiriage == way.kiriage else replace(opts, kiriage=way.kiriage)
     base, limit = base_points(way.han, way.fu, way.yakuman, o)
     pays = [_Paid(p.payer, p.amount, p.honba)
-            for p in payments(base, way.dealer, way.tsumo, way.honba, opts.three_player)]
+            for p in payments(base, way.dealer, way.tsumo, way.honba, payment_scheme(opts))]
     if way.honba and not way.tsumo and way.honba_ron_each != (200 if opts.three_player else 300):
         pays = [_Paid(p.payer, p.amount - p.honba + way.honba_ron_each * way.honba, way.honba_ron_each * way.honba)
                 for p in pays]

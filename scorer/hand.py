@@ -37,6 +37,7 @@ class Situation:
     dora: tuple[Tile, ...] = ()      # indicators, as shown on the wall
     ura: tuple[Tile, ...] = ()       # indicators under the dora indicators
     flower_count: int | None = None  # MCR ``flowers:N`` when the flowers are not written as tiles
+    nuki: int = 0                    # three-player riichi ``nuki:N``: North tiles set aside as nuki dora
 
     @property
     def dealer(self) -> bool:
@@ -150,7 +151,8 @@ class _HandDraft(_NotationMemo):
 
 
 def build_situation_of(flags: tuple[bool, ...], round_wind: int, seat_wind: int, honba: int, sticks: int,
-                       dora: tuple[Tile, ...], ura: tuple[Tile, ...], flower_count: int | None) -> Situation:
+                       dora: tuple[Tile, ...], ura: tuple[Tile, ...], flower_count: int | None,
+                       nuki: int = 0) -> Situation:
     """``Situation(...)`` built without the per-field frozen-dataclass calls: the eleven flags (``tsumo`` to
     ``last_tile``, in field order) as one tuple — the notation parser keeps one such tuple for each set of flags a
     line can have — then every other field in order."""
@@ -164,6 +166,7 @@ def build_situation_of(flags: tuple[bool, ...], round_wind: int, seat_wind: int,
     s.dora = dora
     s.ura = ura
     s.flower_count = flower_count
+    s.nuki = nuki
     _become(s, "__class__", Situation)
     return s
 

@@ -10,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 from grammar import NotationError, format_hand, parse_hand
 from scorer.melds import MeldType
 from scorer.tiles import Tile
+from tests.riichi.sanma_strategies import sanma_notation_hands
 from tests.strategies import complete_hands
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "notation"
@@ -131,6 +132,15 @@ def test_round_trip_riichi(hand):
 @given(complete_hands(rules="mcr", allow_red=False))
 def test_round_trip_mcr(hand):
     assert parse_hand(format_hand(hand)) == hand
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(sanma_notation_hands(), sanma_notation_hands("sanma-split")))
+def test_round_trip_sanma_with_nuki(hand):
+    text = format_hand(hand)
+    assert (" nuki:" in text) == (hand.situation.nuki > 0)
+    assert parse_hand(text) == hand
+    assert format_hand(parse_hand(text)) == text
 
 
 ALPHABET = st.sampled_from(list("0123456789mpszf[]()+: \t") + ["riichi", "tsumo", "dora:", "seat:", "ron", "z", "xx",

@@ -1,4 +1,5 @@
-"""``mjscore analyze HAND [--rules riichi|mcr] [--json]``: the analysis of :mod:`scorer.analysis` rendered.
+"""``mjscore analyze HAND [--rules riichi|mcr] [--preset NAME] [--json]``: the analysis of :mod:`scorer.analysis`
+rendered.
 
 Stage: CLI. The text form is a heading (the tiles, the shanten), the waits (with each wait's total and whether it
 reaches the minimum, for a rule set that values waits) or the ukeire of 13 tiles, and a table of discards for 14;
@@ -25,6 +26,8 @@ def render(d: dict, console) -> None:
     from rich.markup import escape
     from rich.table import Table
     head = f"[bold]{escape(d['hand'])}[/]  shanten {d['shanten']}"
+    if d.get("players", 4) != 4:
+        head += f"  ({d['players']} players)"
     if d["tiles"] == 13:
         console.print(head + ("  (tenpai)" if d["shanten"] == 0 else ""))
         if "waits" in d:
@@ -62,10 +65,12 @@ def render(d: dict, console) -> None:
     console.print(t)
 
 
-def analyze_command(text: str, rules: str | None = None, json_out: bool = False, console=None) -> int:
-    """Read ``text`` (13 or 14 tiles, with the line's keywords), analyse it and print it; 1 if it cannot be read."""
+def analyze_command(text: str, rules: str | None = None, json_out: bool = False, console=None,
+                    preset: str | None = None) -> int:
+    """Read ``text`` (13 or 14 tiles, with the line's keywords; ``rules`` and ``preset`` are defaults under its
+    own), analyse it and print it; 1 if it cannot be read."""
     from scorer.analysis import analyze, read_hand
-    return emit(lambda: analyze(read_hand(text, rules)), render, json_out, console)
+    return emit(lambda: analyze(read_hand(text, rules, preset)), render, json_out, console)
 
 
 def emit(build, render_fn, json_out: bool, console=None) -> int:
@@ -161,8 +166,9 @@ def ev_command(text: str, rules: str | None, json_out: bool, turns: int | None, 
     """``analyze --ev``: read ``text`` (13 or 14 tiles) and the ``seen`` tiles, print the advice; 1 if the hand
     cannot be read."""
     from scorer.advice.ev import DEFAULT_SAMPLES, DEFAULT_TURNS, discard_ev
-    from scorer.analysis import read_hand
+    from scorer.analysis import absent_kinds, read_hand
     from scorer.errors import NotationError
+    from scorer.rulesets import find_ruleset
     from scorer.tiles import parse_tiles
 
     def build():
@@ -170,6 +176,9 @@ def ev_command(text: str, rules: str | None, json_out: bool, turns: int | None, 
             seen = parse_tiles(seen_text) if seen_text else []
         except ValueError as exc:
             raise NotationError(f"seen: {exc}", seen_text) from None
-        return discard_ev(read_hand(text, rules), DEFAULT_TURNS if turns is None else turns, seen,
+        hand = read_hand(text, rules)
+        if absent_kinds(hand, find_ruleset(hand.rules))[1] != 4:   # its draws are the four-player wall's
+            raise NotationError("analyze --ev draws from a four-player wall: not for a three-player preset", text)
+        return discard_ev(hand, DEFAULT_TURNS if turns is None else turns, seen,
                           DEFAULT_SAMPLES if samples is None else samples, seed)
     return emit(build, render_ev, json_out, console)

@@ -277,6 +277,8 @@ def play(
 def analyze(hand: List[str] = typer.Argument(..., help="13 or 14 tiles in notation (with --ev: seen:TILES for "
                                                        "the tiles in view outside the hand)"),
             rules: Optional[str] = typer.Option(None, "--rules", help=RULES_HELP),
+            preset: Optional[str] = typer.Option(None, "--preset", help="rule preset (see `mjscore presets`); "
+                                                                        "tenhou-sanma: three players, no 2m-8m"),
             json_out: bool = typer.Option(False, "--json", help="print the analysis as one JSON object"),
             ev: bool = typer.Option(False, "--ev", help="each discard by expected value: tenpai and win chances "
                                                         "within the draws left, expected points"),
@@ -290,7 +292,9 @@ def analyze(hand: List[str] = typer.Argument(..., help="13 or 14 tiles in notati
     expected value."""
     from scorer.cli.analyze import analyze_command, ev_command, split_seen
     from scorer.errors import MjscoreError
-    msg = check_rules(rules)
+    msg = check_rules(rules) or _check_preset(preset)
+    if msg is None and ev and preset is not None:
+        msg = "--preset does not go with --ev (write preset: in the hand)"
     if msg is None and not ev and (turns is not None or samples is not None):
         msg = "--turns and --samples go with --ev"
     if msg is None and ((turns is not None and turns < 1) or (samples is not None and samples < 1)):
@@ -306,7 +310,7 @@ def analyze(hand: List[str] = typer.Argument(..., help="13 or 14 tiles in notati
         raise typer.Exit(1)
     if ev:
         raise typer.Exit(ev_command(text, rules, json_out, turns, seen, samples, seed))
-    raise typer.Exit(analyze_command(text, rules, json_out))
+    raise typer.Exit(analyze_command(text, rules, json_out, preset=preset))
 
 
 @app.command()

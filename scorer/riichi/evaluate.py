@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from scorer.arrangements import (CODE_ONE, COUNT_MASK, OVER_FOUR_ADD, OVER_FOUR_TEST, SEQ_CODE, SHANPON,
                                  code_placements, completing_kinds, waits_of_win)
-from scorer.errors import ImpossibleHandError
+from scorer.errors import ImpossibleHandError, NotationError
 from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, FIVE_MASK, N_KINDS, NORTH, SEQ_MASK
 from scorer.melds import MeldType
 from scorer.riichi.fu import FuItem, count_fu
@@ -128,7 +128,7 @@ class RiichiResult(NamedTuple):
             text = hand.notation()
         except Exception:  # the grammar may be absent (as in _notation)
             text = None
-        return {
+        d = {
             "rules": "riichi",
             "preset": preset,
             "hand": text,
@@ -147,6 +147,39 @@ class RiichiResult(NamedTuple):
             "shanten": shanten,
             "waits": waits,
         }
+        if hand.situation.nuki and win:   # a hand that writes nuki:N (other hands' dicts are as they were)
+            return _with_nuki(d, hand, preset, yakuman)
+        return d
+
+
+def _nuki_dora(nuki: int, sit, successor, ura_counted: bool) -> tuple[int, int]:
+    """(dora, ura) that ``nuki`` Norths set aside add: one dora each, and one more for each dora indicator that
+    points to North (``successor``: the preset's dora successor table); as many ura for each ura indicator that
+    does, when the ura count (``ura_counted``)."""
+    dora = nuki * (1 + sum(successor[t.kind] == NORTH for t in sit.dora))
+    ura = nuki * sum(successor[t.kind] == NORTH for t in sit.ura) if ura_counted else 0
+    return dora, ura
+
+
+def _with_nuki(d: dict, hand, preset: str, yakuman: int) -> dict:
+    """``d`` (a winning hand's dict) with its nuki dora, when its preset counts them: ``"nuki"`` (the Norths set
+    aside, as the hand writes them) after ``"dora"``, whose ``"nuki"`` is the han they add (within its ``dora``
+    and ``ura``, as Tenhou counts them; 0 for a yakuman)."""
+    try:
+        _, _, successor, three_player, _, ura_dora, _, _ = _RULES.get(preset) or _rules_of(preset)
+    except NotationError:   # a preset built in code, not known by its name: its dict stays as it is
+        return d
+    if not three_player:
+        return d
+    sit = hand.situation
+    dora, ura = _nuki_dora(sit.nuki, sit, successor, bool(sit.ura) and sit.is_riichi and ura_dora)
+    d["dora"]["nuki"] = 0 if yakuman else dora + ura
+    out = {}
+    for key, value in d.items():
+        out[key] = value
+        if key == "dora":
+            out["nuki"] = sit.nuki
+    return out
 
 
 def _notation(hand) -> str | None:
@@ -260,7 +293,10 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     """Score ``hand`` under the riichi preset named ``preset`` (default: the hand's own, else ``standard``).
 
     ``preset`` may also be a :class:`~.presets.RiichiPreset`. ``nuki`` (three-player presets only): North tiles
-    set aside as nuki dora; by default the hand's flowers (``flowers`` or ``flower_count``) are read as such.
+    set aside as nuki dora; by default the hand's own (``nuki:N``, :attr:`Situation.nuki`), else its flowers
+    (``flowers`` or ``flower_count``, as hands built in code gave them). The result's ``to_dict()`` reports the
+    hand's own ``nuki:N`` (the dicts of other hands, the records' route through this keyword included, are as
+    they were).
     """
     key = preset if preset is not None else hand.preset
     name, opts, successor, three_player, red_fives, ura_dora, yakuman_rules, paid_key = (
@@ -345,17 +381,18 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     dora = 0
     for t in sit.dora:
         dora += all_code >> 5 * successor[t.kind] & COUNT_MASK
-    if nuki is None:
-        nuki = hand.flower_total if three_player else 0
-    if nuki:
-        dora += nuki * (1 + sum(successor[t.kind] == NORTH for t in sit.dora))
+    if nuki is None:   # the hand's nuki:N; a hand built in code may give them as flowers (older callers)
+        nuki = (sit.nuki or hand.flower_total) if three_player else 0
     red = red_tiles if red_fives else 0
     ura = 0
-    if sit.ura and (sit.riichi or sit.double_riichi) and ura_dora:
+    ura_counted = sit.ura and (sit.riichi or sit.double_riichi) and ura_dora
+    if ura_counted:
         for t in sit.ura:
             ura += all_code >> 5 * successor[t.kind] & COUNT_MASK
-        if nuki:
-            ura += nuki * sum(successor[t.kind] == NORTH for t in sit.ura)
+    if nuki:
+        nuki_dora, nuki_ura = _nuki_dora(nuki, sit, successor, ura_counted)
+        dora += nuki_dora
+        ura += nuki_ura
     dora_han = dora + red + ura
     rules = closed << 2 | yakuman_rules   # the low bits of the _valued key
 

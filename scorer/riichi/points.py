@@ -6,7 +6,9 @@ A ron is paid by the discarder: base x 6 for the dealer, x 4 otherwise; a tsumo 
 each; non-dealer: 2 x base from the dealer, base from each other player), each payment rounded up to 100.
 Honba: 300 a stick on ron, 100 from each payer on tsumo (three-player: 200 on ron, 100 from each of two payers).
 The winner also collects the riichi deposits, 1000 each. Kiriage mangan (per preset) rounds 4 han 30 fu and
-3 han 60 fu up to mangan. Three-player tsumo is tsumo-son: the missing seat's share is simply not paid.
+3 han 60 fu up to mangan. Three-player tsumo is tsumo-son by default: the missing seat's share is simply not
+paid; under the split variant (北家折半, a preset's ``north_share="split"``) each of the two payers adds half of
+that share (a non-dealer's share: North is never the dealer), rounded up to 100.
 """
 
 from __future__ import annotations
@@ -59,13 +61,36 @@ def base_points(han: int, fu: int, yakuman: int, opts) -> tuple[int, str | None]
 
 _new = tuple.__new__
 
+PaymentScheme = int
+"""How the seats pay a win (what :func:`payments` reads as ``three_player``): :data:`FOUR_PLAYER` (0, also False),
+:data:`TSUMO_SON` (1, also True: three seats, the absent North's tsumo share unpaid) or :data:`NORTH_SPLIT` (2:
+three seats, that share split between the two payers)."""
+FOUR_PLAYER, TSUMO_SON, NORTH_SPLIT = 0, 1, 2
 
-def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0, three_player: bool = False) -> tuple[Payment, ...]:
-    """Who pays the winner what, honba included (one entry per paying seat)."""
+
+def payment_scheme(opts) -> PaymentScheme:
+    """The :data:`PaymentScheme` of a preset's options."""
+    if not opts.three_player:
+        return FOUR_PLAYER
+    return NORTH_SPLIT if opts.north_share == "split" else TSUMO_SON
+
+
+def payments(base: int, dealer: bool, tsumo: bool, honba: int = 0,
+             three_player: PaymentScheme = False) -> tuple[Payment, ...]:
+    """Who pays the winner what, honba included (one entry per paying seat); ``three_player`` is a
+    :data:`PaymentScheme` (a bool reads as four seats or tsumo-son)."""
     if not tsumo:
         h = (200 if three_player else 300) * honba
         return (_new(Payment, ("discarder", -(-base * (6 if dealer else 4) // 100) * 100 + h, h)),)
     h = 100 * honba
+    if three_player == NORTH_SPLIT:   # 北家折半: half the absent North's (non-dealer) share, up to 100, on each
+        north = -(-base * (2 if dealer else 1) // 100) * 100
+        half = -(-north // 200) * 100
+        if dealer:
+            each = _new(Payment, ("non-dealer", north + half + h, h))
+            return (each, each)
+        return (_new(Payment, ("dealer", -(-base * 2 // 100) * 100 + half + h, h)),
+                _new(Payment, ("non-dealer", north + half + h, h)))
     if dealer:
         each = _new(Payment, ("non-dealer", -(-base * 2 // 100) * 100 + h, h))
         return (each, each) if three_player else (each, each, each)
@@ -108,7 +133,7 @@ def hand_value(pays: tuple[Payment, ...]) -> int:
 
 def points_key(opts) -> tuple:
     """What :func:`settle_key` reads of a preset's options: (kiriage, kazoe, three-player)."""
-    return (opts.kiriage, opts.kazoe, opts.three_player)
+    return (opts.kiriage, opts.kazoe, payment_scheme(opts))
 
 
 _settled: dict[tuple, tuple] = {}

@@ -14,6 +14,15 @@ tobi belong to ``scorer/game``):
 ``three_player``       sanma payments (tsumo-son: the missing North seat's share is not paid; honba 200 a
                        stick, 100 from each of the two payers on tsumo), 1m indicates 9m, nuki dora count.
 ``ura_dora``           ura dora (and kan ura) are turned over for a riichi winner.
+``north_share``        three-player tsumo: what becomes of the absent North seat's share. ``"lost"`` (tsumo-son,
+                       ツモ損: Tenhou and Mahjong Soul, the default) leaves it unpaid; ``"split"`` (北家折半, the
+                       North share split: Sega's MJ and some clubs) adds half of it, rounded up to 100, to each
+                       of the two payers' shares, so a non-dealer mangan tsumo is 3000/5000 and a dealer's 6000
+                       all (sources: irilyuu.com/mahjong/mj/sannma-tennsuu-itirann/, MJ's tsumo table;
+                       mahjongcollege.com/score-calculation/7768/, "北家支払い分を折半").
+
+A three-player preset plays 108 tiles: 2m-8m are absent (:data:`scorer.kinds.SANMA_ABSENT_MASK`); its hands may
+set Norths aside as nuki dora (the notation's ``nuki:N``).
 """
 
 from __future__ import annotations
@@ -21,6 +30,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from scorer.errors import NotationError
+from scorer.kinds import SANMA_ABSENT_MASK, KindMask
+
+
+NORTH_SHARES = ("lost", "split")
+"""What a three-player tsumo does with the absent North seat's share: tsumo-son (``lost``) or split in two."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +48,12 @@ class RiichiOptions:
     double_wind_pair_fu: int = 4
     three_player: bool = False
     ura_dora: bool = True
+    north_share: str = "lost"
 
     def __post_init__(self) -> None:
+        if self.north_share not in NORTH_SHARES:
+            raise ValueError(f"north_share must be one of {', '.join(map(repr, NORTH_SHARES))}, "
+                             f"not {self.north_share!r}")
         if self.kazoe not in ("yakuman", "sanbaiman"):
             raise ValueError(f"kazoe must be 'yakuman' or 'sanbaiman', not {self.kazoe!r}")
         if self.double_wind_pair_fu not in (2, 4):
@@ -52,6 +70,7 @@ OPTION_HELP = {
     "double_wind_pair_fu": "fu for a pair of the double wind (round and seat)",
     "three_player": "three-player (sanma) payments and nuki dora",
     "ura_dora": "ura dora for a riichi winner",
+    "north_share": "three-player tsumo: the absent North's share lost (tsumo-son) or split between the payers",
 }
 
 
@@ -60,6 +79,16 @@ class RiichiPreset:
     name: str
     description: str
     options: RiichiOptions = field(default_factory=RiichiOptions)
+
+    @property
+    def players(self) -> int:
+        """Seats at the table this preset scores for: 3 (sanma) or 4."""
+        return 3 if self.options.three_player else 4
+
+    @property
+    def absent_mask(self) -> KindMask:
+        """The kinds the preset's tile set lacks (three players: 2m-8m), as a kind mask; 0 for none."""
+        return SANMA_ABSENT_MASK if self.options.three_player else 0
 
 
 _TENHOU = RiichiOptions(open_tanyao=True, red_fives=True, double_yakuman=False, yakuman_stack=True,
@@ -71,8 +100,11 @@ PRESETS: dict[str, RiichiPreset] = {p.name: p for p in (
     RiichiPreset("tenhou", "Tenhou.net ranked rooms (喰赤): kuitan, red fives, yakuman stack but no double "
                            "yakuman, no kiriage, kazoe yakuman at 13 han, double-wind pair 4 fu", _TENHOU),
     RiichiPreset("tenhou-sanma", "Tenhou.net three-player rooms: as tenhou, with tsumo-son payments, honba 200, "
-                                 "nuki dora (flowers/flower_count of the hand count as North tiles set aside)",
+                                 "nuki dora (nuki:N; flowers/flower_count of a hand built in code count too)",
                  RiichiOptions(three_player=True)),
+    RiichiPreset("sanma-split", "three-player as tenhou-sanma, but a tsumo splits the absent North's share "
+                                "between the two payers (北家折半, as Sega's MJ: non-dealer mangan 3000/5000)",
+                 RiichiOptions(three_player=True, north_share="split")),
     RiichiPreset("mahjongsoul", "Mahjong Soul ranked: kuitan, red fives, double yakuman for 13-sided kokushi, "
                                 "suuankou tanki, junsei chuuren and daisuushii, yakuman stack, no kiriage, kazoe "
                                 "yakuman, double-wind pair 4 fu",

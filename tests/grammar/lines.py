@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from grammar import format_hand
 from grammar.hand import FLAGS
 from scorer.hand import Hand
+from tests.riichi.sanma_strategies import sanma_notation_hands
 from tests.strategies import complete_hands
 
 # the width folding the grammar reads (ASCII '!'-'~' typed full width)
@@ -16,7 +17,7 @@ FULL_WIDTH = {chr(c): chr(c + 0xFEE0) for c in range(0x21, 0x7F)}
 NASTY = ["²", "①", "٣", "\u3000", "\xa0", "é", "ß", "\u200b", "𝟙", "ｍ", "５", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c",
          "\x85", "\u2028", "\x00"]
 PIECES = list("0123456789mpszf[]()+:- ") + ["ron", "tsumo", "riichi", "dora:", "ura:", "seat:", "honba:", "rules:mcr",
-                                               "flowers:", "E", "z", "xx"] + NASTY
+                                               "flowers:", "nuki:", "E", "z", "xx"] + NASTY
 VALUES = {
     "dora": st.sampled_from(["4p", "1z", "5m5p", "0m", "9s1z3m", "4q", "", "4", "p", "8z", "1234567m"]),
     "ura": st.sampled_from(["4p", "1z9s", "5m", "x"]),
@@ -26,7 +27,8 @@ VALUES = {
     "sticks": st.sampled_from(["0", "2", "100", "x"]),
     "flowers": st.sampled_from(["0", "3", "8", "9", "12"]),
     "rules": st.sampled_from(["riichi", "mcr", "MCR", "bogus"]),
-    "preset": st.sampled_from(["tenhou", "ema", "x"]),
+    "preset": st.sampled_from(["tenhou", "ema", "x", "tenhou-sanma", "sanma-split"]),
+    "nuki": st.sampled_from(["0", "1", "4", "5", "9", "x", "12"]),
     "claim": st.sampled_from(["7700", "2000/3900", "mangan", "bad"]),
 }
 
@@ -79,15 +81,15 @@ def written(draw, hand: Hand) -> str:
 
 @st.composite
 def good_lines(draw) -> tuple[Hand, str]:
-    """A complete hand and one way of writing it."""
-    hand = draw(st.one_of(complete_hands(), complete_hands(rules="mcr", allow_red=False)))
+    """A complete hand and one way of writing it (three-player hands with their nuki among them)."""
+    hand = draw(st.one_of(complete_hands(), complete_hands(rules="mcr", allow_red=False), sanma_notation_hands()))
     return hand, draw(written(hand))
 
 
 @st.composite
 def keyword_lines(draw) -> str:
     """A complete hand's tile block with keywords drawn at random: flags and values in any combination."""
-    hand = draw(st.one_of(complete_hands(), complete_hands(rules="mcr", allow_red=False)))
+    hand = draw(st.one_of(complete_hands(), complete_hands(rules="mcr", allow_red=False), sanma_notation_hands()))
     block = format_hand(hand).split(" ")[0]
     words = draw(st.lists(st.sampled_from(FLAGS), max_size=5, unique=True))
     for name in draw(st.lists(st.sampled_from(sorted(VALUES)), max_size=4)):
