@@ -18,7 +18,7 @@ from scorer.kinds import BIT, SEQ_MASK
 from scorer.melds import MeldType
 from scorer.riichi.evaluate import evaluate
 from scorer.riichi.fu import count_fu
-from scorer.riichi.points import base_points, settle
+from scorer.riichi.points import base_points, payment_scheme, settle
 from scorer.riichi.presets import find_preset
 from scorer.riichi.yaku import PINFU_SHAPE, YAKU, Ctx, raw_yaku_bits, resolve
 from scorer.tiles import Tile
@@ -190,7 +190,7 @@ def explain(hand, preset=None) -> dict:
         han = 13 * yakuman if yakuman else han + dora_han
         base, limit = base_points(han, fu, yakuman, opts)
         _, _, _, paid, honba = settle(han, fu, yakuman, opts, hand.situation.seat_wind == 0, tsumo,
-                                      hand.situation.honba, opts.three_player)
+                                      hand.situation.honba, payment_scheme(opts))
         row.update(yaku=[{"name": n, "han": v} for _, n, v in items], han=han, points=paid - honba, limit=limit,
                    yakuman=yakuman)
         row["made_by"] = [{"name": n, "tiles": _made_by(i, form, list(seqs), list(trips), trips, pair, w, tsumo,

@@ -242,8 +242,6 @@ def test_batch_json_rows_are_to_dict_for_nuki_lines(tmp_path):
     assert {k: v for k, v in rows[0].items() if k not in ("source", "line")} == d
 
 
-@pytest.mark.xfail(strict=True, reason="scorer/riichi/explain.py settles each arrangement with opts.three_player "
-                   "(tsumo-son) instead of scorer.riichi.points.payment_scheme(opts)")
 def test_explain_values_the_chosen_arrangement_as_the_result_under_the_split():
     from scorer.riichi.explain import explain
     hand = parse_hand(f"{CLOSED} tsumo nuki:2 preset:sanma-split")
