@@ -109,9 +109,8 @@ def advice_inputs(state, seat: int, view=None) -> dict:
     situation = Situation(riichi=p.riichi and not p.double_riichi, double_riichi=p.double_riichi,
                           round_wind=state.round_wind, seat_wind=state.seat_wind(seat),
                           dora=tuple(table[t] for t in state.dora_indicators),
-                          # three-player: its Norths set aside, nuki dora, as the engine scores a win (the
-                          # scorer reads them as the hand's flower count)
-                          flower_count=len(nuki) if nuki else None)
+                          # three-player: its Norths set aside, nuki dora, as the engine scores a win
+                          nuki=len(nuki) if nuki else 0)
     return {"closed": [table[t] for t in ids], "melds": tuple(m.meld(table) for m in p.melds),
             "situation": situation, "seen": seen, "turns": max(1, state.live_left // 4), "rules": state.preset.rules,
             "preset": state.preset.scorer_preset}

@@ -149,10 +149,10 @@ def test_the_advice_values_the_seat_s_own_norths_as_nuki_dora():
     s = three_seats()
     s.turn(0, "9m")
     s.draw(1, "9s")
-    assert advice_inputs(s.state, 1)["situation"].flower_count == 2     # South's two Norths, as the engine scores
+    assert advice_inputs(s.state, 1)["situation"].nuki == 2     # South's two Norths, as the engine scores
     s.discard(1, "9s")
     s.draw(2, "1s")
-    assert advice_inputs(s.state, 2)["situation"].flower_count is None  # West has none
+    assert advice_inputs(s.state, 2)["situation"].nuki == 0  # West has none
 
 
 def test_the_payout_story_splits_a_three_player_ron_s_honba_as_the_scorer_pays_it():

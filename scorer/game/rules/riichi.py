@@ -62,8 +62,8 @@ def win_hand(state: GameState, seat: int, tile: int, *, tsumo: bool, chankan: bo
         sticks=state.sticks,
         dora=tuple(table[t] for t in state.dora_indicators),
         ura=tuple(table[t] for t in ura) if p.riichi else (),
-        # three-player: the Norths set aside, nuki dora (the scorer reads them as the hand's flowers)
-        flower_count=len(p.nuki) if p.nuki else None,
+        # three-player: the Norths set aside, nuki dora (written nuki:N)
+        nuki=len(p.nuki),
     )
     return Hand(concealed=concealed_tiles(state, seat, tile, tsumo), melds=tuple(m.meld(table) for m in p.melds),
                 winning_tile=table[tile], situation=sit, rules="riichi", preset=state.preset.scorer_preset)
