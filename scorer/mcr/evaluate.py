@@ -244,8 +244,12 @@ class McrResult(_FanLinesMemo):
         if got:
             # each row made once per preset, fan and count (see _fan_rows), copied
             append = fans.append
-            for i, n in sorted(got.items()):
-                append(rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n})
+            try:
+                for i in sorted(got):
+                    append(rows[i][got[i]].copy())
+            except IndexError:  # a count of _ROW_COUNTS or more (none in play): that row made here
+                fans = [rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n}
+                        for i, n in sorted(got.items())]
         flowers = self.flowers
         complete = self.form is not None
         if flowers and complete:
@@ -564,8 +568,9 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
     if info.grouped:
         hand_key = info.key | form_code << _HK_FORM
         tiles_key = info.tiles_key
-        found = _HAND_FANS.get(key := hand_key | tiles_key << _HK_TILES)
-        if found is None:
+        try:
+            found = _HAND_FANS[key := hand_key | tiles_key << _HK_TILES]
+        except KeyError:
             found = _hand_fans(key, hand_key, tiles_key, info, form, chows, pungs, pung_info, pair, waits_flags,
                                traits)
         fans = found[0].copy()
@@ -580,8 +585,9 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
                         | form_code << _PK_FORM)
                 if facts >> _WIND_PUNG_SHIFT:  # the winds matter only to a wind pung
                     pkey |= _WIND_SUMMARY[facts >> _WIND_PUNG_SHIFT << 4 | info.winds] << _PK_WINDS
-                found = _PUNG_FANS.get(pkey)
-                if found is None:
+                try:
+                    found = _PUNG_FANS[pkey]
+                except KeyError:
                     found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, info, form, chows, pungs, pung_info, pair,
                                        waits_flags, traits)
                 if found[1]:
@@ -598,8 +604,9 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
                 total += found[2]
         else:
             key |= (len(chows) + 1) << _SK_CHOWS
-        found = _SET_FANS.get(key)
-        if found is None:
+        try:
+            found = _SET_FANS[key]
+        except KeyError:
             found = _part_fans(_SET_FANS, key, _SET_CHECKS, info, form, chows, pungs, pung_info, pair,
                                waits_flags, traits)
         if found[1]:
@@ -1184,19 +1191,16 @@ def _unique_wait(info: _HandInfo) -> bool:
     s = _SUIT_OF[win]
     suit = info.suit_infos[s]
     r = win - _BASES[s]
-    # Does another kind complete the standard form (the winning kind is one)? Every suit of the complete hand is
-    # sets, one of them with the pair.
-    if suit.has_pair:
-        # the winning tile's suit held the pair: the suit without it must take the tile and end with a pair
-        if suit.other_completion(r, 2):
-            return False
-    elif not suit.before_complete(r):
-        # the suit without the winning tile is not sets and a pair: it must take the tile, ending as sets
-        if suit.other_completion(r, 1):
-            return False
-    else:
-        # two suits with a pair (the winning tile's and the pair's): either may take the tile and end as sets, and
-        # the pair's suit always can (its pair becomes a pung)
+    # Does another kind complete the standard form (the winning kind is one)? That depends on the winning tile's
+    # suit and rank alone: kept in the suit's record (its ``others``, from _ALONE_KEY up)
+    others = suit.others
+    if others is None:
+        others = suit.others = {}
+    try:
+        alone = others[_ALONE_KEY + r]
+    except KeyError:
+        alone = others[_ALONE_KEY + r] = _alone_in_suit(suit, r)
+    if not alone:
         return False
     if info.n_melds == 0 and info.closed_kinds <= 8:
         # six pairs and a single (at most 8 kinds with the tile): the single is a wait too
@@ -1204,6 +1208,23 @@ def _unique_wait(info: _HandInfo) -> bool:
         if k is not None and k != win:
             return False
     return True
+
+
+_ALONE_KEY = 128  # _Suit.others: keys 0-63 before_state's, 64-127 other_completion's, 128 + rank _alone_in_suit's
+
+
+def _alone_in_suit(suit: _Suit, r: int) -> bool:
+    """With one tile of rank ``r`` of this suit (the winning tile) taken out, does no other kind complete the
+    standard form? Every suit of the complete hand is sets, one of them with the pair."""
+    if suit.has_pair:
+        # the winning tile's suit held the pair: the suit without it must take the tile and end with a pair
+        return not suit.other_completion(r, 2)
+    if not suit.before_complete(r):
+        # the suit without the winning tile is not sets and a pair: it must take the tile, ending as sets
+        return not suit.other_completion(r, 1)
+    # two suits with a pair (the winning tile's and the pair's): either may take the tile and end as sets, and
+    # the pair's suit always can (its pair becomes a pung)
+    return False
 
 
 def _odd_kinds(suits: tuple) -> int:
@@ -1449,11 +1470,25 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         if big >> _RED_SHIFT:
             raise ImpossibleHandError("red fives are not used under rules:mcr")
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
+    # the suits' records (a cache hit is a plain subscript: a miss, rare once the small suits are built, raises)
+    c0, c1, c2, c3 = big & _SUIT_FIELD, big >> _P_SHIFT & _SUIT_FIELD, big >> _S_SHIFT & _SUIT_FIELD, big >> _H_SHIFT
     sm, sp, ss, sh = _SUITS
-    m = sm.get(c0 := big & _SUIT_FIELD) or _suit(0, c0)
-    p = sp.get(c1 := big >> _P_SHIFT & _SUIT_FIELD) or _suit(1, c1)
-    s_ = ss.get(c2 := big >> _S_SHIFT & _SUIT_FIELD) or _suit(2, c2)
-    h = sh.get(c3 := big >> _H_SHIFT) or _suit(3, c3)
+    try:
+        m = sm[c0]
+    except KeyError:
+        m = _suit(0, c0)
+    try:
+        p = sp[c1]
+    except KeyError:
+        p = _suit(1, c1)
+    try:
+        s_ = ss[c2]
+    except KeyError:
+        s_ = _suit(2, c2)
+    try:
+        h = sh[c3]
+    except KeyError:
+        h = _suit(3, c3)
     suits = (m, p, s_, h)
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
     key_bits = m.key_bits | p.key_bits | s_.key_bits | h.key_bits  # the suits, winds and dragons present
@@ -1720,7 +1755,13 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     r.form = form
     r.shanten = -1
     r.waits_ = None
-    r.payments = (_PAYMENTS.get(pay := (total + flowers) << 1 | s.tsumo) or _payments_of(pay)) if meets else ()
+    if meets:
+        try:
+            r.payments = _PAYMENTS[pay := (total + flowers) << 1 | s.tsumo]
+        except KeyError:
+            r.payments = _payments_of(pay)
+    else:
+        r.payments = ()
     r.facts_ = (info.suit_infos, info.win, info.every, info.closed_mask)
     _become(r, "__class__", McrResult)
     return r

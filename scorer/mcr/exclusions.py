@@ -142,8 +142,9 @@ def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None
     if mask >= 0 and why is None and not table.counted:
         present = mask & table.sources
         if present:
-            removed = table.removals.get(present)
-            if removed is None:
+            try:
+                removed = table.removals[present]
+            except KeyError:
                 removed = _removal(table, present)
             hit = mask & removed
             while hit:
