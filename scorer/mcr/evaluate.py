@@ -663,7 +663,7 @@ class _Suit:
     completions with one tile of a rank taken out (the winning tile), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "packed", "others", "knit", "code", "size", "state", "odd", "index", "key_bits")
+                 "packed", "others", "knit", "code", "size", "state", "odd", "index", "key_bits", "summary")
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out (0 neither, 1 sets, 2 sets
@@ -720,6 +720,14 @@ class _Suit:
         return found
 
 _SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
+# Some of a suit's facts packed (``_Suit.summary``), so that the four suits' are summed at once: bits 0-5 its kinds
+# present, 9-13 its part of the hand key (_HK_SUITS.., _HK_WIND, _HK_DRAGON: each suit sets bits of its own, so the
+# sum is their OR), 14-17 its kinds held four times, 18-20 one when a kind is held more than four times. No field
+# carries into the next (34 kinds, at most three fours among 14 tiles, four suits).
+_SuitSummary = int
+_SS_KINDS, _SS_FOURS, _SS_OVER = 0b111111, 14, 18
+_SS_KEY_BITS = 0b111 << _HK_SUITS | _HK_WIND | _HK_DRAGON
+assert not _SS_KEY_BITS & (_SS_KINDS | 0b1111111 << _SS_FOURS)
 # A suit's single reading packed (``_Suit.packed``), so that the four suits' are summed at once: bits 0-2 the pair
 # flag (summed: how many suits hold a pair), 3-9 the pair's code (summed: the pair's, when one suit holds it), 10-19
 # the pungs' facts (_PUNG_FACT: the counts of terminal and dragon pungs, one bit a wind pung), 20-31 the groups'
@@ -786,8 +794,10 @@ def _suit(index: int, code: int) -> _Suit:
         found.even = not odd
         found.bits = bits
         found.odd = odd << base  # the kinds of the suit held an odd number of times
-        found.key_bits = _key_bits(bits)  # its part of the hand key: the suit present, or winds and dragons
-        found.kinds = present.bit_count()
+        found.key_bits = key_bits = _key_bits(bits)  # its part of the hand key: the suit present, or winds and dragons
+        found.kinds = kinds = present.bit_count()
+        found.summary = (kinds | key_bits | found.fours << _SS_FOURS  # (_SuitSummary)
+                         | (found.most > 4) << _SS_OVER)
         found.readings = readings = _suit_readings(code, size, base)
         found.single = single = readings[0] if len(readings) == 1 else None
         # the single reading's pair flag, pair code, pungs' facts and groups' traits packed (_SinglePacked)
@@ -1491,8 +1501,9 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         h = _suit(3, c3)
     suits = (m, p, s_, h)
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
-    key_bits = m.key_bits | p.key_bits | s_.key_bits | h.key_bits  # the suits, winds and dragons present
-    info.closed_kinds = m.kinds + p.kinds + s_.kinds + h.kinds
+    summed: _SuitSummary = m.summary + p.summary + s_.summary + h.summary
+    key_bits = summed & _SS_KEY_BITS  # the suits, winds and dragons present
+    info.closed_kinds = summed & _SS_KINDS
     melded = win_in_melds = melded_kongs = concealed_kongs = 0
     melds = hand.melds
     if melds:
@@ -1551,9 +1562,9 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         info.fixed_chows = info.fixed_pungs = ()
         info.fixed_pung_facts = _NO_FIXED_PUNGS
         info.fixed_traits = 0
-        if m.most > 4 or p.most > 4 or s_.most > 4 or h.most > 4:
+        if summed >> _SS_OVER:  # a kind held more than four times
             _too_many(hand)
-        fours = m.fours + p.fours + s_.fours + h.fours
+        fours = summed >> _SS_FOURS & 15
         every = [c0, c1, c2, c3] if fours else None
     kongs = melded_kongs + concealed_kongs
     s = hand.situation
