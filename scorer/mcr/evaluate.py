@@ -151,7 +151,7 @@ class McrResult(_FanLinesMemo):
     payments: tuple[Payment, ...] = field(default=())
     # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind, every
     # suit's count code with the melds' tiles or None when no kind has four tiles, the kinds held: bits over
-    # our kinds, the winning tile's included)
+    # our kinds, the winning tile's included, the suits' summed _SuitSummary)
     facts_: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -430,7 +430,7 @@ class _HandInfo:
     __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
                  "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped", "tiles_key",
                  "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds", "every",
-                 "nine_gates", "kongs", "parts_counted",
+                 "nine_gates", "kongs", "parts_counted", "summed",
                  "trace")  # trace: set only by explain() (a list of the forms scored, plain mode)
 
     @property
@@ -722,10 +722,12 @@ class _Suit:
 _SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
 # Some of a suit's facts packed (``_Suit.summary``), so that the four suits' are summed at once: bits 0-5 its kinds
 # present, 9-13 its part of the hand key (_HK_SUITS.., _HK_WIND, _HK_DRAGON: each suit sets bits of its own, so the
-# sum is their OR), 14-17 its kinds held four times, 18-20 one when a kind is held more than four times. No field
-# carries into the next (34 kinds, at most three fours among 14 tiles, four suits).
+# sum is their OR), 14-17 its kinds held four times, 18-20 one when a kind is held more than four times, 21-23 one
+# when it holds the pair (3n+2 tiles), 24-26 one when it is not sets (and a pair). No field carries into the next
+# (34 kinds, at most three fours among 14 tiles, four suits). Summed, bits 21 up are 1 exactly when every suit is
+# sets and one of them holds the pair: four sets and a pair.
 _SuitSummary = int
-_SS_KINDS, _SS_FOURS, _SS_OVER = 0b111111, 14, 18
+_SS_KINDS, _SS_FOURS, _SS_OVER, _SS_PAIRS, _SS_BROKEN = 0b111111, 14, 18, 21, 24
 _SS_KEY_BITS = 0b111 << _HK_SUITS | _HK_WIND | _HK_DRAGON
 assert not _SS_KEY_BITS & (_SS_KINDS | 0b1111111 << _SS_FOURS)
 # A suit's single reading packed (``_Suit.packed``), so that the four suits' are summed at once: bits 0-2 the pair
@@ -765,6 +767,8 @@ _CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for
 _THREES = sum(3 << 5 * r for r in range(9))
 _OVER_FOUR = sum(0b11000 << 5 * r for r in range(9))
 _FOUR_BIT = sum(0b00100 << 5 * r for r in range(9))
+_SUIT_BIT_OF = tuple(1 << _SUIT_OF[k] for k in range(34))  # a kind's suit as a bit (m 1, p 2, s 4, honors 8)
+_SUITS_OF_BITS = tuple(tuple(i for i in range(4) if bits >> i & 1) for bits in range(16))  # those bits' suits
 
 _SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
 _RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
@@ -796,8 +800,6 @@ def _suit(index: int, code: int) -> _Suit:
         found.odd = odd << base  # the kinds of the suit held an odd number of times
         found.key_bits = key_bits = _key_bits(bits)  # its part of the hand key: the suit present, or winds and dragons
         found.kinds = kinds = present.bit_count()
-        found.summary = (kinds | key_bits | found.fours << _SS_FOURS  # (_SuitSummary)
-                         | (found.most > 4) << _SS_OVER)
         found.readings = readings = _suit_readings(code, size, base)
         found.single = single = readings[0] if len(readings) == 1 else None
         # the single reading's pair flag, pair code, pungs' facts and groups' traits packed (_SinglePacked)
@@ -810,6 +812,8 @@ def _suit(index: int, code: int) -> _Suit:
         found.has_pair = has_pair = size % 3 == 2
         # sets (1), sets and a pair (2), or neither (0)
         found.state = (2 if has_pair else 1) if readings else 0
+        found.summary = (kinds | key_bits | found.fours << _SS_FOURS  # (_SuitSummary)
+                         | (found.most > 4) << _SS_OVER | has_pair << _SS_PAIRS | (not readings) << _SS_BROKEN)
         found.others = None  # made when first needed
         found.code = code
         found.size = size
@@ -1016,7 +1020,7 @@ def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
     the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines
     them, the single of six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits. A kind
     all four of which are in view (the hand's tiles and melds) is left out. The kinds in order, each once."""
-    suits, win, every, mask = facts
+    suits, win, every, mask, summed = facts
     s = _SUIT_OF[win]
     r = win - _BASES[s]
     win_suit = suits[s]
@@ -1045,8 +1049,7 @@ def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
                     if is_complete(rest, n_melds + 3, four_as_two_pairs=True):
                         waits.append(k)
     # standard: the suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair).
-    m, p, so, h = suits
-    if m.state and p.state and so.state and h.state and m.has_pair + p.has_pair + so.has_pair + h.has_pair == 1:
+    if summed >> _SS_PAIRS == 1:  # every suit is sets, one of them with the pair (see _SuitSummary)
         # Four sets and a pair once the tile is in (the common case): the winning tile's suit takes a tile in its
         # place, ending as it is (the other suits are sets, one of them with the pair); and when that suit was
         # sets and a pair before the tile (so the hand held two pairs), the other suit with a pair may take one
@@ -1064,6 +1067,7 @@ def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
             waits += _taker_waits(before, win_suit)
             complete = not win_suit.has_pair and suit_code_complete(before, win_suit.honor)
         if complete:
+            m, p, so, h = suits
             other = m if m.has_pair else p if p.has_pair else so if so.has_pair else h
             if other.size < _SMALL_SUIT_TILES and (table := _SMALL_WAITS[other.index]) is not None:
                 waits += table.get(other.code, ())
@@ -1502,6 +1506,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     suits = (m, p, s_, h)
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
     summed: _SuitSummary = m.summary + p.summary + s_.summary + h.summary
+    info.summed = summed
     key_bits = summed & _SS_KEY_BITS  # the suits, winds and dragons present
     info.closed_kinds = summed & _SS_KINDS
     melded = win_in_melds = melded_kongs = concealed_kongs = 0
@@ -1511,6 +1516,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         fixed_pungs = []
         fixed_traits = fixed_facts = 0
         every = [c0, c1, c2, c3]  # the suits' count codes with the melds' tiles
+        touched = 0  # bit i: a meld adds tiles to suit i (0-2 m p s, 3 honors)
         for meld in melds:
             tiles = meld.tiles
             k = tiles[0].kind
@@ -1522,6 +1528,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 fixed_chows.append(mid)
                 fixed_traits += _CHOW_TRAIT[mid]
                 every[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
+                touched |= _SUIT_BIT_OF[k]
                 mask |= 7 << k
                 key_bits |= _KEY_BITS_OF_KIND[k]
                 if k <= win <= k + 2:
@@ -1545,14 +1552,20 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                     n = 4
                     concealed_kongs += 1
                 every[_SUIT_OF[k]] += n * _CODE_OF[k]
+                touched |= _SUIT_BIT_OF[k]
                 if k == win:
                     win_in_melds += n
-        e0, e1, e2, e3 = every
-        if (e0 + _THREES) & _OVER_FOUR or (e1 + _THREES) & _OVER_FOUR or (e2 + _THREES) & _OVER_FOUR \
-                or (e3 + _THREES) & _OVER_FOUR:
+        # A fifth copy of a kind: among the closed tiles (their suits' records say), or with a meld's tiles; and the
+        # kinds with four tiles, the melds' counted: the closed tiles' fours but in the suits the melds touch, whose
+        # count codes with the melds' tiles are read instead
+        if summed >> _SS_OVER & 7:
             _too_many(hand)
-        fours = (e0 & _FOUR_BIT).bit_count() + (e1 & _FOUR_BIT).bit_count() + (e2 & _FOUR_BIT).bit_count() \
-            + (e3 & _FOUR_BIT).bit_count()
+        fours = summed >> _SS_FOURS & 15
+        for i in _SUITS_OF_BITS[touched]:
+            e = every[i]
+            if (e + _THREES) & _OVER_FOUR:
+                _too_many(hand)
+            fours += (e & _FOUR_BIT).bit_count() - suits[i].fours
         info.fixed_chows = tuple(fixed_chows)
         info.fixed_pungs = tuple(fixed_pungs)
         # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
@@ -1562,7 +1575,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         info.fixed_chows = info.fixed_pungs = ()
         info.fixed_pung_facts = _NO_FIXED_PUNGS
         info.fixed_traits = 0
-        if summed >> _SS_OVER:  # a kind held more than four times
+        if summed >> _SS_OVER & 7:  # a kind held more than four times
             _too_many(hand)
         fours = summed >> _SS_FOURS & 15
         every = [c0, c1, c2, c3] if fours else None
@@ -1773,7 +1786,7 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
             r.payments = _payments_of(pay)
     else:
         r.payments = ()
-    r.facts_ = (info.suit_infos, info.win, info.every, info.closed_mask)
+    r.facts_ = (info.suit_infos, info.win, info.every, info.closed_mask, info.summed)
     _become(r, "__class__", McrResult)
     return r
 
