@@ -398,6 +398,8 @@ _WINDS_SEAT = 2
 # form, 11-13 the chows + 1 of an arrangement without pungs (0 with pungs: then no "chows" fan applies).
 _SK_TRAITS, _SK_WAITS, _SK_FORM, _SK_CHOWS = 2, 4, 8, 11
 _FORM_CODE = {F.STANDARD: 0, F.KNITTED: 1, F.SEVEN: 2, F.SHIFTED: 3, F.ORPHANS: 4, F.HONORS_KNITTED: 5, F.NINE: 6}
+# by the form: (its code, and that code where the hand key, the sets key and the pungs key hold it)
+_FORM_KEYS = {form: (code, code << _HK_FORM, code << _SK_FORM, code << _PK_FORM) for form, code in _FORM_CODE.items()}
 _KEYS_BOUND = 100_000
 # the caches by key (each a FanPart: the fans and their mask, see scorer.mcr.parts), and the checks of each part
 _PLAY_FANS: dict[int, FanPart] = {}
@@ -564,9 +566,9 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
     middle codes and ``pungs`` the pungs' and kongs' codes (sorted); ``pung_info``: (pungs, their summed
     _PUNG_FACT, concealed pungs, melded kongs, concealed kongs); ``traits``: the summed group traits of a standard
     arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
-    form_code = _FORM_CODE[form]
+    form_code, hk_form, sk_form, pk_form = _FORM_KEYS[form]
     if info.grouped:
-        hand_key = info.key | form_code << _HK_FORM
+        hand_key = info.key | hk_form
         tiles_key = info.tiles_key
         try:
             found = _HAND_FANS[key := hand_key | tiles_key << _HK_TILES]
@@ -578,11 +580,11 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
         total = found[2]
         n_pungs, facts, cp, mk, ck = pung_info
         pair_class = _PAIR_CLASS[pair]
-        key = pair_class | _TRAITS_OF[traits] << _SK_TRAITS | waits_flags << _SK_WAITS | form_code << _SK_FORM
+        key = pair_class | _TRAITS_KEY[traits] | waits_flags << _SK_WAITS | sk_form
         if n_pungs:
             if facts or n_pungs == 4:  # a pung of terminals or honors, or four pungs: the "pungs" fans may apply
                 pkey = (facts & _PK_TERMINALS_DRAGONS | n_pungs << _PK_PUNGS | pair_class << _PK_PAIR
-                        | form_code << _PK_FORM)
+                        | pk_form)
                 if facts >> _WIND_PUNG_SHIFT:  # the winds matter only to a wind pung
                     pkey |= _WIND_SUMMARY[facts >> _WIND_PUNG_SHIFT << 4 | info.winds] << _PK_WINDS
                 try:
@@ -1161,7 +1163,8 @@ def _wind_summary(wind_bits: int, prevalent: int, seat: int) -> int:
 # by the wind pungs' bits << 4 | the hand's winds (_HandInfo.winds)
 _WIND_SUMMARY = [_wind_summary(i >> 4, i & 3, i >> 2 & 3) for i in range(256)]
 _PAIR_CLASS = [F.pair_class(c) for c in range(0x48)]  # by the pair's code (0: no pair)
-_TRAITS_OF = [traits_of(packed) for packed in range(1 << 12)]  # by the summed traits of an arrangement
+# by the summed traits of an arrangement: traits_of, where the sets key holds it
+_TRAITS_KEY = [traits_of(packed) << _SK_TRAITS for packed in range(1 << 12)]
 _NO_PUNGS = (0, 0, 0, 0, 0)  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
 _NO_FIXED_PUNGS = (0, 0, 0, 0)  # (pungs, facts, melded kongs, concealed kongs) of no declared pung
 
