@@ -334,13 +334,17 @@ _CACHE_BOUND = 50_000
 
 
 def _chow_part(mids: tuple[int, ...]) -> FanPart:
-    found = _CHOW_PART.get(mids)
-    return _worked_out(_CHOW_PART, mids, _chow_combos) if found is None else found
+    try:
+        return _CHOW_PART[mids]
+    except KeyError:
+        return _worked_out(_CHOW_PART, mids, _chow_combos)
 
 
 def _pung_part(codes: tuple[int, ...]) -> FanPart:
-    found = _PUNG_PART.get(codes)
-    return _worked_out(_PUNG_PART, codes, _pung_combos) if found is None else found
+    try:
+        return _PUNG_PART[codes]
+    except KeyError:
+        return _worked_out(_PUNG_PART, codes, _pung_combos)
 
 
 def _worked_out(cache: dict, key: tuple[int, ...], combos) -> FanPart:
@@ -361,10 +365,12 @@ def build_small_parts() -> None:
     codes = [suit + r for suit in (0x10, 0x20, 0x30) for r in range(1, 10)]
     for n in (2, 3, 4):
         for combo in combinations_with_replacement(mids, n):
-            _chow_part(combo)
+            if combo not in _CHOW_PART:
+                _worked_out(_CHOW_PART, combo, _chow_combos)
     for n in (2, 3):
         for combo in combinations(codes, n):  # a tile cannot make two pungs
-            _pung_part(combo)
+            if combo not in _PUNG_PART:
+                _worked_out(_PUNG_PART, combo, _pung_combos)
 
 
 def set_fans(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int) -> dict[int, int]:

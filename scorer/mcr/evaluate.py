@@ -151,7 +151,7 @@ class McrResult(_FanLinesMemo):
     payments: tuple[Payment, ...] = field(default=())
     # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind, every
     # suit's count code with the melds' tiles or None when no kind has four tiles, the kinds held: bits over
-    # our kinds, the winning tile's included)
+    # our kinds, the winning tile's included, the suits' summed _SuitSummary)
     facts_: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -244,8 +244,12 @@ class McrResult(_FanLinesMemo):
         if got:
             # each row made once per preset, fan and count (see _fan_rows), copied
             append = fans.append
-            for i, n in sorted(got.items()):
-                append(rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n})
+            try:
+                for i in sorted(got):
+                    append(rows[i][got[i]].copy())
+            except IndexError:  # a count of _ROW_COUNTS or more (none in play): that row made here
+                fans = [rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n}
+                        for i, n in sorted(got.items())]
         flowers = self.flowers
         complete = self.form is not None
         if flowers and complete:
@@ -394,6 +398,8 @@ _WINDS_SEAT = 2
 # form, 11-13 the chows + 1 of an arrangement without pungs (0 with pungs: then no "chows" fan applies).
 _SK_TRAITS, _SK_WAITS, _SK_FORM, _SK_CHOWS = 2, 4, 8, 11
 _FORM_CODE = {F.STANDARD: 0, F.KNITTED: 1, F.SEVEN: 2, F.SHIFTED: 3, F.ORPHANS: 4, F.HONORS_KNITTED: 5, F.NINE: 6}
+# by the form: (its code, and that code where the hand key, the sets key and the pungs key hold it)
+_FORM_KEYS = {form: (code, code << _HK_FORM, code << _SK_FORM, code << _PK_FORM) for form, code in _FORM_CODE.items()}
 _KEYS_BOUND = 100_000
 # the caches by key (each a FanPart: the fans and their mask, see scorer.mcr.parts), and the checks of each part
 _PLAY_FANS: dict[int, FanPart] = {}
@@ -426,7 +432,7 @@ class _HandInfo:
     __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
                  "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped", "tiles_key",
                  "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds", "every",
-                 "nine_gates", "kongs", "parts_counted",
+                 "nine_gates", "kongs", "parts_counted", "summed",
                  "trace")  # trace: set only by explain() (a list of the forms scored, plain mode)
 
     @property
@@ -560,12 +566,13 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
     middle codes and ``pungs`` the pungs' and kongs' codes (sorted); ``pung_info``: (pungs, their summed
     _PUNG_FACT, concealed pungs, melded kongs, concealed kongs); ``traits``: the summed group traits of a standard
     arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
-    form_code = _FORM_CODE[form]
+    form_code, hk_form, sk_form, pk_form = _FORM_KEYS[form]
     if info.grouped:
-        hand_key = info.key | form_code << _HK_FORM
+        hand_key = info.key | hk_form
         tiles_key = info.tiles_key
-        found = _HAND_FANS.get(key := hand_key | tiles_key << _HK_TILES)
-        if found is None:
+        try:
+            found = _HAND_FANS[key := hand_key | tiles_key << _HK_TILES]
+        except KeyError:
             found = _hand_fans(key, hand_key, tiles_key, info, form, chows, pungs, pung_info, pair, waits_flags,
                                traits)
         fans = found[0].copy()
@@ -573,15 +580,16 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
         total = found[2]
         n_pungs, facts, cp, mk, ck = pung_info
         pair_class = _PAIR_CLASS[pair]
-        key = pair_class | _TRAITS_OF[traits] << _SK_TRAITS | waits_flags << _SK_WAITS | form_code << _SK_FORM
+        key = pair_class | _TRAITS_KEY[traits] | waits_flags << _SK_WAITS | sk_form
         if n_pungs:
             if facts or n_pungs == 4:  # a pung of terminals or honors, or four pungs: the "pungs" fans may apply
                 pkey = (facts & _PK_TERMINALS_DRAGONS | n_pungs << _PK_PUNGS | pair_class << _PK_PAIR
-                        | form_code << _PK_FORM)
+                        | pk_form)
                 if facts >> _WIND_PUNG_SHIFT:  # the winds matter only to a wind pung
                     pkey |= _WIND_SUMMARY[facts >> _WIND_PUNG_SHIFT << 4 | info.winds] << _PK_WINDS
-                found = _PUNG_FANS.get(pkey)
-                if found is None:
+                try:
+                    found = _PUNG_FANS[pkey]
+                except KeyError:
                     found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, info, form, chows, pungs, pung_info, pair,
                                        waits_flags, traits)
                 if found[1]:
@@ -598,8 +606,9 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
                 total += found[2]
         else:
             key |= (len(chows) + 1) << _SK_CHOWS
-        found = _SET_FANS.get(key)
-        if found is None:
+        try:
+            found = _SET_FANS[key]
+        except KeyError:
             found = _part_fans(_SET_FANS, key, _SET_CHECKS, info, form, chows, pungs, pung_info, pair,
                                waits_flags, traits)
         if found[1]:
@@ -656,7 +665,7 @@ class _Suit:
     completions with one tile of a rank taken out (the winning tile), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "packed", "others", "knit", "code", "size", "state", "odd", "index", "key_bits")
+                 "packed", "others", "knit", "code", "size", "state", "odd", "index", "key_bits", "summary")
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out (0 neither, 1 sets, 2 sets
@@ -713,6 +722,16 @@ class _Suit:
         return found
 
 _SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
+# Some of a suit's facts packed (``_Suit.summary``), so that the four suits' are summed at once: bits 0-5 its kinds
+# present, 9-13 its part of the hand key (_HK_SUITS.., _HK_WIND, _HK_DRAGON: each suit sets bits of its own, so the
+# sum is their OR), 14-17 its kinds held four times, 18-20 one when a kind is held more than four times, 21-23 one
+# when it holds the pair (3n+2 tiles), 24-26 one when it is not sets (and a pair). No field carries into the next
+# (34 kinds, at most three fours among 14 tiles, four suits). Summed, bits 21 up are 1 exactly when every suit is
+# sets and one of them holds the pair: four sets and a pair.
+_SuitSummary = int
+_SS_KINDS, _SS_FOURS, _SS_OVER, _SS_PAIRS, _SS_BROKEN = 0b111111, 14, 18, 21, 24
+_SS_KEY_BITS = 0b111 << _HK_SUITS | _HK_WIND | _HK_DRAGON
+assert not _SS_KEY_BITS & (_SS_KINDS | 0b1111111 << _SS_FOURS)
 # A suit's single reading packed (``_Suit.packed``), so that the four suits' are summed at once: bits 0-2 the pair
 # flag (summed: how many suits hold a pair), 3-9 the pair's code (summed: the pair's, when one suit holds it), 10-19
 # the pungs' facts (_PUNG_FACT: the counts of terminal and dragon pungs, one bit a wind pung), 20-31 the groups'
@@ -750,6 +769,8 @@ _CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for
 _THREES = sum(3 << 5 * r for r in range(9))
 _OVER_FOUR = sum(0b11000 << 5 * r for r in range(9))
 _FOUR_BIT = sum(0b00100 << 5 * r for r in range(9))
+_SUIT_BIT_OF = tuple(1 << _SUIT_OF[k] for k in range(34))  # a kind's suit as a bit (m 1, p 2, s 4, honors 8)
+_SUITS_OF_BITS = tuple(tuple(i for i in range(4) if bits >> i & 1) for bits in range(16))  # those bits' suits
 
 _SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
 _RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
@@ -779,8 +800,8 @@ def _suit(index: int, code: int) -> _Suit:
         found.even = not odd
         found.bits = bits
         found.odd = odd << base  # the kinds of the suit held an odd number of times
-        found.key_bits = _key_bits(bits)  # its part of the hand key: the suit present, or winds and dragons
-        found.kinds = present.bit_count()
+        found.key_bits = key_bits = _key_bits(bits)  # its part of the hand key: the suit present, or winds and dragons
+        found.kinds = kinds = present.bit_count()
         found.readings = readings = _suit_readings(code, size, base)
         found.single = single = readings[0] if len(readings) == 1 else None
         # the single reading's pair flag, pair code, pungs' facts and groups' traits packed (_SinglePacked)
@@ -793,6 +814,8 @@ def _suit(index: int, code: int) -> _Suit:
         found.has_pair = has_pair = size % 3 == 2
         # sets (1), sets and a pair (2), or neither (0)
         found.state = (2 if has_pair else 1) if readings else 0
+        found.summary = (kinds | key_bits | found.fours << _SS_FOURS  # (_SuitSummary)
+                         | (found.most > 4) << _SS_OVER | has_pair << _SS_PAIRS | (not readings) << _SS_BROKEN)
         found.others = None  # made when first needed
         found.code = code
         found.size = size
@@ -999,7 +1022,7 @@ def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
     the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines
     them, the single of six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits. A kind
     all four of which are in view (the hand's tiles and melds) is left out. The kinds in order, each once."""
-    suits, win, every, mask = facts
+    suits, win, every, mask, summed = facts
     s = _SUIT_OF[win]
     r = win - _BASES[s]
     win_suit = suits[s]
@@ -1028,8 +1051,7 @@ def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
                     if is_complete(rest, n_melds + 3, four_as_two_pairs=True):
                         waits.append(k)
     # standard: the suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair).
-    m, p, so, h = suits
-    if m.state and p.state and so.state and h.state and m.has_pair + p.has_pair + so.has_pair + h.has_pair == 1:
+    if summed >> _SS_PAIRS == 1:  # every suit is sets, one of them with the pair (see _SuitSummary)
         # Four sets and a pair once the tile is in (the common case): the winning tile's suit takes a tile in its
         # place, ending as it is (the other suits are sets, one of them with the pair); and when that suit was
         # sets and a pair before the tile (so the hand held two pairs), the other suit with a pair may take one
@@ -1047,6 +1069,7 @@ def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
             waits += _taker_waits(before, win_suit)
             complete = not win_suit.has_pair and suit_code_complete(before, win_suit.honor)
         if complete:
+            m, p, so, h = suits
             other = m if m.has_pair else p if p.has_pair else so if so.has_pair else h
             if other.size < _SMALL_SUIT_TILES and (table := _SMALL_WAITS[other.index]) is not None:
                 waits += table.get(other.code, ())
@@ -1140,7 +1163,8 @@ def _wind_summary(wind_bits: int, prevalent: int, seat: int) -> int:
 # by the wind pungs' bits << 4 | the hand's winds (_HandInfo.winds)
 _WIND_SUMMARY = [_wind_summary(i >> 4, i & 3, i >> 2 & 3) for i in range(256)]
 _PAIR_CLASS = [F.pair_class(c) for c in range(0x48)]  # by the pair's code (0: no pair)
-_TRAITS_OF = [traits_of(packed) for packed in range(1 << 12)]  # by the summed traits of an arrangement
+# by the summed traits of an arrangement: traits_of, where the sets key holds it
+_TRAITS_KEY = [traits_of(packed) << _SK_TRAITS for packed in range(1 << 12)]
 _NO_PUNGS = (0, 0, 0, 0, 0)  # (pungs, facts, concealed pungs, melded kongs, concealed kongs) of no pung
 _NO_FIXED_PUNGS = (0, 0, 0, 0)  # (pungs, facts, melded kongs, concealed kongs) of no declared pung
 
@@ -1184,19 +1208,16 @@ def _unique_wait(info: _HandInfo) -> bool:
     s = _SUIT_OF[win]
     suit = info.suit_infos[s]
     r = win - _BASES[s]
-    # Does another kind complete the standard form (the winning kind is one)? Every suit of the complete hand is
-    # sets, one of them with the pair.
-    if suit.has_pair:
-        # the winning tile's suit held the pair: the suit without it must take the tile and end with a pair
-        if suit.other_completion(r, 2):
-            return False
-    elif not suit.before_complete(r):
-        # the suit without the winning tile is not sets and a pair: it must take the tile, ending as sets
-        if suit.other_completion(r, 1):
-            return False
-    else:
-        # two suits with a pair (the winning tile's and the pair's): either may take the tile and end as sets, and
-        # the pair's suit always can (its pair becomes a pung)
+    # Does another kind complete the standard form (the winning kind is one)? That depends on the winning tile's
+    # suit and rank alone: kept in the suit's record (its ``others``, from _ALONE_KEY up)
+    others = suit.others
+    if others is None:
+        others = suit.others = {}
+    try:
+        alone = others[_ALONE_KEY + r]
+    except KeyError:
+        alone = others[_ALONE_KEY + r] = _alone_in_suit(suit, r)
+    if not alone:
         return False
     if info.n_melds == 0 and info.closed_kinds <= 8:
         # six pairs and a single (at most 8 kinds with the tile): the single is a wait too
@@ -1204,6 +1225,23 @@ def _unique_wait(info: _HandInfo) -> bool:
         if k is not None and k != win:
             return False
     return True
+
+
+_ALONE_KEY = 128  # _Suit.others: keys 0-63 before_state's, 64-127 other_completion's, 128 + rank _alone_in_suit's
+
+
+def _alone_in_suit(suit: _Suit, r: int) -> bool:
+    """With one tile of rank ``r`` of this suit (the winning tile) taken out, does no other kind complete the
+    standard form? Every suit of the complete hand is sets, one of them with the pair."""
+    if suit.has_pair:
+        # the winning tile's suit held the pair: the suit without it must take the tile and end with a pair
+        return not suit.other_completion(r, 2)
+    if not suit.before_complete(r):
+        # the suit without the winning tile is not sets and a pair: it must take the tile, ending as sets
+        return not suit.other_completion(r, 1)
+    # two suits with a pair (the winning tile's and the pair's): either may take the tile and end as sets, and
+    # the pair's suit always can (its pair becomes a pung)
+    return False
 
 
 def _odd_kinds(suits: tuple) -> int:
@@ -1449,15 +1487,31 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         if big >> _RED_SHIFT:
             raise ImpossibleHandError("red fives are not used under rules:mcr")
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
+    # the suits' records (a cache hit is a plain subscript: a miss, rare once the small suits are built, raises)
+    c0, c1, c2, c3 = big & _SUIT_FIELD, big >> _P_SHIFT & _SUIT_FIELD, big >> _S_SHIFT & _SUIT_FIELD, big >> _H_SHIFT
     sm, sp, ss, sh = _SUITS
-    m = sm.get(c0 := big & _SUIT_FIELD) or _suit(0, c0)
-    p = sp.get(c1 := big >> _P_SHIFT & _SUIT_FIELD) or _suit(1, c1)
-    s_ = ss.get(c2 := big >> _S_SHIFT & _SUIT_FIELD) or _suit(2, c2)
-    h = sh.get(c3 := big >> _H_SHIFT) or _suit(3, c3)
+    try:
+        m = sm[c0]
+    except KeyError:
+        m = _suit(0, c0)
+    try:
+        p = sp[c1]
+    except KeyError:
+        p = _suit(1, c1)
+    try:
+        s_ = ss[c2]
+    except KeyError:
+        s_ = _suit(2, c2)
+    try:
+        h = sh[c3]
+    except KeyError:
+        h = _suit(3, c3)
     suits = (m, p, s_, h)
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
-    key_bits = m.key_bits | p.key_bits | s_.key_bits | h.key_bits  # the suits, winds and dragons present
-    info.closed_kinds = m.kinds + p.kinds + s_.kinds + h.kinds
+    summed: _SuitSummary = m.summary + p.summary + s_.summary + h.summary
+    info.summed = summed
+    key_bits = summed & _SS_KEY_BITS  # the suits, winds and dragons present
+    info.closed_kinds = summed & _SS_KINDS
     melded = win_in_melds = melded_kongs = concealed_kongs = 0
     melds = hand.melds
     if melds:
@@ -1465,6 +1519,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         fixed_pungs = []
         fixed_traits = fixed_facts = 0
         every = [c0, c1, c2, c3]  # the suits' count codes with the melds' tiles
+        touched = 0  # bit i: a meld adds tiles to suit i (0-2 m p s, 3 honors)
         for meld in melds:
             tiles = meld.tiles
             k = tiles[0].kind
@@ -1476,6 +1531,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                 fixed_chows.append(mid)
                 fixed_traits += _CHOW_TRAIT[mid]
                 every[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
+                touched |= _SUIT_BIT_OF[k]
                 mask |= 7 << k
                 key_bits |= _KEY_BITS_OF_KIND[k]
                 if k <= win <= k + 2:
@@ -1499,14 +1555,20 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                     n = 4
                     concealed_kongs += 1
                 every[_SUIT_OF[k]] += n * _CODE_OF[k]
+                touched |= _SUIT_BIT_OF[k]
                 if k == win:
                     win_in_melds += n
-        e0, e1, e2, e3 = every
-        if (e0 + _THREES) & _OVER_FOUR or (e1 + _THREES) & _OVER_FOUR or (e2 + _THREES) & _OVER_FOUR \
-                or (e3 + _THREES) & _OVER_FOUR:
+        # A fifth copy of a kind: among the closed tiles (their suits' records say), or with a meld's tiles; and the
+        # kinds with four tiles, the melds' counted: the closed tiles' fours but in the suits the melds touch, whose
+        # count codes with the melds' tiles are read instead
+        if summed >> _SS_OVER & 7:
             _too_many(hand)
-        fours = (e0 & _FOUR_BIT).bit_count() + (e1 & _FOUR_BIT).bit_count() + (e2 & _FOUR_BIT).bit_count() \
-            + (e3 & _FOUR_BIT).bit_count()
+        fours = summed >> _SS_FOURS & 15
+        for i in _SUITS_OF_BITS[touched]:
+            e = every[i]
+            if (e + _THREES) & _OVER_FOUR:
+                _too_many(hand)
+            fours += (e & _FOUR_BIT).bit_count() - suits[i].fours
         info.fixed_chows = tuple(fixed_chows)
         info.fixed_pungs = tuple(fixed_pungs)
         # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
@@ -1516,9 +1578,9 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         info.fixed_chows = info.fixed_pungs = ()
         info.fixed_pung_facts = _NO_FIXED_PUNGS
         info.fixed_traits = 0
-        if m.most > 4 or p.most > 4 or s_.most > 4 or h.most > 4:
+        if summed >> _SS_OVER & 7:  # a kind held more than four times
             _too_many(hand)
-        fours = m.fours + p.fours + s_.fours + h.fours
+        fours = summed >> _SS_FOURS & 15
         every = [c0, c1, c2, c3] if fours else None
     kongs = melded_kongs + concealed_kongs
     s = hand.situation
@@ -1720,8 +1782,14 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     r.form = form
     r.shanten = -1
     r.waits_ = None
-    r.payments = (_PAYMENTS.get(pay := (total + flowers) << 1 | s.tsumo) or _payments_of(pay)) if meets else ()
-    r.facts_ = (info.suit_infos, info.win, info.every, info.closed_mask)
+    if meets:
+        try:
+            r.payments = _PAYMENTS[pay := (total + flowers) << 1 | s.tsumo]
+        except KeyError:
+            r.payments = _payments_of(pay)
+    else:
+        r.payments = ()
+    r.facts_ = (info.suit_infos, info.win, info.every, info.closed_mask, info.summed)
     _become(r, "__class__", McrResult)
     return r
 

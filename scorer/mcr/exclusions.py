@@ -111,18 +111,28 @@ def compile_exclusions(rows, reductions) -> ExclusionTable:
     return ExclusionTable(tuple(out), index, row_of, sources, {}, any(row[2] for row in out))
 
 
-_EVERY_FAN = (1 << F.TABLE_SIZE) - 1  # the mask of every fan id
+_NON_SOURCES: dict[int, tuple[int, ...]] = {}  # by a table's sources (a mask): the ids of the fans that are not
 
 
 def _removal(table: ExclusionTable, present: int) -> int:
     """The mask of every fan the rows of the sources in ``present`` remove, the rows walked (by :func:`exclude`)
     over those sources and every fan that is no source: exactly the sources present act, each fan is there to be
     removed; kept in ``table.removals``."""
-    held = present | _EVERY_FAN & ~table.sources  # the probe's fans
-    # (its fan ids read off the mask's binary digits, lowest first: no shift of the 84-bit mask per id)
-    probe = dict.fromkeys([fid for fid, digit in enumerate(bin(held)[:1:-1]) if digit == "1"], 1)
+    # the probe's fans: the sources present and every fan that is no source (those the same for every probe of a
+    # table: their ids listed once)
+    others = _NON_SOURCES.get(table.sources)
+    if others is None:
+        others = _NON_SOURCES[table.sources] = tuple(fid for fid in range(F.TABLE_SIZE)
+                                                     if not table.sources >> fid & 1)
+    probe = dict.fromkeys(others, 1)
+    bits = present
+    while bits:
+        low = bits & -bits
+        probe[low.bit_length() - 1] = 1
+        bits ^= low
+    before = set(probe)
     exclude(probe, table)
-    removed = held & ~mask_of(probe)
+    removed = mask_of(before - probe.keys())
     if len(table.removals) >= 50_000:
         table.removals.clear()
     table.removals[present] = removed
@@ -142,8 +152,9 @@ def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None
     if mask >= 0 and why is None and not table.counted:
         present = mask & table.sources
         if present:
-            removed = table.removals.get(present)
-            if removed is None:
+            try:
+                removed = table.removals[present]
+            except KeyError:
                 removed = _removal(table, present)
             hit = mask & removed
             while hit:
