@@ -65,6 +65,15 @@ ODD_OR_FOUR: HandCode = sum(5 << 5 * k for k in range(N_KINDS))
 """The 1 and 4 bits of every count: clear exactly when every count is 0 or 2 (seven different pairs)."""
 ODD: HandCode = sum(1 << 5 * k for k in range(N_KINDS))
 """The 1 bit of every count: clear exactly when every count is even (seven pairs, four of a kind as two)."""
+RED_SHIFT = 5 * N_KINDS
+"""Above the count fields of a hand code: where :data:`TILE_CODE` counts the red fives."""
+COUNT_BITS: HandCode = (1 << RED_SHIFT) - 1
+"""The count fields of a hand code (``code & COUNT_BITS`` drops what :data:`TILE_CODE` counts above them)."""
+TILE_CODE: tuple[HandCode, ...] = tuple(CODE_ONE[order >> 1] + ((order & 1) << RED_SHIFT) if order >> 1 < N_KINDS
+                                        else 0 for order in range(2 * (N_KINDS + 8)))
+"""By a tile's ``order`` (kind * 2 + red): its part of a hand code, plus one above the count fields when it is a red
+five (so one sum over some tiles gives their code and their red fives together: ``code >> RED_SHIFT``); 0 for a
+flower."""
 
 
 def code_of(counts) -> HandCode:
