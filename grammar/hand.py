@@ -850,7 +850,7 @@ RULES: tuple[Rule, ...] = (
     Rule(("ippatsu",), lambda f: not f.riichi, ImpossibleHandError, "ippatsu without riichi", _kw("ippatsu"), True),
     Rule(("ura",), lambda f: not f.riichi, ImpossibleHandError, "ura: without riichi: ura dora count only for riichi",
          _kw("ura"), True),
-    Rule(("ura",), lambda f: len(f.value("ura")) > max(len(f.value("dora")), 1), ImpossibleHandError,
+    Rule(("ura",), lambda f: len(f.vals[_URA_SLOT]) > max(len(f.vals[_DORA_SLOT]), 1), ImpossibleHandError,
          "more ura indicators than dora indicators", _val("ura")),
     Rule(("haitei",), lambda f: not f.tsumo, ImpossibleHandError,
          "haitei with ron: the last draw wins by tsumo (houtei is the last discard)", _kw("haitei"), True),

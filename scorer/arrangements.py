@@ -625,7 +625,9 @@ def waits_of_win(code: HandCode, win: Kind, pair: Kind, n_melds: int) -> list[Ki
     else:
         found = list(waits[2])
     if not n_melds:
-        _add_special_waits(code, found, False)
+        odd = code & ODD   # seven pairs wait on one single; thirteen orphans hold only terminals and honors
+        if odd and not odd & (odd - 1) or not code & _NOT_ORPHAN_FIELDS:
+            _add_special_waits(code, found, False)
     return found
 
 

@@ -114,15 +114,12 @@ class RiichiResult(NamedTuple):
         payments = []
         for payer, amount, _ in pays:   # Payment: payer, amount, honba
             payments.append({"from": payer, "amount": amount})
-        waits = []
-        kind_text = _KIND_TEXT
-        for k in (_wait_kinds(hand, concealed_code) if split_pair is None else
-                  waits_of_win(concealed_code, hand.winning_tile.kind, split_pair, len(hand.melds))):
-            waits.append(kind_text[k])
+        waits = list(map(_KIND_TEXT.__getitem__, _wait_kinds(hand, concealed_code) if split_pair is None else
+                         waits_of_win(concealed_code, hand.winning_tile.kind, split_pair, len(hand.melds))))
         try:
-            text = hand.notation()
-        except Exception:  # the grammar may be absent (as in _notation)
-            text = None
+            text = hand._notation   # the parser's (Hand.notation's memo)
+        except AttributeError:
+            text = _notation(hand)
         return {
             "rules": "riichi",
             "preset": preset,
