@@ -514,12 +514,17 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
     kinds = []
     if after % 3 != 1 and after <= 14:
         table = parts[after // 3] or _part(honor, after // 3)
-        # the candidates (as _near), less the kinds held four times (no fifth copy): a count of four is the only
-        # one with its 4 bit set (counts are at most four here)
-        near = (local | local >> 1 | local >> 2) & _LOW_BITS   # bit 5i: the i-th kind held
+        # the candidates, less the kinds held four times (no fifth copy: a count of four is the only one with its
+        # 4 bit set, counts being at most four here). The tile that completes the suit sits in a group of the
+        # split: a pair or triplet of its kind (the suit holds one), or a sequence whose two other tiles the suit
+        # holds (the kinds on both sides of it, or the two below, or the two above)
+        held = (local | local >> 1 | local >> 2) & _LOW_BITS   # bit 5i: the i-th kind held
         fours = local >> 2 & _LOW_BITS
-        if not honor:
-            near = (near | near << 5 | near << 10 | near >> 5 | near >> 10) & _LOW_BITS
+        if honor:
+            near = held
+        else:
+            up, down = held >> 5, held << 5   # bit 5i: kind i + 1 held; kind i - 1 held
+            near = (held | up & (down | held >> 10) | down & held << 10) & _LOW_BITS
         near = (near | fours) ^ fours
         base = 9 * s
         place = _PLACE
