@@ -37,7 +37,7 @@ from operator import attrgetter, or_
 from typing import Callable, NamedTuple, TypeAlias
 
 from grammar.text import MAX_LINE, fold, fragment, not_ascii, too_long, window
-from scorer.arrangements import COUNT_BITS, TILE_CODE
+from scorer.arrangements import OVER_FOUR_ADD, OVER_FOUR_TEST, TILE_CODE
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import WINDS, Hand, Situation, build_parsed_hand, build_situation_of
 from scorer.kinds import N_KINDS
@@ -284,10 +284,6 @@ dora and ura indicators) summed so is what the fifth-copy rule reads. Five bits 
 meet: it is read only on a line of 13 or 14 tiles (the tile-count rule comes before it), which holds at most 18
 tiles (four kans) and 10 indicators. A longer line's sums may carry from one kind into the next: it fails on its
 count first."""
-_FIELD_HIGH: TileCode = sum(0b11000 << 5 * k for k in range(N_KINDS))
-"""The 8 and 16 bits of every count field (set: a count of eight or more)."""
-_FIELD_LOW: TileCode = sum(1 << 5 * k for k in range(N_KINDS))
-"""The 1 bit of every count field."""
 
 KindCounts: TypeAlias = int
 """Red fives counted in one integer: the count of kind ``k`` (0-33) in bits ``16k`` to ``16k + 15``. A line has at
@@ -809,9 +805,10 @@ def _wrong_count(n_tiles: int, allow_incomplete: bool) -> bool:
 
 
 def _fifth_copy(counts: TileCode) -> bool:
-    """More than four of some kind: a count of eight or more, or a count of 5-7 (its 4 bit, and its 2 or 1 bit)."""
-    c = counts & COUNT_BITS
-    return (c & _FIELD_HIGH or c >> 2 & (c >> 1 | c) & _FIELD_LOW) != 0
+    """More than four of some kind. Adding 11 to a count of 5-20 sets its 16 bit, and a count of 16-31 has it set
+    already; a count of four or less has neither (a count of 21 or more carries into the next kind, which can only
+    add a bit where that count already answers yes). The red fives counted above the count fields are not read."""
+    return ((counts + OVER_FOUR_ADD) | counts) & OVER_FOUR_TEST != 0
 
 
 RULES: tuple[Rule, ...] = (
@@ -1064,7 +1061,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
     every, rest = _PLANS[rules_v].get(present & _RULE_BITS) or _plan(present & _RULE_BITS, rules_v)
     # the first rows of RULES, which every line runs, pass at once on a 14-tile hand with a winning tile and no
     # fifth copy
-    if not (n_tiles == 14 and win is not None and not _fifth_copy(counts)) and (
+    if not (n_tiles == 14 and win is not None and not ((counts + OVER_FOUR_ADD) | counts) & OVER_FOUR_TEST) and (
             _no_tiles(win, last_run >= 0) or _wrong_count(n_tiles, allow_incomplete) or _fifth_copy(counts)):
         rest = every   # one of the first rows fails: the table says which, and with what message
     if rest:   # the line's facts, for the rules (most lines pass the first rows and call up few others)

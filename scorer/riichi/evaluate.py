@@ -114,8 +114,11 @@ class RiichiResult(NamedTuple):
         payments = []
         for payer, amount, _ in pays:   # Payment: payer, amount, honba
             payments.append({"from": payer, "amount": amount})
-        waits = list(map(_KIND_TEXT.__getitem__, _wait_kinds(hand, concealed_code) if split_pair is None else
-                         waits_of_win(concealed_code, hand.winning_tile.kind, split_pair, len(hand.melds))))
+        waits = []
+        kind_text = _KIND_TEXT
+        for k in (_wait_kinds(hand, concealed_code) if split_pair is None else
+                  waits_of_win(concealed_code, hand.winning_tile.kind, split_pair, len(hand.melds))):
+            waits.append(kind_text[k])
         try:
             text = hand._notation   # the parser's (Hand.notation's memo)
         except AttributeError:
