@@ -37,6 +37,7 @@ from operator import attrgetter, or_
 from typing import Callable, NamedTuple, TypeAlias
 
 from grammar.text import MAX_LINE, fold, fragment, not_ascii, too_long, window
+from scorer.arrangements import OVER_FOUR_ADD, OVER_FOUR_TEST, TILE_CODE
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import WINDS, Hand, Situation, build_parsed_hand, build_situation_of
 from scorer.kinds import N_KINDS, NORTH
@@ -276,8 +277,17 @@ def _digit_table(suit: str) -> dict[str, Tile]:
 _DIGITS = {suit: _digit_table(suit) for suit in "mpszf"}
 """suit letter -> {digit: Tile} for the digits that name a tile of that suit (no 0z, 8z, 9f, ...)."""
 
+TileCode: TypeAlias = int
+"""Tiles summed as one hand code (:data:`scorer.arrangements.TILE_CODE`: five bits a kind, the red fives counted
+above the count fields). The concealed tiles and the winning tile of a line summed so are its Hand's closed code
+(:meth:`~scorer.hand.Hand.closed_code`, which the evaluators read); every tile the copy rules count (hand, melds,
+dora and ura indicators) summed so is what the fifth-copy rule reads. Five bits hold every count that rule can
+meet: it is read only on a line of 13 or 14 tiles (the tile-count rule comes before it), which holds at most 18
+tiles (four kans) and 10 indicators. A longer line's sums may carry from one kind into the next: it fails on its
+count first."""
+
 KindCounts: TypeAlias = int
-"""Tile counts packed in one integer: the count of kind ``k`` (0-33) in bits ``16k`` to ``16k + 15``. A line has at
+"""Red fives counted in one integer: the count of kind ``k`` (0-33) in bits ``16k`` to ``16k + 15``. A line has at
 most MAX_LINE characters, so no count reaches 2**15 and sums of these never carry from one kind into the next."""
 _COUNT_BITS = 16
 assert MAX_LINE < 1 << (_COUNT_BITS - 1)
@@ -292,23 +302,21 @@ def _above(limit: int) -> KindCounts:
     return sum(((1 << (_COUNT_BITS - 1)) - 1 - limit) << (_COUNT_BITS * k) for k in range(N_KINDS))
 
 
-_ABOVE_FOUR, _ABOVE_ONE = _above(4), _above(1)
+_ABOVE_ONE = _above(1)
 
 
-def _counts(tiles) -> tuple[KindCounts, KindCounts]:
-    """(counts of every kind, counts of the red fives) of some tiles; flowers are not counted."""
-    counts = reds = 0
+def _counts(tiles) -> tuple[TileCode, KindCounts]:
+    """(the tiles summed as a :data:`TileCode`, counts of the red fives) of some tiles; flowers are not counted."""
+    code = reds = 0
     for t in tiles:
-        if t.kind < N_KINDS:
-            counts += _ONE[t.kind]
-            if t.red:
-                reds += _ONE[t.kind]
-    return counts, reds
+        code += TILE_CODE[t.order]
+        if t.red:
+            reds += _ONE[t.kind]
+    return code, reds
 
 
-_DIGIT_COUNTS = {suit: {d: _ONE[t.kind] if t.kind < N_KINDS else 0 for d, t in table.items()}
-                 for suit, table in _DIGITS.items()}
-"""suit letter -> {digit: the counts of its one tile} (flowers count nothing)."""
+_DIGIT_CODES = {suit: {d: TILE_CODE[t.order] for d, t in table.items()} for suit, table in _DIGITS.items()}
+"""suit letter -> {digit: the :data:`TileCode` of its one tile} (flowers count nothing)."""
 _RED_COUNTS = {suit: _ONE[_DIGITS[suit]["0"].kind] for suit in "mps"}
 """suit letter -> the counts of its red five."""
 _KEYS = "abcdefghij"
@@ -512,8 +520,8 @@ class _Piece(NamedTuple):
     what: object         # the flower tiles as written (a tuple), the Meld, or the winning Tile; None for a
     #                      concealed run (its tiles as written are worked out only when needed: _written)
     bit: int             # the presence bits of the facts it shows (see _BIT): flower tiles, an open meld, a kan
-    counts: KindCounts   # the counts of the tiles it adds to the hand
-    reds: KindCounts     # the same for its red fives
+    counts: TileCode     # the tiles it adds to the hand, summed (0 for flowers)
+    reds: KindCounts     # the counts of its red fives
     text: str            # its part of the canonical notation: a concealed run's tiles sorted, a meld's or +X's
     #                      text; "" for flower tiles (written from all of them)
     ordered: tuple       # a concealed run: its tiles sorted (TILE_ORDER); else ()
@@ -525,8 +533,8 @@ class _Keyword(NamedTuple):
     name: str            # the keyword, lower case, without its colon
     value: object        # a valued keyword's value, read by its field reader (FIELDS); None for a flag
     bit: int             # its presence bit (see _BIT)
-    counts: KindCounts   # the counts of the indicator tiles of dora: and ura: (they count as seen tiles), else 0
-    reds: KindCounts     # the same for their red fives
+    counts: TileCode     # the indicator tiles of dora: and ura: summed (they count as seen tiles), else 0
+    reds: KindCounts     # the counts of their red fives
     text: str            # a valued keyword's part of the canonical notation (see _value_text); "" for flags,
     #                      rules: and preset: (written from the whole line)
     slot: int            # a valued keyword's place among those parts (_TEXT_SLOT); 0 for a flag
@@ -592,7 +600,7 @@ def _piece(src: _Source, tok: str, i: int) -> _Piece:
             except KeyError:   # a digit that names no tile of the suit: the first one written is the error
                 _run_tiles(src, digits, suit, i)
                 raise  # pragma: no cover - _run_tiles raised
-            meaning = _new_meaning(_Piece, (_RUN, None, 0, sum(map(_DIGIT_COUNTS[suit].__getitem__, digits)),
+            meaning = _new_meaning(_Piece, (_RUN, None, 0, sum(map(_DIGIT_CODES[suit].__getitem__, digits)),
                                             digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0,
                                             in_order + suit, ordered, _SUIT_RANK[suit]))
     if len(_PIECES) < _MAX_MEANINGS and len(tok) <= _KEPT_RUN:
@@ -652,8 +660,8 @@ class _Line(NamedTuple):
     ruleset: RuleSet       # the rule set named by rules: (what its notation allows)
     allow_incomplete: bool
     n_tiles: int           # the hand's size, each meld counted as 3
-    counts: KindCounts     # every tile the copy rules count: hand, melds, dora and ura indicators
-    reds: KindCounts       # the red fives among them
+    counts: TileCode       # every tile the copy rules count, summed: hand, melds, dora and ura indicators
+    reds: KindCounts       # the counts of the red fives among them
 
     def col(self, i: int, offset: int = 0) -> int:
         """The 0-based column of character ``offset`` of token ``i``."""
@@ -814,8 +822,11 @@ def _wrong_count(n_tiles: int, allow_incomplete: bool) -> bool:
     return n_tiles != 14 and not (allow_incomplete and n_tiles == 13)
 
 
-def _fifth_copy(counts: KindCounts) -> bool:
-    return (counts + _ABOVE_FOUR) & _TOP != 0
+def _fifth_copy(counts: TileCode) -> bool:
+    """More than four of some kind. Adding 11 to a count of 5-20 sets its 16 bit, and a count of 16-31 has it set
+    already; a count of four or less has neither (a count of 21 or more carries into the next kind, which can only
+    add a bit where that count already answers yes). The red fives counted above the count fields are not read."""
+    return ((counts + OVER_FOUR_ADD) | counts) & OVER_FOUR_TEST != 0
 
 
 RULES: tuple[Rule, ...] = (
@@ -854,7 +865,7 @@ RULES: tuple[Rule, ...] = (
     Rule(("ippatsu",), lambda f: not f.riichi, ImpossibleHandError, "ippatsu without riichi", _kw("ippatsu"), True),
     Rule(("ura",), lambda f: not f.riichi, ImpossibleHandError, "ura: without riichi: ura dora count only for riichi",
          _kw("ura"), True),
-    Rule(("ura",), lambda f: len(f.value("ura")) > max(len(f.value("dora")), 1), ImpossibleHandError,
+    Rule(("ura",), lambda f: len(f.vals[_URA_SLOT]) > max(len(f.vals[_DORA_SLOT]), 1), ImpossibleHandError,
          "more ura indicators than dora indicators", _val("ura")),
     Rule(("haitei",), lambda f: not f.tsumo, ImpossibleHandError,
          "haitei with ron: the last draw wins by tsumo (houtei is the last discard)", _kw("haitei"), True),
@@ -951,8 +962,8 @@ class _Said(NamedTuple):
     is read once."""
     present: PresenceMask   # the keywords' presence bits
     vals: list              # by _TEXT_SLOT: each valued keyword's value (see _DEFAULT_VALUES); never changed
-    counts: KindCounts      # the counts of the dora and ura indicators
-    reds: KindCounts        # the same for their red fives
+    counts: TileCode        # the dora and ura indicators, summed
+    reds: KindCounts        # the counts of their red fives
     text: str               # their part of the canonical notation after rules: and preset: (flags, then values)
     situation: Situation
 
@@ -1011,6 +1022,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
     melds: list[Meld] = []
     win = None
     present = counts = reds = 0   # present: the facts the pieces show (the keywords' bits are added below)
+    meld_counts = 0               # the melds' part of counts (the rest of the pieces' is the closed code)
     piece_of = _PIECES.get
     for i, tok in enumerate(pieces):
         kind, what, bit, tile_counts, red_counts, text, run_sorted, rank = piece_of(tok) or _piece(src, tok, i)
@@ -1031,6 +1043,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
             melds.append(what)
             meld_text += text
             present |= bit
+            meld_counts += tile_counts
         elif kind == _WIN:
             if win is not None:
                 raise src.error(ImpossibleHandError, "a second winning tile: write +X once", src.loc(i))
@@ -1045,6 +1058,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
         said = _said(keywords, src, len(pieces))
     said_present, vals, said_counts, said_reds, said_text, situation = said
     present |= said_present
+    closed_code = counts - meld_counts if meld_counts else counts   # the concealed tiles and the winning tile
     if said_counts:
         counts += said_counts
         if said_reds:
@@ -1072,7 +1086,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
     every, rest = _PLANS[rules_v].get(present & _RULE_BITS) or _plan(present & _RULE_BITS, rules_v)
     # the first rows of RULES, which every line runs, pass at once on a 14-tile hand with a winning tile and no
     # fifth copy
-    if not (n_tiles == 14 and win is not None and not (counts + _ABOVE_FOUR) & _TOP) and (
+    if not (n_tiles == 14 and win is not None and not ((counts + OVER_FOUR_ADD) | counts) & OVER_FOUR_TEST) and (
             _no_tiles(win, last_run >= 0) or _wrong_count(n_tiles, allow_incomplete) or _fifth_copy(counts)):
         rest = every   # one of the first rows fails: the table says which, and with what message
     if rest:   # the line's facts, for the rules (most lines pass the first rows and call up few others)
@@ -1120,7 +1134,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
     if preset_v:
         notation += " preset:" + preset_v
     return build_parsed_hand(ordered, tuple(melds), win[0] if win else None, situation, flowers, rules_v,
-                             preset_v or None, vals[_CLAIM_SLOT], notation + said_text)
+                             preset_v or None, vals[_CLAIM_SLOT], notation + said_text, closed_code)
 
 
 _NUKI_BIT = _BIT["nuki"]

@@ -65,6 +65,15 @@ ODD_OR_FOUR: HandCode = sum(5 << 5 * k for k in range(N_KINDS))
 """The 1 and 4 bits of every count: clear exactly when every count is 0 or 2 (seven different pairs)."""
 ODD: HandCode = sum(1 << 5 * k for k in range(N_KINDS))
 """The 1 bit of every count: clear exactly when every count is even (seven pairs, four of a kind as two)."""
+RED_SHIFT = 5 * N_KINDS
+"""Above the count fields of a hand code: where :data:`TILE_CODE` counts the red fives."""
+COUNT_BITS: HandCode = (1 << RED_SHIFT) - 1
+"""The count fields of a hand code (``code & COUNT_BITS`` drops what :data:`TILE_CODE` counts above them)."""
+TILE_CODE: tuple[HandCode, ...] = tuple(CODE_ONE[order >> 1] + ((order & 1) << RED_SHIFT) if order >> 1 < N_KINDS
+                                        else 0 for order in range(2 * (N_KINDS + 8)))
+"""By a tile's ``order`` (kind * 2 + red): its part of a hand code, plus one above the count fields when it is a red
+five (so one sum over some tiles gives their code and their red fives together: ``code >> RED_SHIFT``); 0 for a
+flower."""
 
 
 def code_of(counts) -> HandCode:
@@ -505,12 +514,17 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
     kinds = []
     if after % 3 != 1 and after <= 14:
         table = parts[after // 3] or _part(honor, after // 3)
-        # the candidates (as _near), less the kinds held four times (no fifth copy): a count of four is the only
-        # one with its 4 bit set (counts are at most four here)
-        near = (local | local >> 1 | local >> 2) & _LOW_BITS   # bit 5i: the i-th kind held
+        # the candidates, less the kinds held four times (no fifth copy: a count of four is the only one with its
+        # 4 bit set, counts being at most four here). The tile that completes the suit sits in a group of the
+        # split: a pair or triplet of its kind (the suit holds one), or a sequence whose two other tiles the suit
+        # holds (the kinds on both sides of it, or the two below, or the two above)
+        held = (local | local >> 1 | local >> 2) & _LOW_BITS   # bit 5i: the i-th kind held
         fours = local >> 2 & _LOW_BITS
-        if not honor:
-            near = (near | near << 5 | near << 10 | near >> 5 | near >> 10) & _LOW_BITS
+        if honor:
+            near = held
+        else:
+            up, down = held >> 5, held << 5   # bit 5i: kind i + 1 held; kind i - 1 held
+            near = (held | up & (down | held >> 10) | down & held << 10) & _LOW_BITS
         near = (near | fours) ^ fours
         base = 9 * s
         place = _PLACE
@@ -616,7 +630,9 @@ def waits_of_win(code: HandCode, win: Kind, pair: Kind, n_melds: int) -> list[Ki
     else:
         found = list(waits[2])
     if not n_melds:
-        _add_special_waits(code, found, False)
+        odd = code & ODD   # seven pairs wait on one single; thirteen orphans hold only terminals and honors
+        if odd and not odd & (odd - 1) or not code & _NOT_ORPHAN_FIELDS:
+            _add_special_waits(code, found, False)
     return found
 
 

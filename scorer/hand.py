@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from scorer.arrangements import TILE_CODE
 from scorer.melds import Meld
 from scorer.tiles import TILE_ORDER, Tile, counts34
 
@@ -49,12 +50,13 @@ class Situation:
 
 
 class _NotationMemo:
-    """The slot where a :class:`Hand` keeps its canonical notation once it is known (no field: equality, hash,
-    repr and ``replace`` never see it, so a Hand made by ``replace`` works its own out again). The parser fills it
-    as it builds the Hand; otherwise :meth:`Hand.notation` fills it on the first call. A Hand is frozen, so the
-    text stays true."""
+    """The slots where a :class:`Hand` keeps what it works out once: its canonical notation and the hand code of
+    its closed tiles (no fields: equality, hash, repr and ``replace`` never see them, so a Hand made by ``replace``
+    works its own out again). The parser fills them as it builds the Hand (it has read every tile by then);
+    otherwise :meth:`Hand.notation` and :meth:`Hand.closed_code` fill them on the first call. A Hand is frozen, so
+    they stay true."""
 
-    __slots__ = ("_notation",)
+    __slots__ = ("_notation", "_closed_code")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +119,21 @@ class Hand(_NotationMemo):
             text = (_format_hand or _formatter())(self)
             object.__setattr__(self, "_notation", text)   # a memo in a frozen value (see _NotationMemo)
             return text
+
+    def closed_code(self) -> int:
+        """The closed tiles (the concealed tiles and the winning tile) as one hand code, with their red fives
+        counted above the count fields (:data:`scorer.arrangements.TILE_CODE`): what the evaluators' hot path reads
+        instead of the tiles, worked out once."""
+        try:
+            return self._closed_code
+        except AttributeError:
+            code = 0
+            for t in self.concealed:
+                code += TILE_CODE[t.order]
+            if self.winning_tile is not None:
+                code += TILE_CODE[self.winning_tile.order]
+            object.__setattr__(self, "_closed_code", code)   # a memo in a frozen value (see _NotationMemo)
+            return code
 
     def __str__(self) -> str:
         return self.notation()
@@ -181,11 +198,12 @@ def build_hand(concealed, melds: tuple[Meld, ...], winning_tile: Tile | None, si
 
 def build_parsed_hand(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winning_tile: Tile | None,
                       situation: Situation, flowers: tuple[Tile, ...], rules: str, preset: str | None,
-                      claim: str | None, notation: str | None) -> Hand:
+                      claim: str | None, notation: str | None, closed_code: int | None = None) -> Hand:
     """As :func:`build_hand`, from fields already in their final form (for the notation parser): ``concealed`` and
     ``flowers`` are tuples in ``TILE_ORDER``, and ``notation`` is the hand's canonical notation (what
     ``format_hand`` gives: the grammar's tests check it), kept so that :meth:`Hand.notation` costs nothing; None
-    when not known. A draft is filled slot by slot, then made a Hand."""
+    when not known. ``closed_code`` likewise is what :meth:`Hand.closed_code` gives (the parser sums it as it
+    reads the tiles), or None. A draft is filled slot by slot, then made a Hand."""
     h = _HandDraft()
     h.concealed = concealed
     h.melds = melds
@@ -197,5 +215,7 @@ def build_parsed_hand(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winn
     h.claim = claim
     if notation is not None:
         h._notation = notation
+    if closed_code is not None:
+        h._closed_code = closed_code
     _become(h, "__class__", Hand)
     return h

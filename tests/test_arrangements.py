@@ -266,3 +266,24 @@ def test_seeded_suit_waits_equal_the_ones_worked_out_one_by_one():
     assert len(seeded) > 10000
     for part, waits in seeded.items():
         assert A._suit_waits_of(part) == waits, (part, waits)
+
+
+def test_suit_waits_of_long_parts_equal_every_kind_tried():
+    """Parts of 9 to 13 tiles (beyond what the seeded test covers): the waits :func:`_suit_waits_of` finds by
+    trying only the candidate kinds are the kinds whose extra copy, tried one by one, makes the suit split."""
+    rng = random.Random(20261201)
+    for _ in range(3000):
+        counts = [0] * 9
+        n = rng.randint(9, 13)
+        while sum(counts) < n:
+            k = rng.randrange(9)
+            if counts[k] < 4:
+                counts[k] += 1
+        local = A.code_of(counts)
+        s = rng.randrange(3)
+        state, need, kinds = A._suit_waits_of(local << 45 * s)
+        tried = tuple(9 * s + i for i in range(9)
+                      if counts[i] < 4 and A.suit_code_complete(local + (1 << 5 * i), False))
+        assert kinds == tried, (counts, kinds, tried)
+        assert state == (-1 if not A.suit_code_complete(local, False) else 1 if n % 3 == 2 else 0)
+        assert need == (0 if (n + 1) % 3 == 2 else 1)

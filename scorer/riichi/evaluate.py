@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorer.arrangements import (CODE_ONE, COUNT_MASK, OVER_FOUR_ADD, OVER_FOUR_TEST, SEQ_CODE, SHANPON,
-                                 code_placements, completing_kinds, waits_of_win)
+from scorer.arrangements import (CODE_ONE, COUNT_BITS, COUNT_MASK, OVER_FOUR_ADD, OVER_FOUR_TEST, RED_SHIFT,
+                                 SEQ_CODE, SHANPON, code_placements, completing_kinds, waits_of_win)
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.kinds import BIT, DORA_SUCCESSOR, DORA_SUCCESSOR_SANMA, FIVE_MASK, N_KINDS, NORTH, SEQ_MASK
 from scorer.melds import MeldType
@@ -32,11 +32,6 @@ _KIND_TEXT = tuple(str(Tile(k)) for k in range(N_KINDS))   # "1m" ... "7z": how 
 _FLOWER_SHIFT = 5 * N_KINDS   # above the count fields of a hand code
 _TILE_BITS = (1 << _FLOWER_SHIFT) - 1
 _WAIT_CODE = CODE_ONE + (1 << _FLOWER_SHIFT,) * 8   # by kind: a tile's part of a hand code; a flower counts apart
-_RED_SHIFT = _FLOWER_SHIFT   # in _TILE_CODE: the red fives are counted above the count fields
-_TILE_CODE: tuple[int, ...] = tuple(CODE_ONE[order >> 1] + ((order & 1) << _RED_SHIFT) if order >> 1 < N_KINDS else 0
-                                    for order in range(2 * N_KINDS))
-"""By a suited or honor tile's ``order`` (kind * 2 + red): its part of a hand code, plus one above the count fields
-when it is a red five — so one sum over the closed tiles gives the code and the red fives together."""
 
 
 class YakuItem(NamedTuple):
@@ -125,9 +120,9 @@ class RiichiResult(NamedTuple):
                   waits_of_win(concealed_code, hand.winning_tile.kind, split_pair, len(hand.melds))):
             waits.append(kind_text[k])
         try:
-            text = hand.notation()
-        except Exception:  # the grammar may be absent (as in _notation)
-            text = None
+            text = hand._notation   # the parser's (Hand.notation's memo)
+        except AttributeError:
+            text = _notation(hand)
         d = {
             "rules": "riichi",
             "preset": preset,
@@ -308,13 +303,15 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
     if win is None or len(concealed) + 3 * n_melds != 13:
         return _not_winning(hand, name, "not complete")
 
-    # the closed tiles with the winning tile: their hand code; red fives
+    # the closed tiles with the winning tile: their hand code; red fives (the parser summed them as it read the
+    # tiles: Hand.closed_code)
     w = win.kind
-    code = _TILE_CODE[win.order]
-    for t in concealed:
-        code += _TILE_CODE[t.order]
-    red_tiles = code >> _RED_SHIFT
-    code &= _TILE_BITS
+    try:
+        code = hand._closed_code
+    except AttributeError:
+        code = hand.closed_code()
+    red_tiles = code >> RED_SHIFT
+    code &= COUNT_BITS
     if (code + OVER_FOUR_ADD) & OVER_FOUR_TEST:
         raise ImpossibleHandError(f"more than four of a kind in {_describe(hand)}")
 
