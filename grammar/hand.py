@@ -37,7 +37,7 @@ from operator import attrgetter, or_
 from typing import Callable, NamedTuple, TypeAlias
 
 from grammar.text import MAX_LINE, fold, fragment, not_ascii, too_long, window
-from scorer.arrangements import OVER_FOUR_ADD, OVER_FOUR_TEST, TILE_CODE
+from scorer.arrangements import CODE_ONE, COUNT_MASK, OVER_FOUR_ADD, OVER_FOUR_TEST, TILE_CODE
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import WINDS, Hand, Situation, build_parsed_hand, build_situation_of
 from scorer.kinds import N_KINDS, NORTH
@@ -811,7 +811,7 @@ def _count_message(f: _Line) -> str:
 
 def _norths(f: _Line) -> int:
     """The Norths among the tiles the copy rules count (hand, melds, indicators)."""
-    return f.counts >> _COUNT_BITS * NORTH & (1 << _COUNT_BITS) - 1
+    return f.counts // CODE_ONE[NORTH] & COUNT_MASK    # (counts is a hand code: five bits a kind)
 
 
 def _no_tiles(win, runs) -> bool:
@@ -1138,13 +1138,13 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
 
 
 _NUKI_BIT = _BIT["nuki"]
-_TABLES: dict[tuple[str, str | None], tuple[int, KindCounts]] = {}
-"""(rule set, preset name) -> (the seats of its table, the :data:`KindCounts` fields of the kinds its tile set
-lacks): filled by :func:`_table` for the presets that exist (a few names)."""
-_FIELD = (1 << _COUNT_BITS) - 1
+_TABLES: dict[tuple[str, str | None], tuple[int, int]] = {}
+"""(rule set, preset name) -> (the seats of its table, the hand-code fields (:data:`scorer.arrangements.CODE_ONE`,
+five bits a kind, as the line's ``counts``) of the kinds its tile set lacks): filled by :func:`_table` for the
+presets that exist (a few names)."""
 
 
-def _table(rules: str, preset: str | None) -> tuple[int, KindCounts]:
+def _table(rules: str, preset: str | None) -> tuple[int, int]:
     """The seats and the absent kinds' fields of the table a preset scores for (a rule set's preset without
     ``players`` or ``absent_mask`` is a four-seat table of every kind). An unknown preset is the evaluator's error
     to report: here it is a four-seat table, not kept."""
@@ -1154,11 +1154,11 @@ def _table(rules: str, preset: str | None) -> tuple[int, KindCounts]:
         return 4, 0
     mask = getattr(p, "absent_mask", 0)
     table = _TABLES[rules, preset] = (getattr(p, "players", 4),
-                                      sum(_FIELD << _COUNT_BITS * k for k in range(N_KINDS) if mask >> k & 1))
+                                      sum(COUNT_MASK * CODE_ONE[k] for k in range(N_KINDS) if mask >> k & 1))
     return table
 
 
-def _table_error(f: _Line, preset: str | None, players: int, absent: KindCounts):
+def _table_error(f: _Line, preset: str | None, players: int, absent: int):
     """Raise the error of a ``nuki:`` line whose table cannot hold it: a four-seat preset, or a tile the preset's
     tile set lacks (three players: 2m-8m). (A line without ``nuki:`` may hold 2m-8m under a three-player preset:
     a four-player hand scored with three-player payments, as ``--compare`` does.)"""
@@ -1166,7 +1166,7 @@ def _table_error(f: _Line, preset: str | None, players: int, absent: KindCounts)
     if players != 3:
         raise f.src.error(NotationError, f"nuki: needs a three-player preset such as preset:tenhou-sanma "
                           f"({shown} is for {players} players)", f.col(f.flags["nuki"]))
-    tile, col = next((t, col) for t, col in f.located_tiles() if absent >> _COUNT_BITS * t.kind & 1)
+    tile, col = next((t, col) for t, col in f.located_tiles() if absent & CODE_ONE[t.kind])
     raise f.src.error(ImpossibleHandError, f"{tile.plain} with nuki: under {shown}: a three-player table has no "
                       f"2m-8m", col)
 
