@@ -114,7 +114,7 @@ def analyze(hand: Hand) -> dict:
         if absent >> t.kind & 1:
             raise ImpossibleHandError(f"{t.plain} under preset:{hand.preset}: a three-player table has no 2m-8m",
                                       hand.notation())
-    sh = shanten_counts(counts, melds, shapes.four_as_two_pairs, shapes.knitted)
+    sh = shanten_counts(counts, melds, shapes.four_as_two_pairs, shapes.knitted, absent=absent)
     out: dict = {"rules": hand.rules, "hand": hand.notation(), "tiles": hand.tile_count, "melds": melds,
                  "shanten": sh}
     if players != 4:
@@ -130,7 +130,7 @@ def analyze(hand: Hand) -> dict:
         if not counts[k]:
             continue
         counts[k] -= 1
-        after = shanten_counts(counts, melds, shapes.four_as_two_pairs, shapes.knitted)
+        after = shanten_counts(counts, melds, shapes.four_as_two_pairs, shapes.knitted, absent=absent)
         uk = _ukeire(counts, melds, seen, shapes, absent)
         row: dict = {"discard": str(Tile(k)), "shanten": after, "ukeire": sum(u["left"] for u in uk), "tiles": uk}
         if shapes.value_waits and after == 0:

@@ -335,11 +335,37 @@ def _specials(counts, melds: int, four_as_two_pairs: bool, knitted: bool, bound:
     return best
 
 
+_MIDDLE_RANKS = tuple(mask_of(9 * s + r for r in range(1, 8)) for s in range(3))
+"""Each numbered suit's ranks 2-8 as a kind mask: a table without them (three players: 2m-8m) plays that suit's
+1 and 9 alone."""
+_POW5_8 = 5 ** 8
+"""A suit code's rank-9 digit (:func:`suit_codes`)."""
+
+
+def _absent_vector(counts, absent: KindMask) -> VecId:
+    """:func:`_hand_vector` at a table without the kinds ``absent``: a numbered suit whose ranks 2-8 the table
+    lacks makes no sequences, so its 1 and 9 are read as two honors (four of one are a set and a tile that can
+    be neither a pair nor a partial, as for an honor); a suit of which the hand holds an absent kind stays as it
+    is."""
+    codes = _suit_codes(counts)
+    ids = list(_ids(codes))
+    for s in range(3):
+        m = _MIDDLE_RANKS[s]
+        c = codes[s]
+        if absent & m == m and c % 5 + c // _POW5_8 * _POW5_8 == c:
+            h = c % 5 + 5 * (c // _POW5_8)
+            x = _HONOR_IDS[h]
+            ids[s] = _computed_id(h, True) if x == NO_ID else x
+    return _merge(_merge(ids[0], ids[1]), _merge(ids[2], ids[3]))
+
+
 def shanten_counts(counts, melds: int = 0, four_as_two_pairs: bool = False, knitted: bool = False,
-                   codes=None) -> int:
+                   codes=None, absent: KindMask = 0) -> int:
     """Shanten of closed counts with ``melds`` declared melds over every form the rule choices allow. ``codes``:
-    the counts' :func:`suit_codes`, when the caller keeps them."""
-    s = _VECS[_hand_vector(counts, codes)][_AT[melds] if 0 <= melds <= 4 else 5 + _need(melds)] - 1
+    the counts' :func:`suit_codes`, when the caller keeps them. ``absent``: the kinds the table does not play
+    (three players: 2m-8m, :data:`scorer.kinds.SANMA_ABSENT_MASK`): no partial waits on them."""
+    vec = _absent_vector(counts, absent) if absent else _hand_vector(counts, codes)
+    s = _VECS[vec][_AT[melds] if 0 <= melds <= 4 else 5 + _need(melds)] - 1
     if s > -1:
         if knitted:
             t = _specials(counts, melds, four_as_two_pairs, knitted, s)
@@ -923,11 +949,20 @@ def ukeire_counts(counts, melds: int = 0, visible=None, four_as_two_pairs: bool 
     """Shanten of a 3n+1 hand and the kinds that lower it, each with how many copies are not yet seen
     (``visible``: copies in view outside the hand). ``absent``: the kinds the table does not play (three
     players: 2m-8m, :data:`scorer.kinds.SANMA_ABSENT_MASK`), never drawn, so never listed."""
-    base = shanten_counts(counts, melds, four_as_two_pairs, knitted)
+    base = shanten_counts(counts, melds, four_as_two_pairs, knitted, absent=absent)
+    if absent:      # the few three-player look-ups: each kind the table plays, drawn in turn
+        kinds = []
+        for k in range(N_KINDS):
+            if absent >> k & 1 or counts[k] >= 4:
+                continue
+            counts[k] += 1
+            if shanten_counts(counts, melds, four_as_two_pairs, knitted, absent=absent) < base:
+                kinds.append(k)
+            counts[k] -= 1
+    else:
+        kinds = improving_kinds(counts, melds, four_as_two_pairs, knitted)
     out = []
-    for k in improving_kinds(counts, melds, four_as_two_pairs, knitted):
-        if absent >> k & 1:
-            continue
+    for k in kinds:
         seen = counts[k] + (visible[k] if visible else 0)
         out.append((k, max(0, 4 - seen)))
     return base, out
@@ -966,9 +1001,10 @@ def candidates(counts) -> list[int]:
 
 
 # ---- public API on tiles -------------------------------------------------------------------------------------
-def shanten(tiles: Iterable[Tile], melds: int = 0) -> int:
-    """Shanten of the concealed tiles of a hand with ``melds`` declared melds (-1: complete, 0: tenpai)."""
-    return shanten_counts(counts34(tiles), melds)
+def shanten(tiles: Iterable[Tile], melds: int = 0, absent: KindMask = 0) -> int:
+    """Shanten of the concealed tiles of a hand with ``melds`` declared melds (-1: complete, 0: tenpai);
+    ``absent`` as for :func:`shanten_counts`."""
+    return shanten_counts(counts34(tiles), melds, absent=absent)
 
 
 def waits(tiles: Iterable[Tile], melds: int = 0) -> list[Tile]:

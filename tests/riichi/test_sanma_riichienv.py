@@ -42,7 +42,7 @@ riichienv = pytest.importorskip("riichienv")
 
 from scorer import score  # noqa: E402
 from scorer.hand import Hand  # noqa: E402
-from scorer.kinds import RED_FIVE_IDS, SANMA_KINDS  # noqa: E402
+from scorer.kinds import RED_FIVE_IDS, SANMA_ABSENT_MASK, SANMA_KINDS  # noqa: E402
 from scorer.melds import MeldType  # noqa: E402
 from scorer.riichi.points import payments  # noqa: E402
 from scorer.shanten import shanten, waits  # noqa: E402
@@ -235,9 +235,24 @@ def test_yakuman_tied_with_kazoe():
 @given(st.lists(st.sampled_from([4 * k + c for k in SANMA_KINDS for c in range(4)]), min_size=13, max_size=13,
                 unique=True))
 def test_shanten_agrees_with_calculate_shanten_3p(ids):
-    """13 tiles of the three-player set: our shanten (standard, seven pairs, kokushi) equals riichienv's."""
+    """13 tiles of the three-player set: our shanten at a table without 2m-8m (standard, seven pairs, kokushi)
+    equals riichienv's."""
     tiles = [Tile(i // 4) for i in ids]
-    assert shanten(tiles) == riichienv.calculate_shanten_3p(sorted(ids))
+    assert shanten(tiles, absent=SANMA_ABSENT_MASK) == riichienv.calculate_shanten_3p(sorted(ids))
+
+
+def test_a_terminal_man_quad_makes_no_partial_at_three_seats():
+    """Hypothesis found it: 1111m 9999m 111p 22p. With 2m-8m on the table the fourth 1m and 9m wait on 2m/3m and
+    7m/8m (one-shanten); without them each is a tile that can be neither a pair nor a partial, as a fourth honor:
+    two-shanten, as riichienv says. The improving draws are then the pinzu and honors, never the man tiles."""
+    ids = [0, 1, 2, 3, 32, 33, 34, 35, 36, 37, 38, 40, 41]
+    tiles = [Tile(i // 4) for i in ids]
+    assert shanten(tiles) == 1
+    assert shanten(tiles, absent=SANMA_ABSENT_MASK) == 2 == riichienv.calculate_shanten_3p(ids)
+    from scorer.shanten import ukeire_counts
+    from scorer.tiles import counts34
+    sh, uk = ukeire_counts(counts34(tiles), 0, absent=SANMA_ABSENT_MASK)
+    assert sh == 2 and uk and all(k >= 9 for k, _ in uk)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,8 +1,10 @@
 """Three-player shanten, waits and ukeire from the one core (``scorer/shanten.py``), on the 108-tile set.
 
-Shanten and waits need no change for three players: a hand of the three-player set can only be completed by
-tiles of that set (no 2m-8m means no man sequence, so 1m and 9m only pair or triple), and the core agrees with
-riichienv's ``calculate_shanten_3p`` and ``HandEvaluator3P.get_waits`` (``test_sanma_riichienv.py``).
+Waits need no change for three players: a hand of the three-player set can only be completed by tiles of that
+set (no 2m-8m means no man sequence, so 1m and 9m only pair or triple). Shanten needs the table's ``absent``
+mask in one case: a fourth 1m or 9m is a partial towards 2m-3m / 7m-8m with 136 tiles, but with 108 it is an
+honor's fourth tile (``shanten(..., absent=SANMA_ABSENT_MASK)``); with it the core agrees with riichienv's
+``calculate_shanten_3p`` and ``HandEvaluator3P.get_waits`` (``test_sanma_riichienv.py``).
 
 Ukeire is different: the *improving* kinds of a hand with an isolated 1m or 9m include 2m, 3m, 7m, 8m (a draw
 of 2m would make a 12m shape), which a three-player wall never holds. Today a caller can only zero their counts
