@@ -134,12 +134,12 @@ def run_chunk(items, rules: str | None, preset: str | None, compare: str | None,
     The rows are rendered (and encoded) here, in the worker, so the process that writes has almost nothing to
     do; each row is rendered as soon as it is scored and then dropped, so a chunk's rows never pile up."""
     from scorer.batch import Tally, iter_rows, where
-    from scorer.cli.render import render_stream, utf8
+    from scorer.cli.render import render_stream
     t = Tally()
-    text, last = render_stream(iter_rows(items, rules, preset, compare), fmt, t.count)
+    data, last = render_stream(iter_rows(items, rules, preset, compare), fmt, t.count)
     if last is not None:
         t.last = where(last)
-    return ChunkOut(utf8(text), t)
+    return ChunkOut(data, t)
 
 
 # ---- engines: each yields ChunkOut in input order, with a bounded window of chunks in flight ---------------------
