@@ -560,6 +560,23 @@ def test_a_worker_is_given_its_next_chunk_only_when_both_fit_its_pipe(monkeypatc
     assert CB._pick([W([job(10)], room=0)], 1, small) is None     # no room known: never queued
 
 
+def test_the_last_chunks_are_split_with_their_own_line_numbers(tmp_path):
+    """Near the end of an input of known size the worker engine gets the blocks of lines in quarters (so the workers
+    run out of work together); the items are the same, in the same order, with the same line numbers."""
+    p = tmp_path / "h.txt"
+    p.write_text("".join(f"{GOOD}\n" if n % 7 else "# a comment\n" for n in range(20000)), encoding="utf-8")
+    counter = B.ByteCounter()
+    marked = [(chunk, counter.done) for chunk in B.chunks(B.read_inputs([str(p)], counter=counter, blocks=1000),
+                                                           1000)]
+    split = list(CB._tail_split(iter(marked), p.stat().st_size, 2))
+    items = [(i.line, i.text) for chunk, _ in marked for i in B.items_of(chunk)]
+    assert [(i.line, i.text) for chunk, _ in split for i in B.items_of(chunk)] == items
+    sizes = [sum(len(u.lines) for u in chunk) for chunk, _ in split]
+    assert sizes[:8] == [16, 32, 64, 128, 256, 512, 1000, 1000] and sum(sizes) == 20000
+    assert len(sizes) > len(marked) + 10 and max(sizes[-12:]) == 250 and sizes[-1] == 248     # (992 = 4 x 248)
+    assert list(CB._tail_split(iter(marked), None, 2)) == marked        # size unknown (a pipe): as they come
+
+
 def test_chunks_larger_than_any_pipe_buffer_both_ways_do_not_deadlock(tmp_path):
     """Chunks and outputs of megabytes each, both ways (lines of ~4 KB, each quoted back in its error row), far more
     than a pipe holds: the run must still end, with every row, in order (a guard for any change that lets a worker

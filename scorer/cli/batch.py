@@ -328,6 +328,28 @@ def _roomy(*conns) -> int:
     return room or 0
 
 
+TAIL_PIECES = 4     # the chunks read last are split in this many, so that no worker is left scoring alone at the end
+
+
+def _tail_split(marked, size: int | None, jobs: int):
+    """``(chunk, bytes read)`` pairs as they come, except near the end of inputs of known ``size`` (bytes): there
+    each block of lines is split in :data:`TAIL_PIECES`, so that the workers run out of work together instead of
+    one scoring a whole chunk while the others idle (with its next chunk queued, up to two). The same lines, in
+    the same order, with their own line numbers: only how they are grouped changes."""
+    from scorer.batch import Lines
+    before = 0
+    for chunk, done in marked:
+        step, before = done - before, done
+        if not size or size - done > 2 * (jobs + 1) * step or len(chunk) != 1 or chunk[0].__class__ is not Lines:
+            yield chunk, done
+            continue
+        block = chunk[0]
+        lines = block.lines
+        n = -(-len(lines) // TAIL_PIECES)
+        for at in range(0, len(lines), n):
+            yield [Lines(block.source, block.first + at, lines[at:at + n])], done
+
+
 class _Job:
     """A chunk handed to a worker: its items, the reader's mark, its pickled bytes while it is being handed out,
     and (once back) its output."""
@@ -823,7 +845,8 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
         elif jobs == 1:
             results = _run_inline(marked, args, stop)
         else:
-            results = _run_pool(marked, args, jobs, stop)
+            size = total if total is not None else B.input_size(inputs, sys.stdin)
+            results = _run_pool(_tail_split(marked, size, jobs), args, jobs, stop)
         try:
             head = header(fmt)
             if head:
