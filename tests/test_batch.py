@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+from collections import deque
 import json
 import os
 import shutil
@@ -533,6 +534,49 @@ def test_a_dead_worker_loses_exactly_its_chunk(tmp_path, monkeypatch):
     assert [p for p in multiprocessing.active_children() if getattr(p, "_target", None) is CB._worker_main] == []
 
 
+def test_a_worker_is_given_its_next_chunk_only_when_both_fit_its_pipe(monkeypatch):
+    """A busy worker may hold one chunk more (queued in its pipe) when the chunks it holds and the new one fit a
+    quarter of its pipe's room; otherwise the chunk waits for an idle worker (a send must never block while the
+    worker blocks sending back). A new worker starts first while fewer than --jobs run; idle ones are preferred."""
+    class W:
+        job_fits = CB._Worker.job_fits
+        spent = CB._Worker.spent
+
+        def __init__(self, held, room):
+            self.jobs, self.room, self.given = deque(held), room, 0
+
+    def job(lines):
+        return CB._Job([B.Lines("f", 1, [f"{GOOD} {n}\n" for n in range(lines)])], 0)  # (distinct: pickled whole)
+
+    small, big = job(10), job(40000)
+    busy = W([job(10)], room=4 << 20)
+    assert CB._pick([busy], 2, small) is CB._NEW            # a second worker starts before any chunk is queued
+    assert CB._pick([busy], 1, small) is busy and CB._room([busy], 1)
+    assert CB._pick([busy], 1, big) is None                 # ~2 MB of chunk: more than a quarter of 4 MB
+    idle = W([], room=4 << 20)
+    assert CB._pick([busy, idle], 2, big) is idle
+    full = W([job(10), job(10)], room=4 << 20)
+    assert CB._pick([full], 1, small) is None and not CB._room([full], 1)
+    assert CB._pick([W([job(10)], room=0)], 1, small) is None     # no room known: never queued
+
+
+def test_the_last_chunks_are_split_with_their_own_line_numbers(tmp_path):
+    """Near the end of an input of known size the worker engine gets the blocks of lines in quarters (so the workers
+    run out of work together); the items are the same, in the same order, with the same line numbers."""
+    p = tmp_path / "h.txt"
+    p.write_text("".join(f"{GOOD}\n" if n % 7 else "# a comment\n" for n in range(20000)), encoding="utf-8")
+    counter = B.ByteCounter()
+    marked = [(chunk, counter.done) for chunk in B.chunks(B.read_inputs([str(p)], counter=counter, blocks=1000),
+                                                           1000)]
+    split = list(CB._tail_split(iter(marked), p.stat().st_size, 2))
+    items = [(i.line, i.text) for chunk, _ in marked for i in B.items_of(chunk)]
+    assert [(i.line, i.text) for chunk, _ in split for i in B.items_of(chunk)] == items
+    sizes = [sum(len(u.lines) for u in chunk) for chunk, _ in split]
+    assert sizes[:8] == [16, 32, 64, 128, 256, 512, 1000, 1000] and sum(sizes) == 20000
+    assert len(sizes) > len(marked) + 10 and max(sizes[-12:]) == 250 and sizes[-1] == 248     # (992 = 4 x 248)
+    assert list(CB._tail_split(iter(marked), None, 2)) == marked        # size unknown (a pipe): as they come
+
+
 def test_chunks_larger_than_any_pipe_buffer_both_ways_do_not_deadlock(tmp_path):
     """Chunks and outputs of megabytes each, both ways (lines of ~4 KB, each quoted back in its error row), far more
     than a pipe holds: the run must still end, with every row, in order (a guard for any change that lets a worker
@@ -644,7 +688,7 @@ signal.signal(signal.SIGINT, stop)
 ctx, live = multiprocessing.get_context("fork"), []
 for _ in range(200):
     w = B._Worker(ctx, (), live)
-    w.job = object()            # busy: stop() terminates it
+    w.jobs.append(object())     # busy: stop() terminates it
     w.stop()
     w.join()
     live.remove(w)

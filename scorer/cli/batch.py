@@ -134,12 +134,12 @@ def run_chunk(items, rules: str | None, preset: str | None, compare: str | None,
     The rows are rendered (and encoded) here, in the worker, so the process that writes has almost nothing to
     do; each row is rendered as soon as it is scored and then dropped, so a chunk's rows never pile up."""
     from scorer.batch import Tally, iter_rows, where
-    from scorer.cli.render import render_stream, utf8
+    from scorer.cli.render import render_stream
     t = Tally()
-    text, last = render_stream(iter_rows(items, rules, preset, compare), fmt, t.count)
+    data, last = render_stream(iter_rows(items, rules, preset, compare), fmt, t.count)
     if last is not None:
         t.last = where(last)
-    return ChunkOut(utf8(text), t)
+    return ChunkOut(data, t)
 
 
 # ---- engines: each yields ChunkOut in input order, with a bounded window of chunks in flight ---------------------
@@ -177,6 +177,13 @@ def _run_pool(chunk_iter, args, jobs, stop):
     chunk at a time; this process's one thread hands out chunks, collects the outputs and puts them back in input
     order, with at most ``2 * jobs + 1`` chunks in flight.
 
+    A worker holds up to :data:`QUEUED` chunks: the one it is scoring and the next, already in its pipe, so it
+    goes from one chunk to the next without waiting for this process to collect the output and hand out another
+    (which, with every core busy scoring, waits for this process to be scheduled). Its pipe's buffers are large
+    enough for an output and for both chunks (:func:`_roomy`), and a chunk is queued behind another only when the
+    two fit in it with room to spare, so that this process never blocks sending while the worker blocks sending
+    back; a larger chunk waits for an idle worker, as every chunk did before.
+
     (Not ``multiprocessing.Pool``: its worker-handler thread wakes on every readable byte of the shared result
     pipe, so it spins while a chunk's rows stream back, and its one result pipe lets one worker send at a time.
     Here nothing runs in this process but the loop below, and each worker sends on its own pipe.)"""
@@ -196,28 +203,36 @@ def _run_pool(chunk_iter, args, jobs, stop):
     window = 2 * jobs + 1
     fmt = args[-1]
     pending: deque = deque()        # _Job of every chunk read and not yet yielded, in input order
-    idle: list[_Worker] = []
-    busy: dict = {}                 # connection -> the worker scoring a chunk
+    unsent: deque = deque()         # jobs read (in pending) and not held by a worker: handed out first, in order
     live: list[_Worker] = []
+    busy: dict = {}                 # connection -> a worker holding chunks
     more = True
     try:
         while True:
-            # hand out chunks while the window has room: to an idle worker, or to a new one (up to ``jobs``)
-            while more and len(pending) < window and (idle or len(live) < jobs):
+            # hand out chunks while the window has room: to an idle worker, a new one (up to ``jobs``), or queued
+            # behind the chunk of the least loaded worker that has room for it
+            while (unsent or (more and len(pending) < window)) and _room(live, jobs):
                 if stop.requested:
                     return
-                entry = next(chunks_left, None)
-                if entry is None:
-                    more = False
+                if unsent:
+                    job = unsent.popleft()
+                else:
+                    entry = next(chunks_left, None)
+                    if entry is None:
+                        more = False
+                        break
+                    job = _Job(*entry)
+                    pending.append(job)
+                worker = _pick(live, jobs, job)
+                if worker is None:              # too large to queue behind another: it waits for an idle worker
+                    unsent.appendleft(job)
                     break
-                worker = idle.pop() if idle else _Worker(ctx, args, live)
-                job = _Job(*entry)
-                pending.append(job)
+                if worker is _NEW:
+                    worker = _Worker(ctx, args, live)
                 if worker.give(job):
                     busy[worker.conn] = worker
-                else:                   # it could not take the chunk (it died): its rows say so
-                    job.out = failed_chunk(job.chunk, fmt, "the worker process ended")
-                    _retire(worker, live)
+                else:                           # it could not take the chunk (it died): its rows say so
+                    _lost(worker, live, busy, unsent, fmt, "the worker process ended")
             while pending and pending[0].out is not None:
                 job = pending.popleft()
                 yield job.out, job.mark
@@ -226,12 +241,14 @@ def _run_pool(chunk_iter, args, jobs, stop):
                     return
                 continue
             for conn in wait(list(busy), timeout=0.1):
-                worker = busy.pop(conn)
-                worker.collect(fmt)
-                if worker.spent():
-                    _retire(worker, live)
-                else:
-                    idle.append(worker)
+                worker = busy[conn]
+                if not worker.collect(fmt):
+                    _lost(worker, live, busy, unsent, fmt, worker.ended)
+                    continue
+                if not worker.jobs:
+                    del busy[conn]
+                    if worker.spent():
+                        _retire(worker, live)
             if stop.requested:
                 return
     finally:
@@ -241,24 +258,120 @@ def _run_pool(chunk_iter, args, jobs, stop):
             worker.join()
 
 
-class _Job:
-    """A chunk handed to a worker: its items, the reader's mark, and (once back) its output."""
+QUEUED = 2                  # chunks a worker holds at most: the one it scores and the next
+PIPE_BUFFER = 4 << 20       # bytes asked for each direction of a worker's pipe (the system may give less)
 
-    __slots__ = ("chunk", "mark", "out")
+
+_NEW = object()             # _pick's answer: start a new worker for it
+
+
+def _room(live: list, jobs: int) -> bool:
+    """Whether a chunk could be handed out now: a worker is idle or may queue one, or another may start."""
+    if len(live) < jobs:
+        return True
+    return any(len(w.jobs) < QUEUED and not w.spent() for w in live)
+
+
+def _pick(live: list, jobs: int, job: "_Job"):
+    """The worker to give ``job`` to: an idle one, else :data:`_NEW` while fewer than ``jobs`` run, else the least
+    loaded one that may queue it (see :meth:`_Worker.job_fits`), else None."""
+    best = None
+    for worker in live:
+        if worker.spent():
+            continue
+        if not worker.jobs:
+            return worker
+        if best is None or len(worker.jobs) < len(best.jobs):
+            best = worker
+    if len(live) < jobs:
+        return _NEW
+    if best is not None and len(best.jobs) < QUEUED and best.job_fits(job):
+        return best
+    return None
+
+
+def _lost(worker: "_Worker", live: list, busy: dict, unsent: deque, fmt: str, why: str) -> None:
+    """A worker died: the chunk it was scoring (its oldest) is lost, its rows say so; a chunk it held queued and
+    had not begun is handed out again (before any chunk read after it). It leaves."""
+    jobs = list(worker.jobs)
+    worker.jobs.clear()
+    busy.pop(worker.conn, None)
+    if jobs:
+        jobs[0].out = failed_chunk(jobs[0].chunk, fmt, why)
+        for job in reversed(jobs[1:]):
+            job.payload = None
+            unsent.appendleft(job)
+    if worker in live:
+        _retire(worker, live)
+
+
+def _roomy(*conns) -> int:
+    """Make each direction of a worker's pipe (a socket pair) hold :data:`PIPE_BUFFER` bytes where the system
+    allows, so that an output is sent without waiting for this process to read it and a queued chunk is handed
+    over without waiting for the worker: the bytes a send may leave unread without blocking (at the least)."""
+    import socket
+    room = None
+    for conn in conns:
+        try:
+            sock = socket.socket(fileno=os.dup(conn.fileno()))
+        except OSError:
+            return 0
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, PIPE_BUFFER)
+            # (Linux reports twice what it reserves, half of it for its own bookkeeping)
+            got = sock.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF) // 2
+        except OSError:
+            got = 0
+        finally:
+            sock.close()
+        room = got if room is None else min(room, got)
+    return room or 0
+
+
+TAIL_PIECES = 4     # the chunks read last are split in this many, so that no worker is left scoring alone at the end
+
+
+def _tail_split(marked, size: int | None, jobs: int):
+    """``(chunk, bytes read)`` pairs as they come, except near the end of inputs of known ``size`` (bytes): there
+    each block of lines is split in :data:`TAIL_PIECES`, so that the workers run out of work together instead of
+    one scoring a whole chunk while the others idle (with its next chunk queued, up to two). The same lines, in
+    the same order, with their own line numbers: only how they are grouped changes."""
+    from scorer.batch import Lines
+    before = 0
+    for chunk, done in marked:
+        step, before = done - before, done
+        if not size or size - done > 2 * (jobs + 1) * step or len(chunk) != 1 or chunk[0].__class__ is not Lines:
+            yield chunk, done
+            continue
+        block = chunk[0]
+        lines = block.lines
+        n = -(-len(lines) // TAIL_PIECES)
+        for at in range(0, len(lines), n):
+            yield [Lines(block.source, block.first + at, lines[at:at + n])], done
+
+
+class _Job:
+    """A chunk handed to a worker: its items, the reader's mark, its pickled bytes while it is being handed out,
+    and (once back) its output."""
+
+    __slots__ = ("chunk", "mark", "out", "payload")
 
     def __init__(self, chunk, mark):
         self.chunk = chunk
         self.mark = mark
         self.out: ChunkOut | None = None
+        self.payload: bytes | None = None
 
 
 class _Worker:
     """One worker process and this process's end of its pipe. It scores at most :data:`WORKER_CHUNKS` chunks, one
-    at a time, then exits: the evaluators' per-suit caches grow (slowly) with the variety of hands seen, and a fresh
-    worker keeps each process's memory bounded whatever the input's size."""
+    at a time, in the order given, then exits: the evaluators' per-suit caches grow (slowly) with the variety of
+    hands seen, and a fresh worker keeps each process's memory bounded whatever the input's size. ``jobs`` are
+    the chunks it holds, oldest (the one being scored) first."""
 
     def __init__(self, ctx, args, live: list):
         self.conn, child = ctx.Pipe(duplex=True)
+        self.room = _roomy(self.conn, child)
         # a forked child inherits this process's ends of its own pipe and of the other workers' pipes: it closes
         # them, so that each pipe has one reader and one writer and a closed end is seen as closed
         inherited = [self.conn, *(w.conn for w in live)] if ctx.get_start_method() == "fork" else []
@@ -274,30 +387,52 @@ class _Worker:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
         child.close()
         self.given = 0
-        self.job: _Job | None = None
+        self.jobs: deque = deque()
+        self.ended = "the worker process ended"
         live.append(self)
 
+    def job_fits(self, job: _Job) -> bool | None:
+        """Whether ``job`` may be queued behind the chunks this worker holds: all of them unread fit a quarter of
+        its pipe's room (then a send of it never blocks for long). Pickles the chunk (kept for :meth:`give`);
+        None when it cannot be pickled (:meth:`give` then fails the same way)."""
+        if job.payload is None:
+            from multiprocessing.reduction import ForkingPickler
+            try:
+                job.payload = bytes(ForkingPickler.dumps(job.chunk))
+            except Exception:  # noqa: BLE001 - left for give, which turns it into the chunk's error rows
+                return None
+        held = sum(len(j.payload or b"") for j in self.jobs)
+        return held + len(job.payload) <= self.room // 4
+
     def give(self, job: _Job) -> bool:
-        """Send the worker a chunk (it is idle: it reads it at once); False when the worker is gone."""
-        self.job = job
+        """Send the worker a chunk (idle: it reads it at once; busy: it fits the pipe, see :meth:`job_fits`);
+        False when the worker is gone."""
+        self.jobs.append(job)
         self.given += 1
         try:
-            self.conn.send(job.chunk)
+            if job.payload is not None:
+                self.conn.send_bytes(job.payload)
+            else:
+                self.conn.send(job.chunk)
             return True
         except (OSError, ValueError):
             return False
 
-    def collect(self, fmt: str) -> None:
-        """Receive the output of the chunk the worker was scoring (error rows when it failed or died)."""
-        job, self.job = self.job, None
+    def collect(self, fmt: str) -> bool:
+        """Receive the output of the oldest chunk the worker holds (error rows when it failed). False when the
+        worker died (then ``ended`` says how; the caller settles the chunks it held)."""
         try:
             out = self.conn.recv()
         except (EOFError, OSError) as exc:
-            out = f"the worker process ended ({type(exc).__name__})"
+            self.ended = f"the worker process ended ({type(exc).__name__})"
             self.given = WORKER_CHUNKS      # no more chunks for it
+            return False
         except Exception as exc:  # noqa: BLE001 - an output that cannot be read back: its rows say so
             out = _describe(exc)
+        job = self.jobs.popleft()
+        job.payload = None
         job.out = out if out.__class__ is ChunkOut else failed_chunk(job.chunk, fmt, str(out))
+        return True
 
     def spent(self) -> bool:
         return self.given >= WORKER_CHUNKS
@@ -305,7 +440,7 @@ class _Worker:
     def stop(self) -> None:
         """Ask the worker to leave: an idle one is told to exit, a busy one is stopped (SIGTERM, whose default
         action it keeps)."""
-        if self.job is None:
+        if not self.jobs:
             try:
                 self.conn.send(None)
             except (OSError, ValueError):
@@ -710,7 +845,8 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
         elif jobs == 1:
             results = _run_inline(marked, args, stop)
         else:
-            results = _run_pool(marked, args, jobs, stop)
+            size = total if total is not None else B.input_size(inputs, sys.stdin)
+            results = _run_pool(_tail_split(marked, size, jobs), args, jobs, stop)
         try:
             head = header(fmt)
             if head:

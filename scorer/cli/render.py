@@ -274,25 +274,16 @@ def row_renderer(fmt: str) -> Callable[[dict], str]:
     """The function that renders one batch row in the output format (``jsonl``, ``csv`` or ``table``): the row's
     text, ending in a newline. A row is a dict (an error row, a log's round) or a scored hand's
     :class:`~scorer.batch.HandRow`, rendered as its plain values (:func:`~scorer.batch.plain_row`). It raises one
-    of :data:`RENDER_ERRORS` for a row it cannot write."""
-    from scorer.batch import HandRow, plain_row
+    of :data:`RENDER_ERRORS` for a row it cannot write. (The batch writes :func:`row_encoder`'s bytes: the same
+    text, as UTF-8.)"""
     if fmt == "jsonl":
-        if _c_row is None:
-            return lambda row: _encode(plain_row(row)) + "\n"
-        c = _c_row
-        join = "".join
-        writers = _WRITERS
-        hand_row = _plain_hand_row
+        encode = row_encoder(fmt)
+        return lambda row: encode(row).decode("utf-8")
+    return _text_renderer(fmt)
 
-        def jsonl(row) -> str:
-            if row.__class__ is HandRow:
-                cls = row.result.__class__
-                write = writers[cls] if cls in writers else _writer_of(cls)
-                if write is None or row.claim is not None:
-                    return hand_row(row)
-                return write(row)
-            return join(c(row, 0)) + "\n"     # an ErrorRow is a dict: its short reason stays out
-        return jsonl
+
+def _text_renderer(fmt: str) -> Callable[[dict], str]:
+    from scorer.batch import plain_row
     if fmt == "csv":
         write_row = csv.writer(_Echo(), lineterminator="\n").writerow
 
@@ -302,6 +293,32 @@ def row_renderer(fmt: str) -> Callable[[dict], str]:
     if fmt == "table":
         return lambda row: _table_line(plain_row(row)) + "\n"
     raise ValueError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+
+
+def row_encoder(fmt: str) -> Callable[[dict], bytes]:
+    """:func:`row_renderer`'s text of a row as UTF-8 bytes (:func:`utf8`), what a batch writes. A riichi row's
+    JSON line is made as bytes from the start (see "JSON lines straight from a result" below): its yaku names,
+    in kanji, would make the text of the whole line a wide string, built and then encoded again."""
+    from scorer.batch import HandRow, plain_row
+    if fmt != "jsonl":
+        render = _text_renderer(fmt)
+        return lambda row: utf8(render(row))
+    if _c_row is None:
+        return lambda row: utf8(_encode(plain_row(row)) + "\n")
+    c = _c_row
+    join = "".join
+    writers = _WRITERS
+    hand_row = _plain_hand_row
+
+    def jsonl(row) -> bytes:
+        if row.__class__ is HandRow:
+            cls = row.result.__class__
+            write = writers[cls] if cls in writers else _writer_of(cls)
+            if write is None or row.claim is not None:
+                return hand_row(row)
+            return write(row)
+        return utf8(join(c(row, 0)) + "\n")     # an ErrorRow is a dict: its short reason stays out
+    return jsonl
 
 
 # ---- JSON lines straight from a result ----------------------------------------------------------------------------
@@ -315,7 +332,7 @@ def row_renderer(fmt: str) -> Callable[[dict], str]:
 # golden input, every Tenhou record, the MCR fixtures and generated hands.
 FRAGMENTS_KEPT = 1 << 13    # JSON texts kept per kind of part before that cache starts afresh (memory stays flat)
 _WRITERS: dict = {}         # result class -> the writer of its rows' JSON lines (None: the plain way)
-_HEADS: dict = {}           # source -> '{"source": "...", "line": '
+_HEADS: dict = {}           # source -> b'{"source": "...", "line": ' (UTF-8)
 
 
 def _kept(cache: dict) -> dict:
@@ -325,22 +342,22 @@ def _kept(cache: dict) -> dict:
     return cache
 
 
-def _head(source) -> str:
+def _head(source) -> bytes:
     text = _HEADS.get(source)
     if text is None:
-        text = _kept(_HEADS)[source] = '{"source": ' + "".join(_c_row(source, 0)) + ', "line": '
+        text = _kept(_HEADS)[source] = utf8('{"source": ' + "".join(_c_row(source, 0)) + ', "line": ')
     return text
 
 
-def _plain_hand_row(row) -> str:
+def _plain_hand_row(row) -> bytes:
     """A :class:`~scorer.batch.HandRow`'s JSON line from its result's ``to_dict()``: the head spliced in front of
     the dict's text (no merged copy of the dict), or the row's whole dict encoded when it has a claim or a key the
     head would repeat."""
     line = row.line
     d = row.result.to_dict()
     if row.claim is not None or line.__class__ is not int or "source" in d or "line" in d or not d:
-        return "".join(_c_row(row.as_dict(), 0)) + "\n"
-    return _head(row.source) + int.__repr__(line) + ", " + "".join(_c_row(d, 0))[1:] + "\n"
+        return utf8("".join(_c_row(row.as_dict(), 0)) + "\n")
+    return _head(row.source) + b"%d, " % line + utf8("".join(_c_row(d, 0))[1:] + "\n")
 
 
 def _writer_of(cls) -> Callable | None:
@@ -348,7 +365,7 @@ def _writer_of(cls) -> Callable | None:
     write = None
     riichi = sys.modules.get("scorer.riichi.evaluate")     # (a class from a module never imported has no writer)
     if riichi is not None and cls is riichi.RiichiResult and all(hasattr(cls, name) for name in _RIICHI_READS):
-        write = _riichi_writer()
+        write = _riichi_writer(cls)
     # (a result class that no longer has what its writer reads goes the plain way: right, only slower; the test
     # that riichi results have their own writer then says so)
     _WRITERS[cls] = write
@@ -360,76 +377,91 @@ _RIICHI_FIELDS = ("preset", "notation", "win", "reason", "yaku", "dora", "red", 
 _RIICHI_READS = _RIICHI_FIELDS + ("_wait_kinds",)     # what the riichi writer reads of a RiichiResult
 
 
-def _riichi_writer() -> Callable:
-    """The JSON line of a riichi row from its :class:`~scorer.riichi.evaluate.RiichiResult`: the keys of
-    ``RiichiResult.to_dict()`` in its order, the text of each recurring part made once. (The counts are ints and
-    ``win`` a bool: the evaluator makes them so.)"""
-    from operator import attrgetter
+def _riichi_writer(cls=None) -> Callable:
+    """The JSON line (UTF-8) of a riichi row from its :class:`~scorer.riichi.evaluate.RiichiResult` (``cls``): the
+    keys of ``RiichiResult.to_dict()`` in its order, the text of each recurring part made once. (The counts are
+    ints and ``win`` a bool: the evaluator makes them so.) A result's values are taken by position when ``cls``
+    is a named tuple holding them as fields (one C call for all, instead of an attribute lookup each)."""
+    from operator import attrgetter, itemgetter
 
     from scorer.kinds import N_KINDS
     from scorer.tiles import Tile
     c = _c_row
     join = "".join
     es = _encode_str
-    fields = attrgetter(*_RIICHI_FIELDS)
-    line_text = ('%s%d, "rules": "riichi", "preset": %s, "hand": %s, "win": %s, "reason": %s, "yaku": %s, '
-                 '"dora": %s, "han": %d, "fu": %d, "yakuman": %d, "limit": %s, "fu_breakdown": %s, "points": %d, '
-                 '"payments": %s, "total_gain": %d, "shanten": %d, "waits": %s}\n')
-    kind_text = [es(str(Tile(k))) for k in range(N_KINDS)]     # a wait as JSON: "1m" ... "7z"
+    held = [name for name in _RIICHI_FIELDS if name != "notation"]
+    names = getattr(cls, "_fields", ())
+    fields = (itemgetter(*[names.index(n) for n in held]) if all(n in names for n in held) else
+              attrgetter(*held))
+    line_text = (b'%s%d, "rules": "riichi", "preset": %s, "hand": %s, "win": %s, "reason": %s, "yaku": %s, '
+                 b'"dora": %s, "han": %d, "fu": %d, "yakuman": %d, "limit": %s, "fu_breakdown": %s, "points": %d, '
+                 b'"payments": %s, "total_gain": %d, "shanten": %d, "waits": %s}\n')
+    kind_text = [utf8(es(str(Tile(k)))) for k in range(N_KINDS)]     # a wait as JSON: "1m" ... "7z"
     yakus: dict = {}
     fus: dict = {}
     fu_lines: dict = {}
     pays: dict = {}
     doras: dict = {}
     waits: dict = {}
+    words: dict = {None: b"null"}       # a preset, a reason, a limit: a few strings, each with its JSON text
     heads = _HEADS
 
-    def yaku_json(items) -> str:
-        text = _kept(yakus)[items] = join(c([{"name": y.name, "kanji": y.kanji, "han": y.han} for y in items], 0))
+    def yaku_json(items) -> bytes:
+        text = _kept(yakus)[items] = utf8(join(c([{"name": y.name, "kanji": y.kanji, "han": y.han}
+                                                    for y in items], 0)))
         return text
 
-    def fu_item_json(item) -> str:
-        text = _kept(fu_lines)[item] = join(c({"reason": item.reason, "fu": item.fu}, 0))
+    def fu_item_json(item) -> bytes:
+        text = _kept(fu_lines)[item] = utf8(join(c({"reason": item.reason, "fu": item.fu}, 0)))
         return text
 
     fu_item_get = fu_lines.get
 
-    def fu_json(items) -> str:
+    def fu_json(items) -> bytes:
         # (a hand's fu lines vary more than any other part, e.g. "closed triplet 5m": over 100,000 hands a
         # quarter of the breakdowns are new, while the lines themselves are a few hundred)
-        text = _kept(fus)[items] = "[" + ", ".join([fu_item_get(f) or fu_item_json(f) for f in items]) + "]"
+        text = _kept(fus)[items] = b"[" + b", ".join([fu_item_get(f) or fu_item_json(f) for f in items]) + b"]"
         return text
 
-    def pay_json(items) -> str:
-        text = _kept(pays)[items] = join(c([{"from": p.payer, "amount": p.amount} for p in items], 0))
+    def pay_json(items) -> bytes:
+        text = _kept(pays)[items] = utf8(join(c([{"from": p.payer, "amount": p.amount} for p in items], 0)))
         return text
 
-    def dora_json(key) -> str:
-        text = _kept(doras)[key] = join(c({"dora": key[0], "red": key[1], "ura": key[2]}, 0))
+    def dora_json(key) -> bytes:
+        text = _kept(doras)[key] = utf8(join(c({"dora": key[0], "red": key[1], "ura": key[2]}, 0)))
         return text
 
-    def waits_json(key) -> str:
-        text = _kept(waits)[key] = "[" + ", ".join([kind_text[k] for k in key]) + "]"
+    def waits_json(key) -> bytes:
+        text = _kept(waits)[key] = b"[" + b", ".join([kind_text[k] for k in key]) + b"]"
         return text
 
-    yakus_get, fus_get, pays_get, doras_get, waits_get = yakus.get, fus.get, pays.get, doras.get, waits.get
+    def word_json(word) -> bytes:
+        if len(words) >= FRAGMENTS_KEPT:
+            words.clear()
+            words[None] = b"null"
+        text = words[word] = utf8(es(word))
+        return text
 
-    def write(row) -> str:
+    yakus_get, fus_get, pays_get, doras_get, waits_get, words_get = (yakus.get, fus.get, pays.get, doras.get,
+                                                                     waits.get, words.get)
+
+    def write(row) -> bytes:
         r = row.result
         source, line = row.source, row.line
         if line.__class__ is not int:
             return _plain_hand_row(row)
-        (preset, notation, win, reason, yaku, dora, red, ura, han, fu, yakuman, limit, fu_items, points, payments,
+        (preset, win, reason, yaku, dora, red, ura, han, fu, yakuman, limit, fu_items, points, payments,
          total_gain, shanten) = fields(r)
+        notation = r.notation
         d = (dora, red, ura)
         w = tuple(r._wait_kinds())
         # (every cached text is a non-empty string, so ``get(key) or make(key)`` makes it only when missing)
         return line_text % (
             heads.get(source) or _head(source), line,
-            "null" if preset is None else es(preset), "null" if notation is None else es(notation),
-            "true" if win else "false", "null" if reason is None else es(reason),
+            words_get(preset) or word_json(preset), b"null" if notation is None else utf8(es(notation)),
+            b"true" if win else b"false", words_get(reason) or word_json(reason),
             yakus_get(yaku) or yaku_json(yaku), doras_get(d) or dora_json(d), han, fu, yakuman,
-            "null" if limit is None else es(limit), fus_get(fu_items) or fu_json(fu_items), points,
+            words_get(limit) or word_json(limit), fus_get(fu_items) or fu_json(fu_items), points,
             pays_get(payments) or pay_json(payments), total_gain, shanten, waits_get(w) or waits_json(w))
     return write
 
@@ -444,15 +476,15 @@ class _Echo:
         return text
 
 
-def render_stream(rows: Iterable[dict], fmt: str, seen: Callable[[dict], None]) -> tuple[str, dict | None]:
+def render_stream(rows: Iterable[dict], fmt: str, seen: Callable[[dict], None]) -> tuple[bytes, dict | None]:
     """Batch rows rendered one by one as they come, so that each row can be dropped as soon as it is written (a
-    chunk's rows are never all alive at once): the text of them all (each row ending in a newline) and the last
-    row. ``seen`` is called with every row as it was written: a row that cannot be rendered (a value its format
-    cannot hold: a bug upstream) is replaced by an error row saying so, and ``seen`` gets that one instead. The
-    row is not lost and the run goes on."""
+    chunk's rows are never all alive at once): the UTF-8 text of them all (each row ending in a newline) and the
+    last row. ``seen`` is called with every row as it was written: a row that cannot be rendered (a value its
+    format cannot hold: a bug upstream) is replaced by an error row saying so, and ``seen`` gets that one
+    instead. The row is not lost and the run goes on."""
     from scorer.batch import HandRow
-    render = row_renderer(fmt)
-    parts: list[str] = []
+    render = row_encoder(fmt)
+    parts: list[bytes] = []
     append = parts.append
     row = None
     for row in rows:
@@ -467,7 +499,7 @@ def render_stream(rows: Iterable[dict], fmt: str, seen: Callable[[dict], None]) 
                 raise
             append(render(row))
         seen(row)
-    return "".join(parts), row
+    return b"".join(parts), row
 
 
 def render_rows(rows: list[dict], fmt: str) -> str:
@@ -478,9 +510,9 @@ def render_rows(rows: list[dict], fmt: str) -> str:
     if not rows:
         return ""
     written: list[dict] = []
-    text, _ = render_stream(rows, fmt, written.append)
+    data, _ = render_stream(rows, fmt, written.append)
     rows[:] = written
-    return text
+    return data.decode("utf-8")
 
 
 def _unrenderable(row: dict, exc: BaseException) -> dict:

@@ -23,6 +23,7 @@ from tests.riichi.records import REALDATA, build_hand, is_sanma, load_records
 from tests.strategies import complete_hands
 
 JSONL = render.row_renderer("jsonl")
+ENCODE = render.row_encoder("jsonl")        # what the batch writes: the same text, as UTF-8 bytes
 SOURCES = ("hands.txt", "/tmp/a \"quoted\" \\ name.txt", "日本語/牌譜.txt", "<stdin>", "tab\there")
 
 
@@ -33,6 +34,7 @@ def plain(row: HandRow) -> str:
 def check(result, line: int = 1, source: str = "hands.txt", claim=None) -> None:
     row = HandRow(source, line, result, claim, "the input")
     assert JSONL(row) == plain(row)
+    assert ENCODE(row) == plain(row).encode("utf-8")
 
 
 def golden_results():
@@ -74,7 +76,7 @@ def test_every_golden_input_is_written_as_its_plain_encoding():
     wrong = []
     for i, (key, result) in enumerate(GOLDEN):
         row = HandRow(SOURCES[i % len(SOURCES)], i + 1, result, None, "x")
-        if JSONL(row) != plain(row):
+        if ENCODE(row) != plain(row).encode("utf-8") or JSONL(row) != plain(row):
             wrong.append(key)
     assert not wrong, f"{len(wrong)} differ, e.g. {wrong[:5]}"
 
