@@ -448,7 +448,7 @@ def _riichi_writer(cls=None) -> Callable:
     def write(row) -> bytes:
         r = row.result
         source, line = row.source, row.line
-        if line.__class__ is not int:
+        if line.__class__ is not int or r.hand.situation.nuki:   # (a nuki:N hand's dict has its nuki keys)
             return _plain_hand_row(row)
         (preset, win, reason, yaku, dora, red, ura, han, fu, yakuman, limit, fu_items, points, payments,
          total_gain, shanten) = fields(r)

@@ -233,8 +233,6 @@ def test_batch_refuses_nuki_at_a_four_player_table(tmp_path):
     assert parse_hand(f"{CLOSED} tsumo nuki:1", preset="tenhou-sanma").situation.nuki == 1
 
 
-@pytest.mark.xfail(strict=True, reason="the batch's JSON writer (scorer/cli/render.py, _riichi_writer) writes a riichi "
-                   "row without to_dict's nuki keys: it must go the plain way for a hand that writes nuki:N")
 def test_batch_json_rows_are_to_dict_for_nuki_lines(tmp_path):
     text = f"{CLOSED} tsumo nuki:2"
     _, rows = _batch(tmp_path, [text], preset="tenhou-sanma")
