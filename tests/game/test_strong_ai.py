@@ -283,3 +283,25 @@ def test_strong_south_games_play_to_the_end_deterministically():
     assert runs[0].reason
     assert [[e.to_dict() for e in d] for d in runs[0].deals] == [[e.to_dict() for e in d] for d in runs[1].deals]
     assert sorted(st.place for st in runs[0].standings) == [1, 2, 3, 4]
+
+
+# ---- discard efficiency: two-step acceptance --------------------------------------------------------------------
+def test_two_step_prefers_the_shape_that_reaches_good_waits():
+    """233568m 123p 234s 77s, one step from tenpai: letting go of 5m or 8m leaves sixteen live tiles that make
+    tenpai either way, but keeping 23356m reaches two-sided waits more often than 23368m (a closed 7m); two-step
+    acceptance tells them apart, and the strong AI lets the 8m go."""
+    from scorer.game.ai.efficiency import two_step
+    from scorer.shanten import DiscardView
+    c = [0] * 34
+    for k in (M + 1, M + 2, M + 2, M + 4, M + 5, M + 7, P, P + 1, P + 2, S + 1, S + 2, S + 3, S + 6, S + 6):
+        c[k] += 1
+    view = DiscardView(c, 0)
+    unseen = [4 - x for x in c]
+    two5, one5 = two_step(view, c, 0, kind("5m"), 1, unseen)
+    two8, one8 = two_step(view, c, 0, kind("8m"), 1, unseen)
+    assert one5 == one8
+    assert two8 > two5
+    s = Scene(["23356m123p234s77s", junk(), junk("2m"), junk("3m")])
+    s.draw(0, "8m")
+    a = choose(s, 0)
+    assert a.type == "discard" and str(TILES[a.tile]) == "8m"

@@ -34,6 +34,7 @@ paired runs of ``tests/benchmarks/strength.py`` (the same walls, seats rotated).
 from __future__ import annotations
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, Action
+from scorer.game.ai.efficiency import two_step
 from scorer.game.ai.mcr import McrAI, plan_after
 from scorer.game.ai.player import RiichiAI, _value_kinds, dora_kinds, visible_counts
 from scorer.game.wall import FLOWER_ID0
@@ -364,6 +365,14 @@ class StrongRiichiAI(RiichiAI):
     steps away stays closed for riichi and defence (0: whenever the call lowers the shanten; no stronger or
     weaker over four seed ranges, see :attr:`push_one_shanten_value`)."""
 
+    two_step_shanten = 2
+    """Up to this many steps from tenpai the discard without a threat is chosen by two-step acceptance."""
+    dora_keep = 0.8
+    """A dora's two-step acceptance counts this share when choosing whether to let it go (it adds a han)."""
+
+    call_min_value = 0
+    """A closed hand never opens (other than a value pon) for a hand worth less than this."""
+
     def _threats(self, state, seat):
         found = threats(state, seat)
         return found if self.open_threats else [(t, w) for t, w in found if state.players[t].riichi]
@@ -405,7 +414,28 @@ class StrongRiichiAI(RiichiAI):
             along = sorted({a.tile >> 2 for a in discards if (a.tile >> 2) in route})
             if along and len(along) < len(kinds):
                 return self._pick_copy(discards, self._along_route(counts, melds, visible, view, along))
-        return self._discard(state, seat, discards, counts, melds, visible, None, view)
+        return self._efficient(state, seat, discards, counts, melds, visible, view, kinds, shs)
+
+    def _efficient(self, state, seat, discards, counts, melds, visible, view, kinds, shs) -> Action:
+        """The discard with no threat to weigh: the lowest shanten, then the most two-step acceptance
+        (:func:`~scorer.game.ai.efficiency.two_step`) up to :attr:`two_step_shanten` steps from tenpai, then the
+        most live ukeire; farther, the basic AI's choice."""
+        best_sh = min(shs)
+        cands = [k for k, sh in zip(kinds, shs) if sh == best_sh]
+        if best_sh > self.two_step_shanten or best_sh < 1 or len(cands) == 1 or \
+                state.after_call or state.riichi_pending == seat:
+            return self._discard(state, seat, discards, counts, melds, visible, None, view)
+        unseen = [max(0, 4 - c - v) for c, v in zip(counts, visible)]
+        dora = dora_kinds(state)
+        best, best_key = None, None
+        for k in cands:
+            two, one = two_step(view, counts, melds, k, best_sh, unseen)
+            if k in dora:
+                two *= self.dora_keep
+            key = (two, one)
+            if best_key is None or key > best_key:
+                best, best_key = k, key
+        return self._pick_copy(discards, best)
 
     def _along_route(self, counts, melds, visible, view, along: list[int]) -> int:
         """The discard among the kinds off an open hand's yaku route: the lowest shanten, then the most live
@@ -686,6 +716,8 @@ class StrongRiichiAI(RiichiAI):
                 value = estimated_value(state, seat, c, a)
                 han_ok = value >= self.call_value * (1.5 if seat == state.dealer else 1)
                 if not (han_ok or after <= 1):
+                    continue
+                if value < self.call_min_value * (1.5 if seat == state.dealer else 1):
                     continue
             key = (after, not value_pon)
             if best_key is None or key < best_key:
