@@ -164,8 +164,9 @@ def test_strong_pons_a_dragon():
 
 
 def test_strong_open_all_simples_hand_drops_terminals_first():
-    """After a chi of simples the hand is on all simples: the 9m goes before a simple, keeping the yaku."""
-    s = Scene([junk("8m"), "34m678p2346s5589m", junk("2m"), junk("3m")])
+    """After a chi of simples the hand is on all simples: the 9m goes before a simple, keeping the yaku. (The 6p
+    is a dora: all simples with a dora is worth the 2,000 a closed hand opens for.)"""
+    s = Scene([junk("8m"), "34m678p2346s5589m", junk("2m"), junk("3m")], dora="5p")
     s.turn(0, "5m")
     a = choose(s, 1)
     assert a.type == "chi"
@@ -222,14 +223,19 @@ def test_strong_riichis_the_same_shape_with_a_good_wait():
 
 
 def test_strong_keeps_a_value_pair_after_opening():
-    """Sakizuke: a chi with a pair of dragons in hand counts the pair as the yaku, and the pair is kept."""
+    """Sakizuke (when on): a chi with a pair of dragons in hand counts the pair as the yaku, and the pair is
+    kept. Off (the default) the strong AI passes, as the basic one does."""
     s = Scene([junk("8m"), "34m5678p2468s77z9m", junk("2m"), junk("3m")])
     s.turn(0, "5m")
     assert RiichiAI().choose(s.state, 1, s.legal(1)).type == "pass"     # the basic AI sees no yaku
-    a = choose(s, 1)
+    assert choose(s, 1).type == "pass"
+    ai = StrongRiichiAI()
+    ai.sakizuke = True
+    ai.call_min_value = 0
+    a = ai.choose(s.state, 1, s.legal(1))
     assert a.type == "chi"
     s.call(1, "chi", "34m")
-    b = choose(s, 1)
+    b = ai.choose(s.state, 1, s.legal(1))
     assert str(TILES[b.tile]) != "7z"
 
 
