@@ -223,15 +223,16 @@ def test_strong_riichis_the_same_shape_with_a_good_wait():
 
 
 def test_strong_keeps_a_value_pair_after_opening():
-    """Sakizuke (when on): a chi with a pair of dragons in hand counts the pair as the yaku, and the pair is
-    kept. Off (the default) the strong AI passes, as the basic one does."""
+    """Sakizuke: a chi with a pair of dragons in hand counts the pair as the yaku, and the pair is kept. Without
+    it (and with a 2,000 floor for opening) the strong AI passes, as the basic one does."""
     s = Scene([junk("8m"), "34m5678p2468s77z9m", junk("2m"), junk("3m")])
     s.turn(0, "5m")
     assert RiichiAI().choose(s.state, 1, s.legal(1)).type == "pass"     # the basic AI sees no yaku
-    assert choose(s, 1).type == "pass"
+    plain = StrongRiichiAI()
+    plain.sakizuke = False
+    plain.call_min_value = 2000
+    assert plain.choose(s.state, 1, s.legal(1)).type == "pass"
     ai = StrongRiichiAI()
-    ai.sakizuke = True
-    ai.call_min_value = 0
     a = ai.choose(s.state, 1, s.legal(1))
     assert a.type == "chi"
     s.call(1, "chi", "34m")

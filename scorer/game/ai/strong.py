@@ -18,17 +18,17 @@ a tenpai hand's value is asked of the riichi scorer. On top of :class:`~scorer.g
   the safest tile among those that keep the shanten with at least 60% of the best acceptance; when
   that tile is nearly safe (a suji terminal, an honor with three copies seen) there is nothing to fold for.
 - **Riichi or dama** by value and wait: a hand without a yaku declares; with a yaku it stays dama when worth a
-  haneman already, with a poor wait (two live tiles or fewer) worth 2,000, or with four tiles or fewer left
-  (against a riichi it chases with its own); the discard is chosen by live tiles times value (less the danger
+  haneman already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi, or with four tiles
+  or fewer left; the discard is chosen by live tiles times value (less the danger
   of the tile against a threat).
 - **Discard efficiency** (no threat, one or two steps from tenpai): among the discards that keep the lowest
   shanten, the most two-step acceptance (:mod:`scorer.game.ai.efficiency`: each improving draw weighed by what
   the hand then accepts — good shapes over closed and edge ones), a dora counted at 80%.
-- **Calls** that keep a yaku (the basic AI's check) and lower the shanten (a closed hand opens, other than for a value
-  pon, only when worth 2,000: two han by :func:`estimated_value`); a value pon also when it keeps it;
+- **Calls** that keep a yaku (the basic AI's check, plus a value pair kept for its pon: sakizuke) and lower the
+  shanten (a closed hand worth one han opens only to one-shanten or better); a value pon also when it keeps it;
   against a riichi only a call that makes tenpai with a yaku; late in the wall a call that makes tenpai for the
   draw's payments (keishiki tenpai). An open hand discards along its yaku (all simples drops terminals and
-  honors, a half flush the other suits).
+  honors, a half flush the other suits, a value pair is kept).
 
 :class:`StrongMcrAI` is the MCR fan-plan AI with defence (below). Every threshold is a class attribute, chosen by
 paired runs of ``tests/benchmarks/strength.py`` (the same walls, seats rotated).
@@ -341,10 +341,11 @@ class StrongRiichiAI(RiichiAI):
     """Riichi only when its value is at least this many times the dama value."""
     fold_open = False
     """Fold a far, cheap hand against open threats (False: their danger only picks among the attacking tiles)."""
-    dama_against_riichi = False
+    dama_against_riichi = True
     """Against a riichi a tenpai hand with a yaku stays dama (it may still fold a dangerous tile later) ...
-    (False: it declares as it would without the threat — a chasing riichi adds a han and the ura to a hand that
-    pushes anyway; +36 points a deal over 2,000 paired walls)"""
+    (False: it declares as it would without the threat — +36 points a deal over 2,000 paired walls, but with
+    the two switches below, riichi per round with four strong AIs rises to 1.48x Tenhou's and calls fall to
+    0.73x: out of issue 14's +-20%, so kept on; see :attr:`call_min_value`)"""
     dama_against_riichi_live = 99
     """... with fewer live tiles than this (99: any wait; 6 left riichi per round at 1.20x Tenhou's)."""
     keiten_wall = 10
@@ -362,10 +363,11 @@ class StrongRiichiAI(RiichiAI):
     all_last_calls = False
     """In the game's last deal a player behind (not the dealer) calls only for a hand worth passing the seat
     above."""
-    sakizuke = False
-    """A value pair kept for its pon counts as a yaku for a call (and is kept until the pon or the end). Off: the
-    calls it allowed opened cheap hands that a pon of the pair rarely saved (+93 points a deal over 2,000 paired
-    walls without it; calls per deal 0.49 -> 0.42)."""
+    sakizuke = True
+    """A value pair kept for its pon counts as a yaku for a call (and is kept until the pon or the end). Off:
+    +93 points a deal over 2,000 paired walls (calls per deal 0.49 -> 0.42) and placement -0.016 +- 0.011 on
+    1,000 South games x 2 rotations (seeds 200000..), but riichi per round 1.23x Tenhou's and calls 0.79x:
+    just out of issue 14's +-20%."""
     call_value = 2000
     """A closed hand opens (other than a value pon) when worth this much (a dealer's half as much again: two han
     by :func:`estimated_value`) or when the call leaves it one-shanten or better; a one-han hand two or more
@@ -377,12 +379,14 @@ class StrongRiichiAI(RiichiAI):
     dora_keep = 0.8
     """A dora's two-step acceptance counts this share when choosing whether to let it go (it adds a han)."""
 
-    call_min_value = 2000
+    call_min_value = 0
     """A closed hand never opens (other than a value pon) for a hand worth less than this (a dealer's half as
-    much again), however close the call brings it: a 1,000-point open hand gives up riichi's han, the ura and
-    defence for little. With :attr:`sakizuke` and :attr:`dama_against_riichi` off, strong's placement on 1,000
-    South games x 2 rotations (game seeds 200000..200999) went from 2.414 to 2.387 (paired difference
-    -0.028 +- 0.013)."""
+    much again), however close the call brings it. 2,000 with :attr:`sakizuke` and :attr:`dama_against_riichi`
+    off is the strongest setting measured: placement 2.414 -> 2.387 on 1,000 South games x 2 rotations (game
+    seeds 200000..200999, paired -0.028 +- 0.013), 2.414 -> 2.374 on fresh seeds 400000..400499 (paired
+    -0.041 +- 0.024), 2.406 on 500000..500499; but four strong AIs then riichi 1.48x as often as Tenhou's
+    players and call 0.73x: out of issue 14's realism range, so the default is 0 (``strength.py --set`` runs
+    the strong setting)."""
 
     def _threats(self, state, seat):
         found = threats(state, seat)
