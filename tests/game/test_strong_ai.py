@@ -296,7 +296,7 @@ def test_strong_south_games_play_to_the_end_deterministically():
 def test_two_step_prefers_the_shape_that_reaches_good_waits():
     """233568m 123p 234s 77s, one step from tenpai: letting go of 5m or 8m leaves sixteen live tiles that make
     tenpai either way, but keeping 23356m reaches two-sided waits more often than 23368m (a closed 7m); two-step
-    acceptance tells them apart, and the strong AI lets the 8m go."""
+    acceptance tells them apart, and the strong AI reading it lets the 8m go."""
     from scorer.game.ai.efficiency import two_step
     from scorer.shanten import DiscardView
     c = [0] * 34
@@ -310,5 +310,7 @@ def test_two_step_prefers_the_shape_that_reaches_good_waits():
     assert two8 > two5
     s = Scene(["23356m123p234s77s", junk(), junk("2m"), junk("3m")])
     s.draw(0, "8m")
-    a = choose(s, 0)
+    ai = StrongRiichiAI()
+    ai.two_step_shanten = 2
+    a = ai.choose(s.state, 0, s.legal(0))
     assert a.type == "discard" and str(TILES[a.tile]) == "8m"
