@@ -386,7 +386,7 @@ class StrongRiichiAI(RiichiAI):
     call_min_value = 0
     """A closed hand never opens (other than a value pon) for a hand worth less than this (a dealer's half as
     much again), however close the call brings it. 2,000 with :attr:`sakizuke` and :attr:`dama_against_riichi`
-    off is the strongest setting measured: placement 2.414 -> 2.387 on 1,000 South games x 2 rotations (game
+    off (and :attr:`two_step_shanten` 2, as measured) is the strongest setting found: placement 2.414 -> 2.387 on 1,000 South games x 2 rotations (game
     seeds 200000..200999, paired -0.028 +- 0.013), 2.414 -> 2.374 on fresh seeds 400000..400499 (paired
     -0.041 +- 0.024), 2.406 on 500000..500499; but four strong AIs then riichi 1.48x as often as Tenhou's
     players and call 0.73x: out of issue 14's realism range, so the default is 0 (``strength.py --set`` runs
