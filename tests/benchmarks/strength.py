@@ -4,6 +4,7 @@ close four ``strong`` AIs come to real play (issue 14).
     python tests/benchmarks/strength.py [--deals N] [--seed S] [--rotations 2|4] [--preset tenhou]
                                         [--seats strong,basic,strong,basic] [--realism N] [--speed N]
                                         [--games N [--game south|east]] [--realism-games N] [--profile]
+                                        [--set NAME=VALUE ...]
 
 Placements (``--games N``, issue 14's acceptance): N AI-only games (``scorer.game.match.play_game``), each played
 once per rotation of the seats on the same walls; printed per level: the average placement with its standard
@@ -21,6 +22,9 @@ are counted: the share of rounds ending in a win, the tsumo share of wins, riich
 with the figures issue 14 quotes for ``../shared/realdata/riichi/tenhou-mjlog/``.
 
 Speed: deals per second of each level playing alone (four copies), printed with the strength figures.
+
+``--set NAME=VALUE`` overrides one of the strong riichi AI's thresholds (its class attributes, the value read as
+JSON) for the run: the same walls with and without a change give a paired comparison.
 """
 
 from __future__ import annotations
@@ -212,8 +216,19 @@ def main(argv=None) -> int:
     ap.add_argument("--game", default="south", choices=("east", "south", "match"))
     ap.add_argument("--realism-games", type=int, default=0, help="games of four copies of the first level")
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="override a strong riichi AI threshold (a class attribute; VALUE read as JSON), e.g. "
+                         "--set two_step_shanten=0 --set sakizuke=true: paired runs of one change")
     args = ap.parse_args(argv)
     seats = args.seats.split(",")
+    if args.set:
+        import json
+        strong = find_ai("strong", "riichi")
+        for item in args.set:
+            name, _, value = item.partition("=")
+            if not hasattr(strong, name):
+                ap.error(f"--set {item}: the strong AI has no threshold {name!r}")
+            setattr(strong, name, json.loads(value))
     if args.profile:
         import cProfile
         import pstats

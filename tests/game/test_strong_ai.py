@@ -164,8 +164,9 @@ def test_strong_pons_a_dragon():
 
 
 def test_strong_open_all_simples_hand_drops_terminals_first():
-    """After a chi of simples the hand is on all simples: the 9m goes before a simple, keeping the yaku."""
-    s = Scene([junk("8m"), "34m678p2346s5589m", junk("2m"), junk("3m")])
+    """After a chi of simples the hand is on all simples: the 9m goes before a simple, keeping the yaku. (The 6p
+    is a dora: all simples with a dora is worth the 2,000 a closed hand opens for.)"""
+    s = Scene([junk("8m"), "34m678p2346s5589m", junk("2m"), junk("3m")], dora="5p")
     s.turn(0, "5m")
     a = choose(s, 1)
     assert a.type == "chi"
@@ -222,14 +223,20 @@ def test_strong_riichis_the_same_shape_with_a_good_wait():
 
 
 def test_strong_keeps_a_value_pair_after_opening():
-    """Sakizuke: a chi with a pair of dragons in hand counts the pair as the yaku, and the pair is kept."""
+    """Sakizuke: a chi with a pair of dragons in hand counts the pair as the yaku, and the pair is kept. Without
+    it (and with a 2,000 floor for opening) the strong AI passes, as the basic one does."""
     s = Scene([junk("8m"), "34m5678p2468s77z9m", junk("2m"), junk("3m")])
     s.turn(0, "5m")
     assert RiichiAI().choose(s.state, 1, s.legal(1)).type == "pass"     # the basic AI sees no yaku
-    a = choose(s, 1)
+    plain = StrongRiichiAI()
+    plain.sakizuke = False
+    plain.call_min_value = 2000
+    assert plain.choose(s.state, 1, s.legal(1)).type == "pass"
+    ai = StrongRiichiAI()
+    a = ai.choose(s.state, 1, s.legal(1))
     assert a.type == "chi"
     s.call(1, "chi", "34m")
-    b = choose(s, 1)
+    b = ai.choose(s.state, 1, s.legal(1))
     assert str(TILES[b.tile]) != "7z"
 
 
@@ -283,3 +290,27 @@ def test_strong_south_games_play_to_the_end_deterministically():
     assert runs[0].reason
     assert [[e.to_dict() for e in d] for d in runs[0].deals] == [[e.to_dict() for e in d] for d in runs[1].deals]
     assert sorted(st.place for st in runs[0].standings) == [1, 2, 3, 4]
+
+
+# ---- discard efficiency: two-step acceptance --------------------------------------------------------------------
+def test_two_step_prefers_the_shape_that_reaches_good_waits():
+    """233568m 123p 234s 77s, one step from tenpai: letting go of 5m or 8m leaves sixteen live tiles that make
+    tenpai either way, but keeping 23356m reaches two-sided waits more often than 23368m (a closed 7m); two-step
+    acceptance tells them apart, and the strong AI reading it lets the 8m go."""
+    from scorer.game.ai.efficiency import two_step
+    from scorer.shanten import DiscardView
+    c = [0] * 34
+    for k in (M + 1, M + 2, M + 2, M + 4, M + 5, M + 7, P, P + 1, P + 2, S + 1, S + 2, S + 3, S + 6, S + 6):
+        c[k] += 1
+    view = DiscardView(c, 0)
+    unseen = [4 - x for x in c]
+    two5, one5 = two_step(view, c, 0, kind("5m"), 1, unseen)
+    two8, one8 = two_step(view, c, 0, kind("8m"), 1, unseen)
+    assert one5 == one8
+    assert two8 > two5
+    s = Scene(["23356m123p234s77s", junk(), junk("2m"), junk("3m")])
+    s.draw(0, "8m")
+    ai = StrongRiichiAI()
+    ai.two_step_shanten = 2
+    a = ai.choose(s.state, 0, s.legal(0))
+    assert a.type == "discard" and str(TILES[a.tile]) == "8m"

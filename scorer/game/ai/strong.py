@@ -18,9 +18,13 @@ a tenpai hand's value is asked of the riichi scorer. On top of :class:`~scorer.g
   the safest tile among those that keep the shanten with at least 60% of the best acceptance; when
   that tile is nearly safe (a suji terminal, an honor with three copies seen) there is nothing to fold for.
 - **Riichi or dama** by value and wait: a hand without a yaku declares; with a yaku it stays dama when worth a
-  haneman already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi, or with four tiles or
-  fewer left; the discard is chosen by live tiles times value (less the danger
+  haneman already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi, or with four tiles
+  or fewer left; the discard is chosen by live tiles times value (less the danger
   of the tile against a threat).
+- **Discard efficiency** (a switch, off: :attr:`StrongRiichiAI.two_step_shanten`): with no threat, one or two
+  steps from tenpai, the most two-step acceptance among the discards that keep the lowest shanten
+  (:mod:`scorer.game.ai.efficiency`: each improving draw weighed by what the hand then accepts — good shapes over
+  closed and edge ones), a dora counted at 80%.
 - **Calls** that keep a yaku (the basic AI's check, plus a value pair kept for its pon: sakizuke) and lower the
   shanten (a closed hand worth one han opens only to one-shanten or better); a value pon also when it keeps it;
   against a riichi only a call that makes tenpai with a yaku; late in the wall a call that makes tenpai for the
@@ -34,6 +38,7 @@ paired runs of ``tests/benchmarks/strength.py`` (the same walls, seats rotated).
 from __future__ import annotations
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, Action
+from scorer.game.ai.efficiency import two_step
 from scorer.game.ai.mcr import McrAI, plan_after
 from scorer.game.ai.player import RiichiAI, _value_kinds, dora_kinds, visible_counts
 from scorer.game.wall import FLOWER_ID0
@@ -338,7 +343,10 @@ class StrongRiichiAI(RiichiAI):
     fold_open = False
     """Fold a far, cheap hand against open threats (False: their danger only picks among the attacking tiles)."""
     dama_against_riichi = True
-    """Against a riichi a tenpai hand with a yaku stays dama (it may still fold a dangerous tile later) ..."""
+    """Against a riichi a tenpai hand with a yaku stays dama (it may still fold a dangerous tile later) ...
+    (False: it declares as it would without the threat — +36 points a deal over 2,000 paired walls, but with
+    the two switches below, riichi per round with four strong AIs rises to 1.48x Tenhou's and calls fall to
+    0.73x: out of issue 14's +-20%, so kept on; see :attr:`call_min_value`)"""
     dama_against_riichi_live = 99
     """... with fewer live tiles than this (99: any wait; 6 left riichi per round at 1.20x Tenhou's)."""
     keiten_wall = 10
@@ -357,12 +365,32 @@ class StrongRiichiAI(RiichiAI):
     """In the game's last deal a player behind (not the dealer) calls only for a hand worth passing the seat
     above."""
     sakizuke = True
-    """A value pair kept for its pon counts as a yaku for a call (and is kept until the pon or the end)."""
+    """A value pair kept for its pon counts as a yaku for a call (and is kept until the pon or the end). Off:
+    +93 points a deal over 2,000 paired walls (calls per deal 0.49 -> 0.42) and placement -0.016 +- 0.011 on
+    1,000 South games x 2 rotations (seeds 200000..), but riichi per round 1.23x Tenhou's and calls 0.79x:
+    just out of issue 14's +-20%."""
     call_value = 2000
     """A closed hand opens (other than a value pon) when worth this much (a dealer's half as much again: two han
     by :func:`estimated_value`) or when the call leaves it one-shanten or better; a one-han hand two or more
     steps away stays closed for riichi and defence (0: whenever the call lowers the shanten; no stronger or
     weaker over four seed ranges, see :attr:`push_one_shanten_value`)."""
+
+    two_step_shanten = 0
+    """Up to this many steps from tenpai the discard without a threat is chosen by two-step acceptance (0: never,
+    the basic AI's choice). 2 gains points in the first deal (+107 a deal over 2,000 paired walls, 3: +138) but
+    not places: strong's placement with 2 against 0 was 2.414 / 2.420 / 2.432 against 2.404 / 2.414 / 2.405 on
+    1,000 / 500 / 500 South games x 2 rotations (game seeds 200000 / 400000 / 500000), so it is off."""
+    dora_keep = 0.8
+    """A dora's two-step acceptance counts this share when choosing whether to let it go (it adds a han)."""
+
+    call_min_value = 0
+    """A closed hand never opens (other than a value pon) for a hand worth less than this (a dealer's half as
+    much again), however close the call brings it. 2,000 with :attr:`sakizuke` and :attr:`dama_against_riichi`
+    off (and :attr:`two_step_shanten` 2, as measured) is the strongest setting found: placement 2.414 -> 2.387 on 1,000 South games x 2 rotations (game
+    seeds 200000..200999, paired -0.028 +- 0.013), 2.414 -> 2.374 on fresh seeds 400000..400499 (paired
+    -0.041 +- 0.024), 2.406 on 500000..500499; but four strong AIs then riichi 1.48x as often as Tenhou's
+    players and call 0.73x: out of issue 14's realism range, so the default is 0 (``strength.py --set`` runs
+    the strong setting)."""
 
     def _threats(self, state, seat):
         found = threats(state, seat)
@@ -405,7 +433,28 @@ class StrongRiichiAI(RiichiAI):
             along = sorted({a.tile >> 2 for a in discards if (a.tile >> 2) in route})
             if along and len(along) < len(kinds):
                 return self._pick_copy(discards, self._along_route(counts, melds, visible, view, along))
-        return self._discard(state, seat, discards, counts, melds, visible, None, view)
+        return self._efficient(state, seat, discards, counts, melds, visible, view, kinds, shs)
+
+    def _efficient(self, state, seat, discards, counts, melds, visible, view, kinds, shs) -> Action:
+        """The discard with no threat to weigh: the lowest shanten, then the most two-step acceptance
+        (:func:`~scorer.game.ai.efficiency.two_step`) up to :attr:`two_step_shanten` steps from tenpai, then the
+        most live ukeire; farther, the basic AI's choice."""
+        best_sh = min(shs)
+        cands = [k for k, sh in zip(kinds, shs) if sh == best_sh]
+        if best_sh > self.two_step_shanten or best_sh < 1 or len(cands) == 1 or \
+                state.after_call or state.riichi_pending == seat:
+            return self._discard(state, seat, discards, counts, melds, visible, None, view)
+        unseen = [max(0, 4 - c - v) for c, v in zip(counts, visible)]
+        dora = dora_kinds(state)
+        best, best_key = None, None
+        for k in cands:
+            two, one = two_step(view, counts, melds, k, best_sh, unseen)
+            if k in dora:
+                two *= self.dora_keep
+            key = (two, one)
+            if best_key is None or key > best_key:
+                best, best_key = k, key
+        return self._pick_copy(discards, best)
 
     def _along_route(self, counts, melds, visible, view, along: list[int]) -> int:
         """The discard among the kinds off an open hand's yaku route: the lowest shanten, then the most live
@@ -686,6 +735,8 @@ class StrongRiichiAI(RiichiAI):
                 value = estimated_value(state, seat, c, a)
                 han_ok = value >= self.call_value * (1.5 if seat == state.dealer else 1)
                 if not (han_ok or after <= 1):
+                    continue
+                if value < self.call_min_value * (1.5 if seat == state.dealer else 1):
                     continue
             key = (after, not value_pon)
             if best_key is None or key < best_key:
