@@ -50,29 +50,14 @@ def default_level(preset=None) -> str:
     return "strong"
 
 
-_PLAYS: dict[tuple[str, str], str | None] = {}
-
-
 def plays_table(level: str, preset: str) -> str | None:
-    """Why the AI level ``level`` cannot play the table preset ``preset`` (None: it can). Every level plays the
-    four-player tables; at another seat count (three-player) a level is tried on one seeded AI-only deal at that
-    table, once a run: an AI written for four seats fails there (so the strong level is used at three seats as
-    soon as it plays them, with no list to keep)."""
+    """Why the AI level ``level`` cannot play the table preset ``preset`` (None: it can): an AI class names the
+    table sizes it plays in its ``seats`` (four only when it does not say)."""
     from scorer.game.presets import find_preset
     pre = find_preset(preset)
-    if pre.players == 4:
+    if pre.players in getattr(_maker(level, pre.rules), "seats", (4,)):
         return None
-    key = (level, pre.name)
-    if key not in _PLAYS:
-        from scorer.game.match import engine_class
-        cls = _maker(level, pre.rules)
-        try:
-            engine_class(pre)([cls(f"probe{s}") for s in range(pre.players)], seed=1, preset=pre).run()
-            _PLAYS[key] = None
-        except Exception as exc:        # any failure of the AI at this table: the level does not play it
-            _PLAYS[key] = (f"AI level {level!r} does not play the {pre.players}-player table {pre.name!r} yet "
-                           f"({type(exc).__name__}): use --ai basic")
-    return _PLAYS[key]
+    return f"AI level {level!r} does not play the {pre.players}-player table {pre.name!r} yet: use --ai basic"
 
 
 def ai_levels(text: str | None, rules: str, seats: int, preset=None) -> tuple[list[str] | None, str | None]:

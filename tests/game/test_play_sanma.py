@@ -155,7 +155,8 @@ def test_auto_three_player_games_log_and_verify(tmp_path, fmt, suffix):
 
 
 class FourSeatAI:
-    """An AI written for four seats: it reads a fourth player's hand, which a three-player table has not."""
+    """An AI written for four seats (it names no ``seats``): it reads a fourth player's hand, which a three-player
+    table has not."""
 
     def __init__(self, name="four"):
         from scorer.game.ai.player import RiichiAI
@@ -170,8 +171,8 @@ def test_a_level_that_does_not_play_three_seats_is_refused_and_not_the_default(m
     from scorer.cli import play_game
     from scorer.game.ai import levels
     monkeypatch.setitem(levels.AI_LEVELS, "strong", {"riichi": "tests.game.test_play_sanma:FourSeatAI"})
-    monkeypatch.setattr(play_game, "_PLAYS", {})
-    assert play_game.plays_table("strong", "tenhou") is None                 # four seats: never tried
+    assert play_game.plays_table("strong", "tenhou") is None                 # four seats
+    assert play_game.plays_table("basic", "tenhou-sanma") is None            # RiichiAI.seats
     assert "does not play the 3-player table 'tenhou-sanma'" in play_game.plays_table("strong", "tenhou-sanma")
     assert play_game.default_level("tenhou-sanma") == "basic" and play_game.default_level("tenhou") == "strong"
     r = run("--players", "3", "--ai", "strong")
@@ -202,3 +203,22 @@ def test_an_interrupted_three_player_game_resumes_to_the_same_end(tmp_path):
     code, resumed = game(None, Pilot(), resume=str(tmp_path / "cut.jsonl"))
     assert code == 0, resumed[-1500:]
     assert end(resumed) == end(whole) and "table preset tenhou-sanma" in end(whole)
+
+
+def test_the_strong_level_plays_three_seats_and_is_the_default_there():
+    """The strong AI reads the seat count (its threats and its genbutsu's turn order): 20 seeded AI-only deals at
+    the three-player table keep the points (105,000 with the deposits) and set Norths aside."""
+    from scorer.cli import play_game
+    from scorer.game.ai.levels import find_ai
+    from scorer.game.engine import Engine
+    from scorer.game.presets import find_preset
+    assert play_game.default_level("tenhou-sanma") == "strong"
+    pre = find_preset("tenhou-sanma")
+    norths = 0
+    for seed in range(20):
+        eng = Engine([find_ai("strong", "riichi")(f"s{i}") for i in range(3)], seed=seed, preset=pre)
+        eng.run()
+        st = eng.state
+        assert sum(p.score for p in st.players) + st.sticks * pre.riichi_cost == 3 * pre.start_points
+        norths += sum(len(p.nuki) for p in st.players)
+    assert norths > 0

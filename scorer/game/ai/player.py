@@ -94,6 +94,10 @@ class RiichiAI:
     """A shanten/ukeire player with simple calling, riichi and folding. Its choices are deterministic; ``seed``
     seeds its random source (:attr:`rng`), which no choice reads today."""
 
+    seats: tuple[int, ...] = (3, 4)
+    """The table sizes it plays (:func:`scorer.cli.play_game.plays_table`): it reads the seat count, the turn
+    order and the kinds the wall holds from the state."""
+
     def __init__(self, name: str = "ai", seed: int | None = None):
         self.name = name
         self.seed = seed

@@ -60,7 +60,7 @@ def threats(state, seat: int) -> list[tuple[int, float]]:
     """The other seats that threaten ``seat`` now, with a weight each (riichi 1, an open hand less)."""
     out = []
     dora = dora_kinds(state)
-    for t in range(4):
+    for t in range(len(state.players)):
         if t == seat:
             continue
         p = state.players[t]
@@ -104,10 +104,11 @@ def genbutsu(state, target: int, me: int) -> set[int]:
         return safe
     n = len(tp.river) - idx - 1          # target's discards after its riichi tile
     between = set()                      # seats after target in turn order, up to (not including) me
-    s = (target + 1) % 4
+    nxt = state.next_seat                # the turn order at this table (three or four seats)
+    s = nxt[target]
     while s != me and s != target:
         between.add(s)
-        s = (s + 1) % 4
+        s = nxt[s]
     for s, p in enumerate(state.players):
         if s == target:
             continue
