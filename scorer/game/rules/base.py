@@ -80,22 +80,21 @@ class TableRules:
     def legal_actions(self, st, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now ([] if it has nothing to decide). Responses include ``pass``: on
         its turn the table's :meth:`turn_actions`, on a discard its :meth:`response_actions`, on an added kan's
-        tile ron if :meth:`can_rob` (chankan, Robbing the Kong) and pass."""
+        tile ron if :meth:`can_rob` (chankan, Robbing the Kong) and pass (else nothing)."""
         if st.phase == ACT and seat == st.turn:
             return self.turn_actions(st, seat)
         if st.phase == RESPOND and seat != st.last_discarder and st.last_discard is not None:
             return self.response_actions(st, seat)
+        # (a seat that cannot rob has nothing to decide: [], so a person is not asked to pass on nothing)
         if st.phase == CHANKAN and seat != st.turn and st.kakan_tile is not None:
-            out = [Action(PASS, seat)]
             if self.can_rob(st, seat, st.kakan_tile):
-                out.insert(0, Action(RON, seat, st.kakan_tile))
-            return out
+                return [Action(RON, seat, st.kakan_tile), Action(PASS, seat)]
+            return []
         if st.phase == NUKI and seat != st.turn:
             # a North just set aside, at a table whose preset lets it be robbed: ron (no chankan yaku) or pass
-            out = [Action(PASS, seat)]
             if self.can_rob_nuki(st, seat, st.nuki_tile):
-                out.insert(0, Action(RON, seat, st.nuki_tile))
-            return out
+                return [Action(RON, seat, st.nuki_tile), Action(PASS, seat)]
+            return []
         return []
 
     # each table's own answers
