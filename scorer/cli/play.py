@@ -112,8 +112,8 @@ def advice_inputs(state, seat: int, view=None) -> dict:
                           # three-player: its Norths set aside, nuki dora, as the engine scores a win
                           nuki=len(nuki) if nuki else 0)
     return {"closed": [table[t] for t in ids], "melds": tuple(m.meld(table) for m in p.melds),
-            "situation": situation, "seen": seen, "turns": max(1, state.live_left // 4), "rules": state.preset.rules,
-            "preset": state.preset.scorer_preset}
+            "situation": situation, "seen": seen, "turns": max(1, state.live_left // len(state.players)),
+            "rules": state.preset.rules, "preset": state.preset.scorer_preset}
 
 
 class HumanPlayer:

@@ -153,6 +153,8 @@ def test_the_advice_values_the_seat_s_own_norths_as_nuki_dora():
     s.discard(1, "9s")
     s.draw(2, "1s")
     assert advice_inputs(s.state, 2)["situation"].nuki == 0  # West has none
+    st = s.state                                             # the draws left are shared by three seats
+    assert advice_inputs(st, 2)["turns"] == max(1, st.live_left // 3)
 
 
 def test_the_payout_story_splits_a_three_player_ron_s_honba_as_the_scorer_pays_it():
