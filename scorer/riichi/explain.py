@@ -13,7 +13,7 @@ to :func:`~.evaluate.evaluate`'s result on the golden hands.
 
 from __future__ import annotations
 
-from scorer.arrangements import CODE_ONE, SEQ_CODE, SHANPON, code_placements
+from scorer.arrangements import CODE_ONE, SHANPON, code_placements
 from scorer.kinds import BIT, SEQ_MASK
 from scorer.melds import MeldType
 from scorer.riichi.evaluate import evaluate

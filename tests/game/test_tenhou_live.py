@@ -6,7 +6,6 @@ replays with ``mjscore replay --verify`` (which validates every event and recomp
 from __future__ import annotations
 
 import io
-import json
 
 from scorer.game import tenhou as T
 from scorer.game.ai import RiichiAI, ScriptedPlayer, TsumogiriPlayer
