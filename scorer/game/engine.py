@@ -93,6 +93,9 @@ class Engine:
         self.log = log
         self.on_event = on_event
         self.state = GameState(self.preset, seed)
+        if game is not None:                # what the AIs may know of the game: its length
+            from scorer.game.match import GAME_WINDS
+            self.state.game_winds = GAME_WINDS.get(game[0]) or 2
         self.events: list[ev.Event] = []
         self.actions: list[Action] = []      # every action chosen, in order (for tests)
         rules = self.state.rules

@@ -224,6 +224,10 @@ class GameState:
         # the copies of each kind in every seat's view, kept by the rules' handlers: every discard (a called one
         # still counts, from its meld), the tiles a call shows from a hand, the dora indicators
         self.seen: list[int] = [0] * 34
+        # the prevailing winds of the game this deal belongs to (1 an East game, 2 a South game, 4 an MCR match:
+        # the game driver's GAME_WINDS), before any extension; a lone deal reads as a South game's (the strong
+        # AI's All-Last)
+        self.game_winds = 2
         self.phase = "start"
         self.turn = 0
         self.last_draw: int | None = None

@@ -222,3 +222,22 @@ def test_the_strong_level_plays_three_seats_and_is_the_default_there():
         assert sum(p.score for p in st.players) + st.sticks * pre.riichi_cost == 3 * pre.start_points
         norths += sum(len(p.nuki) for p in st.players)
     assert norths > 0
+
+
+def test_the_strong_ai_knows_the_game_s_last_deal_from_its_length_and_seats():
+    """All-Last is the last seat's deal in the game's last wind: East 4 of an East game, South 4 of a South game,
+    East 3 of a three-player East game; a lone deal reads as a South game's."""
+    from types import SimpleNamespace
+
+    from scorer.game.ai.strong import last_deal
+    from scorer.game.engine import Engine
+    from scorer.game.ai.player import RiichiAI
+
+    def st(winds, wind, dealer, seats=4):
+        return SimpleNamespace(game_winds=winds, round_wind=wind, dealer=dealer, players=[None] * seats)
+    assert last_deal(st(1, 0, 3)) and not last_deal(st(1, 0, 2)) and last_deal(st(1, 1, 0))   # East game
+    assert last_deal(st(2, 1, 3)) and not last_deal(st(2, 0, 3))                               # South game
+    assert last_deal(st(1, 0, 2, seats=3)) and not last_deal(st(2, 1, 1, seats=3))
+    east = Engine([RiichiAI() for _ in range(4)], seed=1, game=("east", 1))
+    lone = Engine([RiichiAI() for _ in range(4)], seed=1)
+    assert east.state.game_winds == 1 and lone.state.game_winds == 2

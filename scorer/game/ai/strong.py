@@ -213,8 +213,10 @@ PLACE_FACTOR = ((1.4, 1.0, 1.0, 0.7), (3.0, 1.2, 1.0, 0.3))
 
 
 def last_deal(state) -> bool:
-    """The South round's fourth deal (All-Last) or later (the extension): the game may end with this deal."""
-    return state.round_wind >= 2 or (state.round_wind == 1 and state.dealer == 3)
+    """The game's last deal (All-Last: the last seat's deal in its last wind, ``state.game_winds``) or later (the
+    extension): the game may end with this deal."""
+    w = state.game_winds
+    return state.round_wind >= w or (state.round_wind == w - 1 and state.dealer == len(state.players) - 1)
 
 
 def standing(state, seat: int) -> tuple[int, int]:
@@ -664,15 +666,14 @@ class StrongRiichiAI(RiichiAI):
         return self._fold_kind(kinds, shs, dangers)
 
     def _placement_factor(self, state, seat) -> float:
-        """How much more value a push needs by the seat's place in the South round (1 before it): the leader
-        has more to lose, the last more to gain; in the last deal (the fourth dealer of the South round, or
-        later) the more so."""
-        if not self.placement or state.round_wind < 1:
+        """How much more value a push needs by the seat's place in the game's last wind (the South round of a
+        South game, the East round of an East game; 1 before it): the leader has more to lose, the last more to
+        gain; in the last deal (:func:`last_deal`, or later) the more so."""
+        if not self.placement or state.round_wind < state.game_winds - 1:
             return 1.0
         mine = state.players[seat].score
         place = sum(1 for s, p in enumerate(state.players) if s != seat and p.score > mine)
-        last_deal = state.round_wind >= 2 or state.dealer == 3
-        return PLACE_FACTOR[last_deal][place]
+        return PLACE_FACTOR[last_deal(state)][place]
 
     @staticmethod
     def _fold_kind(kinds, shs, dangers) -> int:
