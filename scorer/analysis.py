@@ -55,6 +55,12 @@ def _in_view(hand: Hand) -> list[int]:
     return seen
 
 
+def never_drawn(absent: KindMask) -> list[Tile]:
+    """Four copies of each kind a table lacks (three players: 2m-8m): what a draw model counts as in view, so it
+    never draws them (the advice at such a table: ``analyze --ev``, the play screen's ``h``)."""
+    return [Tile(k) for k in range(N_KINDS) if absent >> k & 1 for _ in range(4)]
+
+
 def absent_kinds(hand: Hand, shapes: RuleSet) -> tuple[KindMask, int]:
     """(the kinds the table of the hand's preset lacks, its seats): ``(SANMA_ABSENT_MASK, 3)`` under a
     three-player preset, ``(0, 4)`` otherwise (a rule set's preset without ``absent_mask``/``players`` lacks

@@ -166,10 +166,11 @@ def ev_command(text: str, rules: str | None, json_out: bool, turns: int | None, 
     """``analyze --ev``: read ``text`` (13 or 14 tiles) and the ``seen`` tiles, print the advice; 1 if the hand
     cannot be read."""
     from scorer.advice.ev import DEFAULT_SAMPLES, DEFAULT_TURNS, discard_ev
-    from scorer.analysis import absent_kinds, read_hand
+    from scorer.analysis import absent_kinds, never_drawn, read_hand
     from scorer.errors import NotationError
     from scorer.rulesets import find_ruleset
-    from scorer.tiles import parse_tiles
+    from scorer.kinds import NORTH
+    from scorer.tiles import Tile, parse_tiles
 
     def build():
         try:
@@ -177,8 +178,11 @@ def ev_command(text: str, rules: str | None, json_out: bool, turns: int | None, 
         except ValueError as exc:
             raise NotationError(f"seen: {exc}", seen_text) from None
         hand = read_hand(text, rules)
-        if absent_kinds(hand, find_ruleset(hand.rules))[1] != 4:   # its draws are the four-player wall's
-            raise NotationError("analyze --ev draws from a four-player wall: not for a three-player preset", text)
+        absent, players = absent_kinds(hand, find_ruleset(hand.rules))
+        if players != 4:    # a three-player wall: 2m-8m never drawn, the Norths set aside (nuki:N) in view
+            if any(absent >> t.kind & 1 for t in seen):
+                raise NotationError("seen: a three-player table has no 2m-8m", seen_text)
+            seen = seen + never_drawn(absent) + [Tile(NORTH)] * hand.situation.nuki
         return discard_ev(hand, DEFAULT_TURNS if turns is None else turns, seen,
                           DEFAULT_SAMPLES if samples is None else samples, seed)
     return emit(build, render_ev, json_out, console)

@@ -103,8 +103,8 @@ def advice_inputs(state, seat: int, view=None) -> dict:
                 seen += [table[t] for t in view.seen_of_meld(m, s, seat)]
     absent = getattr(state.preset, "absent_kinds", 0)
     if absent:      # kinds the wall does not hold (three-player: 2m-8m) are never drawn: all four "in view"
-        from scorer.tiles import Tile
-        seen += [Tile(k) for k in range(N_KINDS) if absent >> k & 1 for _ in range(4)]
+        from scorer.analysis import never_drawn
+        seen += never_drawn(absent)
     nuki = getattr(p, "nuki", None)
     situation = Situation(riichi=p.riichi and not p.double_riichi, double_riichi=p.double_riichi,
                           round_wind=state.round_wind, seat_wind=state.seat_wind(seat),

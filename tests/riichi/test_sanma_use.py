@@ -197,8 +197,24 @@ def test_the_analyze_command_takes_a_preset():
     r = runner.invoke(app, ["analyze", "234m456p789s11z55z", "--preset", "tenhou-sanma"])
     assert r.exit_code == 1 and "2m-8m" in r.output
     assert runner.invoke(app, ["analyze", ONE_AWAY, "--preset", "bogus"]).exit_code == 2
-    r = runner.invoke(app, ["analyze", ONE_AWAY + " preset:tenhou-sanma", "--ev"])
-    assert r.exit_code == 1 and "four-player wall" in r.output
+
+
+
+def test_analyze_ev_draws_from_the_three_player_wall():
+    """--ev under a three-player preset: 2m-8m are never drawn (counted in view), the Norths set aside are in
+    view and are dora: the pool is 108 - 14 in hand - N, no ukeire names 2m-8m, and a North set aside adds value."""
+    runner = CliRunner()
+
+    def ev(extra):
+        r = runner.invoke(app, ["analyze", ONE_AWAY + "+1z preset:tenhou-sanma" + extra, "--ev", "--json"])
+        assert r.exit_code == 0, r.output
+        return json.loads(r.stdout)
+    plain, one = ev(""), ev(" nuki:1")
+    assert plain["pool"] == 108 - 14 and one["pool"] == 108 - 14 - 1
+    assert all(t["tile"][1] != "m" or t["tile"] in ("1m", "9m") for d in plain["discards"] for t in d["tiles"])
+    assert one["discards"][0]["ev"] > plain["discards"][0]["ev"]
+    r = runner.invoke(app, ["analyze", ONE_AWAY + "+1z preset:tenhou-sanma", "seen:5m", "--ev"])
+    assert r.exit_code == 1 and "no 2m-8m" in r.output
 
 
 # ---- batch -----------------------------------------------------------------------------------------------------
