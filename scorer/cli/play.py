@@ -14,7 +14,7 @@ import sys
 from typing import Callable
 
 from scorer.game.actions import ANKAN, DISCARD, KAKAN, NINE_TERMINALS, NUKI, PASS, RIICHI, RON, TSUMO, Action
-from scorer.kinds import N_KINDS, NORTH
+from scorer.kinds import NORTH
 from scorer.tiles import HONOR_NAMES
 
 WIND_NAMES = HONOR_NAMES[:4]      # East South West North
