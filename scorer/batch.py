@@ -751,12 +751,21 @@ def score_item(item: Item, rules: str | None, preset: str | None) -> dict:
     return _plain_or_error(_scorer(rules, preset)(item))
 
 
+def _failed_row(item: Item, exc: Exception) -> ErrorRow:
+    """The row of an item whose scoring raised: the error's own message for a :class:`MjscoreError` (a bad line,
+    an impossible hand), else an internal error naming the exception (a bug upstream: the row is kept)."""
+    from scorer.errors import MjscoreError
+    if isinstance(exc, MjscoreError):
+        return _error_row(item, error_text(exc), _one_line_error(exc))
+    msg = f"internal error: {type(exc).__name__}: {exc}"
+    return _error_row(item, msg, msg)
+
+
 def _scorer(rules: str | None, preset: str | None):
     """A function scoring one hand item into its row, with the scorer's functions bound once (a chunk's loop
     pays no import lookups per line). The claim checker is imported at the first claim: most inputs have none,
     and a short run should not pay for importing it."""
     from scorer import parse, score
-    from scorer.errors import MjscoreError
 
     def one(item: Item) -> HandRow | ErrorRow:
         if item.error is not None:
@@ -772,11 +781,8 @@ def _scorer(rules: str | None, preset: str | None):
             v = check_claim(result, claim)
             return HandRow(item.source, item.line, result, (claim, v.agree, v.expected, "; ".join(v.why)),
                            item.text)
-        except MjscoreError as exc:
-            return _error_row(item, error_text(exc), _one_line_error(exc))
         except Exception as exc:  # noqa: BLE001 - a bug in a scorer must not lose the row nor stop the run
-            msg = f"internal error: {type(exc).__name__}: {exc}"
-            return _error_row(item, msg, msg)
+            return _failed_row(item, exc)
     return one
 
 
@@ -809,7 +815,6 @@ def _comparer(rules: str | None, preset: str | None, compare: str):
     options that cause them), or an :class:`ErrorRow` (a bad line, a preset the hand's rule set lacks)."""
     from scorer import parse
     from scorer.advice.compare import compare_row
-    from scorer.errors import MjscoreError
 
     def one(item: Item) -> dict:
         if item.error is not None:
@@ -817,11 +822,8 @@ def _comparer(rules: str | None, preset: str | None, compare: str):
         try:
             return {"source": item.source, "line": item.line,
                     **compare_row(parse(item.text, rules=rules, preset=preset), compare)}
-        except MjscoreError as exc:
-            return _error_row(item, error_text(exc), _one_line_error(exc))
         except Exception as exc:  # noqa: BLE001 - a bug in a scorer must not lose the row nor stop the run
-            msg = f"internal error: {type(exc).__name__}: {exc}"
-            return _error_row(item, msg, msg)
+            return _failed_row(item, exc)
     return one
 
 
