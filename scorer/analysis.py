@@ -12,7 +12,8 @@ always what ``score`` says of that hand.
   of the hand won on it under the line's situation — ron unless ``tsumo`` is written — and whether it reaches the
   minimum: MCR's 8 points); otherwise ``ukeire`` (each improving kind with the copies not in view);
 - 14 tiles: the hand's own ``shanten`` and ``discards``: each distinct discard with the shanten after it, its
-  ukeire and (rule sets that value waits) the waits that reach the minimum.
+  ukeire (the tile thrown counted in view: it lies in the river, as ``analyze --ev`` counts it) and (rule sets
+  that value waits) the waits that reach the minimum.
 
 Under a three-player preset (``preset:tenhou-sanma``) the table plays 108 tiles: the kinds it lacks (2m-8m, the
 preset's ``absent_mask``) are never drawn, so they are no ukeire and no wait (a hand holding one is refused), and
@@ -137,7 +138,9 @@ def analyze(hand: Hand) -> dict:
             continue
         counts[k] -= 1
         after = shanten_counts(counts, melds, shapes.four_as_two_pairs, shapes.knitted, absent=absent)
+        seen[k] += 1   # the tile thrown lies in the river: one copy fewer of its kind left to draw
         uk = _ukeire(counts, melds, seen, shapes, absent)
+        seen[k] -= 1   # (a wait is judged on the hand's own tiles only, as Tenhou judges karaten)
         row: dict = {"discard": str(Tile(k)), "shanten": after, "ukeire": sum(u["left"] for u in uk), "tiles": uk}
         if shapes.value_waits and after == 0:
             rest = list(closed)
