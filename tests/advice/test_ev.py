@@ -302,6 +302,20 @@ def test_the_core_says_the_same_ukeire_as_analyze():
         assert r["ukeire"] == p["ukeire"]
 
 
+@pytest.mark.parametrize("text", ["234m23567p11z4678s", "123m456p789p11z245s", "1112345678999m5p",
+                                  "119m19p19s1234567z"])
+def test_a_discards_ukeire_counts_the_thrown_tile_in_view(text):
+    """Each improving kind's copies left after a discard: four less the copies the hand of 14 held, since the
+    one thrown lies in the river (four less the 13 kept, less one, for the thrown kind)."""
+    hand = read_hand(text)
+    held = counts34(hand.closed_tiles)
+    for row in analyze(hand)["discards"]:
+        assert row["tiles"], row
+        for u in row["tiles"]:
+            assert u["left"] == 4 - held[Tile.parse(u["tile"]).kind], (row["discard"], u)
+        assert row["ukeire"] == sum(u["left"] for u in row["tiles"])
+
+
 def test_seen_tiles_lower_the_chances():
     hand = read_hand("123m456p789p11z245s")
     a = _row(discard_ev(hand), "2s")
