@@ -31,7 +31,7 @@ from scorer.game import events as ev
 from scorer.game.actions import ANKAN, CHI, KAKAN, KAN, NINE_TERMINALS, NUKI, PON, RIICHI, RON, TSUMO, Action
 from scorer.game.rules.riichi import scored_win
 from scorer.game.presets import TablePreset, find_preset
-from scorer.game.state import NEXT_SEAT, NUKI as NUKI_PHASE, RESPOND, GameState
+from scorer.game.state import CHANKAN, NEXT_SEAT, NUKI as NUKI_PHASE, RESPOND, GameState
 from scorer.game.wall import Wall
 
 
@@ -185,6 +185,11 @@ class Engine:
                 continue
             if a.type == ANKAN:
                 self.emit(ev.Call(seat=seat, kind="ankan", tiles=sorted(a.tiles)))
+                if st.phase == CHANKAN:         # a thirteen orphans hand waits on it (kokushi_robs_ankan)
+                    rons = self._collect(seat, only_ron=True)
+                    if rons:
+                        self._wins(rons, seat, st.kakan_tile, chankan=True)
+                        return st
                 if not self._replacement(seat):
                     return self._exhausted()
                 need_draw = False

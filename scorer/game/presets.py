@@ -152,6 +152,11 @@ class TablePreset:
     # another player may ron on a North just set aside (no chankan yaku; letting it go is no furiten) -- Tenhou's
     # rule. (A North set aside always ends every ippatsu and the first go-around, as a call does.)
     nuki_robbed: bool = False
+    # a thirteen orphans hand waiting on a kind may ron on another player's closed kan of it (chankan): Mahjong
+    # Soul's rule (riichi.wiki "Chankan": "the last tile needed for the yakuman may be won from an opponent's
+    # ankan ... in some rules, kokushi cannot win in this way"); Tenhou's rooms and the one-deal card do not
+    # allow it (riichi.wiki's "Kokushi denied" record, tenhou.net 2013121107gm-0019-0000-b01e54cd); MCR never does
+    kokushi_robs_ankan: bool = False
     # the table rules object that plays this preset (scorer.game.rules.find_table); "": the rule set's own table
     table: str = ""
     # the engine that runs one deal at this table ("module:Class")
@@ -210,7 +215,8 @@ PRESETS: dict[str, TablePreset] = {p.name: p for p in (
                 scorer_preset="mahjongsoul", kan_after_riichi="waits_unchanged", multiple_ron="double",
                 draw_deposits="carry", missed_ron_furiten="wait",
                 abortive_draws=("nine_terminals", "four_winds", "four_riichi", "four_kans"),
-                kan_dora="after_discard", pao=True, karaten="riichi_noten", table="tenhou", game=MAHJONGSOUL_GAME),
+                kan_dora="after_discard", pao=True, karaten="riichi_noten", kokushi_robs_ankan=True, table="tenhou",
+                game=MAHJONGSOUL_GAME),
     # issue #17: Tenhou's three-player ranked rooms (三麻, tenhou.net's manual "段位戦3人打ち"; riichi.wiki "Sanma",
     # its Tenhou notes, and "Tenhou.net rules"): 108 tiles (no 2m-8m), three seats (East, South, West), 35,000
     # each, red fives (0p, 0s; the 5m is absent), no chi; a North may be set aside as nuki dora (one dora each,
@@ -263,6 +269,7 @@ RULE_TEXT = {
     "nuki": "North set aside as nuki dora (with a replacement draw)",
     "replacements": "replacement tiles (kans and Norths share them)",
     "nuki_robbed": "ron on a North set aside",
+    "kokushi_robs_ankan": "thirteen orphans robbing a closed kan",
 }
 
 

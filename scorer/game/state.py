@@ -239,6 +239,9 @@ class GameState:
         self.after_call: str | None = None       # "chi"/"pon": the caller must discard now (no kan)
         self.kuikae: frozenset[int] = frozenset()
         self.kakan_tile: int | None = None
+        # the chankan window is on a closed kan's tile (the preset's kokushi_robs_ankan, opened only when a
+        # thirteen orphans hand waits on its kind): only that hand may rob it
+        self.ankan_robbable = False
         self.nuki_tile: int | None = None          # the North last set aside (read in the NUKI phase)
         self.kans = 0
         self.nukis = 0                   # Norths set aside (three-player): they share the replacements with kans

@@ -188,6 +188,7 @@ class _Mjai:
             s = self._seat(d)
             own = [self.take_hand(s, p, t) for p in _list(d, "consumed", 4)]
             self.add(ev.Call(seat=s, kind="ankan", tiles=sorted(own)), where)
+            self.last_discard = max(own)   # what a hora right after robs (thirteen orphans, kokushi_robs_ankan)
             self.rinshan = True
             self.last_draw = None
         elif t == "kakan":

@@ -319,6 +319,9 @@ class _RoundBuilder:
                     raise LogError(f"closed kan {item!r} is not four of a kind")
                 tiles = sorted(self.take_from_hand(a, c, where) for c in codes)
                 self.add(ev.Call(seat=a, kind="ankan", tiles=tiles), where)
+                if self.all_done():              # robbed by thirteen orphans (kokushi_robs_ankan): the end
+                    self.ron_source = (a, tiles[-1])
+                    return "end"
                 self.show_dora(where)            # an earlier open kan's indicator first
                 self.pending_dora = 1
                 self.show_dora(where)            # a closed kan shows its indicator at once

@@ -15,7 +15,7 @@ from scorer.game.state import ACT, CHANKAN, DRAW, END, NUKI, RESPOND, RINSHAN, M
     kuikae_kinds, waits_of_player
 from scorer.kinds import NORTH
 from scorer.game.wall import TILES, TILES_NO_RED
-from scorer.shanten import shanten_counts
+from scorer.shanten import shanten_counts, thirteen_orphans_shanten
 
 
 _NO_KINDS: frozenset[int] = frozenset()
@@ -150,6 +150,8 @@ class TableRules:
             return
         for s, p in enumerate(st.players):
             if p.waits and kind in p.waits and s != offerer:    # most hands wait on nothing
+                if st.ankan_robbable and not self.waits_kokushi(st, s, kind):
+                    continue                   # a closed kan's tile passes by only the hand that could rob it
                 if mode == "legal_ron":
                     chankan = st.phase == CHANKAN
                     tile = st.kakan_tile if chankan else st.last_discard
@@ -158,6 +160,13 @@ class TableRules:
                 p.temp_furiten = True
                 if p.riichi:
                     p.riichi_furiten = True
+
+    @staticmethod
+    def waits_kokushi(st, seat: int, kind: int) -> bool:
+        """Is ``seat``'s hand thirteen orphans tenpai on ``kind`` (closed, no meld; the one hand that may rob a
+        closed kan where the preset's ``kokushi_robs_ankan`` allows)?"""
+        p = st.players[seat]
+        return not p.melds and kind in p.waits and thirteen_orphans_shanten(p.counts()) == 0
 
     def could_ron(self, st, seat: int, tile: int, chankan: bool) -> bool:
         """Could ``seat`` win on ``tile`` (a discard, or an added kan's tile when ``chankan``)?"""
@@ -237,6 +246,7 @@ class TableRules:
         st.after_call = None
         st.kuikae = _NO_KINDS
         st.kakan_tile = None
+        st.ankan_robbable = False
         st.phase = ACT
 
     def on_discard(self, st, e: ev.Discard) -> None:
@@ -301,6 +311,13 @@ class TableRules:
             p.melds.append(MeldRecord("ankan", list(e.tiles)))
             st.kans += 1
             st.phase = RINSHAN
+            kind = e.tiles[0] >> 2
+            if st.preset.kokushi_robs_ankan and any(self.waits_kokushi(st, s, kind)
+                                                    for s in range(len(st.players)) if s != e.seat):
+                st.kakan_tile = max(e.tiles)   # the tile offered (any of the four: a ron names its kind)
+                st.ankan_robbable = True
+                st.missed = (kind, e.seat)     # passing it is furiten for the thirteen orphans hand
+                st.phase = CHANKAN
         elif e.kind == "kakan":
             added = e.called
             pon = next((m for m in p.melds if m.kind == "pon" and added is not None and

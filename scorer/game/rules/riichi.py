@@ -448,6 +448,9 @@ def _ron_is_legal(state: GameState, action: Action) -> bool:
         tile, chankan = state.last_discard, False
     elif state.phase == CHANKAN and seat != state.turn and state.kakan_tile is not None:
         tile, chankan = state.kakan_tile, True
+        if state.ankan_robbable:     # a closed kan: any of its four tiles, by thirteen orphans only
+            return (not action.tiles and action.tile >> 2 == tile >> 2
+                    and state.rules.can_rob(state, seat, tile))
     elif state.phase == NUKI_PHASE and seat != state.turn:      # a North set aside, robbed (no chankan yaku)
         tile, chankan = state.nuki_tile, False
     else:
@@ -549,7 +552,10 @@ class RiichiTable(TableRules):
 
     @staticmethod
     def can_rob(st, seat: int, tile: int) -> bool:
-        """Chankan: ron on an added kan's tile (complete, not furiten, a yaku)."""
+        """Chankan: ron on an added kan's tile (complete, not furiten, a yaku); on a closed kan's tile only a
+        thirteen orphans hand (the preset's ``kokushi_robs_ankan``: the window opens only then)."""
+        if st.ankan_robbable and not RiichiTable.waits_kokushi(st, seat, tile >> 2):
+            return False
         return _can_ron(st, seat, tile, chankan=True)
 
     @staticmethod
