@@ -408,6 +408,10 @@ def seq_wait(start: Kind, win: Kind) -> str:
 _SEQ_WAITS: tuple[tuple[str, str, str], ...] = tuple((seq_wait(k, k), seq_wait(k, k + 1), seq_wait(k, k + 2))
                                                      for k in range(HONOR))
 """By sequence start: the wait when the winning kind is its first, middle or last tile."""
+_SEQS_AROUND: tuple[tuple[tuple[Kind, str], ...], ...] = tuple(
+    tuple((s, _SEQ_WAITS[s][k - s]) for s in range(max(k - 2, 0), k + 1)
+          if s < HONOR and s % 9 <= 6 and s // 9 == k // 9) for k in range(N_KINDS))
+"""By winning kind: (start, wait) of each sequence that holds it, ascending by start."""
 
 
 def code_placements(code: HandCode, win: Kind, n_melds: int,
@@ -453,16 +457,16 @@ def code_placements(code: HandCode, win: Kind, n_melds: int,
         splits = ((seqs, trips, pair),)
     else:
         splits, _ = standard_splits(code)
+    around = _SEQS_AROUND[win]
     for seqs, trips, pair in splits:
         if pair == win:
             placements.append((STANDARD, seqs, trips, pair, TANKI))
         if win in trips:
             placements.append((STANDARD, seqs, trips, pair, SHANPON))
-        last = None
-        for s in seqs:   # ascending, so two alike sit side by side: the tile sits in either the same way
-            if s != last and 0 <= win - s <= 2:
-                last = s
-                placements.append((STANDARD, seqs, trips, pair, _SEQ_WAITS[s][win - s]))
+        if seqs:   # each distinct sequence holding the winning kind, ascending (two alike: the tile sits the same)
+            for s, wait in around:
+                if s in seqs:
+                    placements.append((STANDARD, seqs, trips, pair, wait))
     if not n_melds:
         if not code & (ODD if four_as_two_pairs else ODD_OR_FOUR):
             placements.append((SEVEN_PAIRS, (), (), None, TANKI))
