@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 import sys
 from functools import reduce
-from operator import attrgetter, or_
+from operator import attrgetter, itemgetter, or_
 from typing import Callable, NamedTuple, TypeAlias
 
 from grammar.text import MAX_LINE, fold, fragment, not_ascii, too_long, window
@@ -595,12 +595,18 @@ def _piece(src: _Source, tok: str, i: int) -> _Piece:
         else:   # the run's digits sorted as its tiles sort, its tiles in that order, and its counts
             in_order = ("".join(sorted(digits)) if "0" not in digits   # no red five: the digits sort as the tiles
                         else "".join(sorted(digits.translate(_DIGIT_TO_KEY))).translate(_KEY_TO_DIGIT))
-            try:
-                ordered = tuple(map(_DIGITS[suit].__getitem__, in_order))
+            try:   # its tiles and their code, each digit looked up in C (one itemgetter for both)
+                if len(in_order) > 1:
+                    tiles_of = itemgetter(*in_order)
+                    ordered = tiles_of(_DIGITS[suit])
+                    code = sum(tiles_of(_DIGIT_CODES[suit]))
+                else:
+                    ordered = (_DIGITS[suit][in_order],)
+                    code = _DIGIT_CODES[suit][in_order]
             except KeyError:   # a digit that names no tile of the suit: the first one written is the error
                 _run_tiles(src, digits, suit, i)
                 raise  # pragma: no cover - _run_tiles raised
-            meaning = _new_meaning(_Piece, (_RUN, None, 0, sum(map(_DIGIT_CODES[suit].__getitem__, digits)),
+            meaning = _new_meaning(_Piece, (_RUN, None, 0, code,
                                             digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0,
                                             in_order + suit, ordered, _SUIT_RANK[suit]))
     if len(_PIECES) < _MAX_MEANINGS and len(tok) <= _KEPT_RUN:

@@ -408,6 +408,10 @@ def seq_wait(start: Kind, win: Kind) -> str:
 _SEQ_WAITS: tuple[tuple[str, str, str], ...] = tuple((seq_wait(k, k), seq_wait(k, k + 1), seq_wait(k, k + 2))
                                                      for k in range(HONOR))
 """By sequence start: the wait when the winning kind is its first, middle or last tile."""
+_SEQS_AROUND: tuple[tuple[tuple[Kind, str], ...], ...] = tuple(
+    tuple((s, _SEQ_WAITS[s][k - s]) for s in range(max(k - 2, 0), k + 1)
+          if s < HONOR and s % 9 <= 6 and s // 9 == k // 9) for k in range(N_KINDS))
+"""By winning kind: (start, wait) of each sequence that holds it, ascending by start."""
 
 
 def code_placements(code: HandCode, win: Kind, n_melds: int,
@@ -453,16 +457,16 @@ def code_placements(code: HandCode, win: Kind, n_melds: int,
         splits = ((seqs, trips, pair),)
     else:
         splits, _ = standard_splits(code)
+    around = _SEQS_AROUND[win]
     for seqs, trips, pair in splits:
         if pair == win:
             placements.append((STANDARD, seqs, trips, pair, TANKI))
         if win in trips:
             placements.append((STANDARD, seqs, trips, pair, SHANPON))
-        last = None
-        for s in seqs:   # ascending, so two alike sit side by side: the tile sits in either the same way
-            if s != last and 0 <= win - s <= 2:
-                last = s
-                placements.append((STANDARD, seqs, trips, pair, _SEQ_WAITS[s][win - s]))
+        if seqs:   # each distinct sequence holding the winning kind, ascending (two alike: the tile sits the same)
+            for s, wait in around:
+                if s in seqs:
+                    placements.append((STANDARD, seqs, trips, pair, wait))
     if not n_melds:
         if not code & (ODD if four_as_two_pairs else ODD_OR_FOUR):
             placements.append((SEVEN_PAIRS, (), (), None, TANKI))
@@ -493,8 +497,27 @@ that no fifth copy is asked — and ``need`` is how many pairs the other suits m
 have exactly one (0 when the completed suit holds the pair: 3n+2 tiles; 1 when it is sets only)."""
 
 _suit_waits: dict[HandCode, SuitWaits] = {0: (0, 1, ())}   # by suit part (bounded: cleared when full)
-_PLACE = {1 << 5 * i: i for i in range(9)}   # one tile of a suit's i-th kind, in a suit code -> i
 _SUIT_WAITS_LIMIT = 1 << 16
+
+
+def _candidates(honor: bool, held: SuitCode) -> tuple[tuple[SuitCode, int], ...]:
+    """The kinds one more copy of which could make a suit code split, by the kinds it holds (``held``: bit 5i set
+    for its i-th kind), as (that tile in a suit code, i), ascending. The tile that completes a suit sits in a group
+    of the split: a pair or triplet of its kind (the suit holds one), or a sequence whose two other tiles the suit
+    holds (the kinds on both sides of it, or the two below, or the two above); honors form no sequences. Kept in
+    :data:`_CANDIDATES`."""
+    if honor:
+        near = held
+    else:
+        up, down = held >> 5, held << 5   # bit 5i: kind i + 1 held; kind i - 1 held
+        near = (held | up & (down | held >> 10) | down & held << 10) & _LOW_BITS
+    found = _CANDIDATES[honor][held] = tuple((1 << 5 * i, i) for i in range(9) if near >> 5 * i & 1)
+    return found
+
+
+_CANDIDATES: tuple[dict[SuitCode, tuple[tuple[SuitCode, int], ...]], dict] = ({}, {})
+"""For the number suits and the honors, by the kinds a suit code holds: :func:`_candidates` (at most 512 and 128
+entries)."""
 
 
 def _suit_waits_of(part: HandCode) -> SuitWaits:
@@ -514,25 +537,17 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
     kinds = []
     if after % 3 != 1 and after <= 14:
         table = parts[after // 3] or _part(honor, after // 3)
-        # the candidates, less the kinds held four times (no fifth copy: a count of four is the only one with its
-        # 4 bit set, counts being at most four here). The tile that completes the suit sits in a group of the
-        # split: a pair or triplet of its kind (the suit holds one), or a sequence whose two other tiles the suit
-        # holds (the kinds on both sides of it, or the two below, or the two above)
+        # the candidates (_CANDIDATES) less the kinds held four times (no fifth copy: a count of four is the only
+        # one with its 4 bit set, counts being at most four here)
         held = (local | local >> 1 | local >> 2) & _LOW_BITS   # bit 5i: the i-th kind held
+        candidates = _CANDIDATES[honor].get(held) or _candidates(honor, held)
         fours = local >> 2 & _LOW_BITS
-        if honor:
-            near = held
-        else:
-            up, down = held >> 5, held << 5   # bit 5i: kind i + 1 held; kind i - 1 held
-            near = (held | up & (down | held >> 10) | down & held << 10) & _LOW_BITS
-        near = (near | fours) ^ fours
+        if fours:
+            candidates = [(low, i) for low, i in candidates if not low & fours]
         base = 9 * s
-        place = _PLACE
-        while near:
-            low = near & -near
-            near ^= low
+        for low, i in candidates:
             if local + low in table:
-                kinds.append(base + place[low])
+                kinds.append(base + i)
     if len(_suit_waits) >= _SUIT_WAITS_LIMIT:
         _suit_waits.clear()
         _suit_waits[0] = (0, 1, ())

@@ -422,27 +422,19 @@ def evaluate(hand, preset=None, *, nuki: int | None = None) -> RiichiResult:
         if single:   # a lone placement needs no comparing: its fu are counted below
             best = (items, yakuman, han, pinfu, None)
             break
-        fu = count_fu(ctx, pinfu)   # the total only: the best placement is itemized below
+        fu, fu_items = count_fu(ctx, pinfu, True)   # itemized now: the best placement's items are kept
         key = (base_points(han, fu, yakuman, opts)[0], yakuman > 0, han, fu)
         if best_key is None or key > best_key:
             best_key = key
-            best = (items, yakuman, han, pinfu, placement)
+            best = (items, yakuman, han, pinfu, (fu, fu_items))
 
     if best is None:
         return _not_winning(hand, name, "no yaku", complete=True, concealed_code=code - CODE_ONE[w],
                             split_pair=placements[0][3])
 
-    # the best placement, itemized (the fu read its form, wait, pair and closed triplets: set again when another
-    # placement was read after it)
-    items, yakuman, han, pinfu, placement = best
-    if placement is not None and placement is not placements[-1]:
-        form, seqs, trips, pair, wait = placement
-        ctx.form = form
-        ctx.wait = wait
-        ctx.pair = pair
-        ctx.closed_trips = trips
-        ctx.ron_trip = w if wait is SHANPON and not tsumo else None
-    fu, fu_items = count_fu(ctx, pinfu, itemize=True)
+    # the best placement's fu, itemized (a lone placement's are counted here: its fields are still in ctx)
+    items, yakuman, han, pinfu, counted = best
+    fu, fu_items = count_fu(ctx, pinfu, True) if counted is None else counted
     if yakuman:
         dora = red = ura = 0
     limit, pays, paid, honba = settle_key(han, fu, yakuman, sit.seat_wind == 0, tsumo, sit.honba, paid_key)
