@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
 
 from scorer.arrangements import suit_table_entry as _suit_entry_of_code
-from scorer.arrangements import is_complete, suit_code_complete
+from scorer.arrangements import CODE_ONE, RED_SHIFT, is_complete, suit_code_complete
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
@@ -745,23 +745,15 @@ _BASES = (0, 9, 18, 27)
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(34)) + (4,) * 8
 _SHIFT_OF = tuple(5 * (k - 9 * _SUIT_OF[k]) for k in range(34)) + (0,) * 8
 _CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
-# by a tile's ``order`` (kind * 2 + red): its slot among a hand's suit codes (a red five in a sixth) and its code
-# The concealed tiles' count codes summed as one integer (_HandCode): 45 bits a suit (m, p, s, honors: each suit's
-# count code, the honors' 35 bits last), then 5 bits counting the flowers and 5 the red fives (both refused): a
-# tile adds _HAND_CODE_OF_ORDER[its order]. A hand holds at most 13 concealed tiles, so no field overflows.
-_HandCode = int
+# The closed tiles' count codes as one integer: the core's hand code (scorer.arrangements.HandCode, which the
+# parser sums as it reads the tiles: Hand.closed_code): five bits a kind, so 45 bits a suit (m, p, s, honors: each
+# suit's count code, as _CODE_OF spells it, the honors' 35 bits last), the red fives counted above (refused); a
+# flower adds nothing to it (refused apart: a Hand's concealed tiles are in TILE_ORDER, flowers last).
 _SUIT_BITS = 45
 _SUIT_FIELD = (1 << _SUIT_BITS) - 1
 _P_SHIFT, _S_SHIFT, _H_SHIFT = _SUIT_BITS, 2 * _SUIT_BITS, 3 * _SUIT_BITS
-_FLOWER_SHIFT = 4 * _SUIT_BITS - 10  # (the honors' field is 35 bits)
-_RED_SHIFT = _FLOWER_SHIFT + 5
-_HAND_CODE_OF_ORDER = tuple(
-    1 << _RED_SHIFT if order & 1 else 1 << _FLOWER_SHIFT if _SUIT_OF[order >> 1] == 4
-    else _CODE_OF[order >> 1] << _SUIT_BITS * _SUIT_OF[order >> 1]
-    for order in range(2 * (FLOWER_BASE + 8)))
-# where a tile's count sits in a _HandCode, by its ``order`` (a red five's: the plain five's)
-_HAND_SHIFT_OF_ORDER = tuple(_SHIFT_OF[order >> 1] + _SUIT_BITS * min(_SUIT_OF[order >> 1], 3)
-                             for order in range(2 * (FLOWER_BASE + 8)))
+assert _H_SHIFT + 35 == RED_SHIFT and all(CODE_ONE[k] == _CODE_OF[k] << _SUIT_BITS * _SUIT_OF[k] for k in range(34))
+_FLOWER_ORDER = 2 * FLOWER_BASE  # a tile of this ``order`` or above is a flower
 _CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
 # Over a suit's count code (melds included): adding three to every rank's count sets bit 3 or 4 of the rank's
 # field exactly when the count is over four (no field reaches 32: a hand has at most 18 tiles); with no count over
@@ -1475,20 +1467,19 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                                                                     or _preset_tables(preset))
     wt = hand.winning_tile
     win = wt.kind
-    # each suit's count code (see _CODE_OF and _HandCode), summed over the tiles by their ``order``, the winning
-    # tile's last (a red five or a flower counted apart, to be refused)
-    big: _HandCode = 0
-    for t in hand.concealed:
-        big += _HAND_CODE_OF_ORDER[t.order]
-    o = wt.order
-    held_win = big >> _HAND_SHIFT_OF_ORDER[o] & 31  # copies of the winning tile's kind held before it
-    big += _HAND_CODE_OF_ORDER[o]
-    if big >> _FLOWER_SHIFT:
-        if big >> _RED_SHIFT:
-            raise ImpossibleHandError("red fives are not used under rules:mcr")
+    # the closed tiles' hand code (the parser's, else worked out once: Hand.closed_code), split into the suits'
+    # count codes below; red fives are counted above its count fields, and flowers are not in it
+    try:
+        code = hand._closed_code
+    except AttributeError:
+        code = hand.closed_code()
+    if code >> RED_SHIFT:
+        raise ImpossibleHandError("red fives are not used under rules:mcr")
+    if wt.order >= _FLOWER_ORDER or hand.concealed[-1].order >= _FLOWER_ORDER:
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
+    held_win = (code >> 5 * win & 31) - 1  # copies of the winning tile's kind held before it
     # the suits' records (a cache hit is a plain subscript: a miss, rare once the small suits are built, raises)
-    c0, c1, c2, c3 = big & _SUIT_FIELD, big >> _P_SHIFT & _SUIT_FIELD, big >> _S_SHIFT & _SUIT_FIELD, big >> _H_SHIFT
+    c0, c1, c2, c3 = code & _SUIT_FIELD, code >> _P_SHIFT & _SUIT_FIELD, code >> _S_SHIFT & _SUIT_FIELD, code >> _H_SHIFT
     sm, sp, ss, sh = _SUITS
     try:
         m = sm[c0]
