@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
 
 from scorer.arrangements import suit_table_entry as _suit_entry_of_code
-from scorer.arrangements import CODE_ONE, RED_SHIFT, is_complete, suit_code_complete
+from scorer.arrangements import CODE_ONE, OVER_FOUR_ADD, OVER_FOUR_TEST, RED_SHIFT, HandCode, is_complete, suit_code_complete
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
@@ -740,8 +740,7 @@ _SinglePacked = int
 _SP_PAIR, _SP_FACTS, _SP_TRAITS = 3, 10, 20
 _BASES = (0, 9, 18, 27)
 # a suit's count code: 5 bits a rank (rank 1 lowest; room for every tile of a hand, melds included), so that
-# adding a tile of kind k to its suit (_SUIT_OF[k]: 0-2 m p s, 3 honors, 4 flowers) adds _CODE_OF[k], and a chow
-# starting at k adds _CHOW_CODE_OF[k]
+# adding a tile of kind k to its suit (_SUIT_OF[k]: 0-2 m p s, 3 honors, 4 flowers) adds _CODE_OF[k]
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(34)) + (4,) * 8
 _SHIFT_OF = tuple(5 * (k - 9 * _SUIT_OF[k]) for k in range(34)) + (0,) * 8
 _CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
@@ -754,15 +753,6 @@ _SUIT_FIELD = (1 << _SUIT_BITS) - 1
 _P_SHIFT, _S_SHIFT, _H_SHIFT = _SUIT_BITS, 2 * _SUIT_BITS, 3 * _SUIT_BITS
 assert _H_SHIFT + 35 == RED_SHIFT and all(CODE_ONE[k] == _CODE_OF[k] << _SUIT_BITS * _SUIT_OF[k] for k in range(34))
 _FLOWER_ORDER = 2 * FLOWER_BASE  # a tile of this ``order`` or above is a flower
-_CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
-# Over a suit's count code (melds included): adding three to every rank's count sets bit 3 or 4 of the rank's
-# field exactly when the count is over four (no field reaches 32: a hand has at most 18 tiles); with no count over
-# four, bit 2 of a field is set for a count of four only.
-_THREES = sum(3 << 5 * r for r in range(9))
-_OVER_FOUR = sum(0b11000 << 5 * r for r in range(9))
-_FOUR_BIT = sum(0b00100 << 5 * r for r in range(9))
-_SUIT_BIT_OF = tuple(1 << _SUIT_OF[k] for k in range(34))  # a kind's suit as a bit (m 1, p 2, s 4, honors 8)
-_SUITS_OF_BITS = tuple(tuple(i for i in range(4) if bits >> i & 1) for bits in range(16))  # those bits' suits
 
 _SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
 _RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
@@ -1456,6 +1446,44 @@ def _key_bits(mask: int) -> int:
 
 
 _KEY_BITS_OF_KIND = tuple(_key_bits(1 << k) for k in range(34))
+
+# What a declared meld adds to a hand, by the meld's id (the parser shares one Meld per meld it reads, so melds repeat
+# from hand to hand; bounded): (the meld, its chow's middle code or 0, its pung's or kong's code or 0, its tiles'
+# hand code, its kinds as bits, its bits of the hand key (_key_bits), its _MeldSummary, its group's trait
+# (scorer.mcr.combinations)). An entry keeps its meld
+# alive, so while it is here no other object has that id.
+_MELD_FACTS: dict[int, tuple] = {}
+_MELDS_BOUND = 4096
+# A meld's counts packed (``_MeldSummary``), so that the melds' are summed at once: bits 0-2 one for a melded pack
+# (chow, pung or melded kong: not a concealed kong), 3-5 one for a melded kong, 6-8 one for a concealed kong, 9 up
+# its pung's facts (_PUNG_FACT: the counts of terminal and dragon pungs, one bit a wind pung). No field carries into
+# the next (four melds), and the sum stays under 2**30 (one digit of a Python int).
+_MeldSummary = int
+_MS_MELDED_KONGS, _MS_CONCEALED_KONGS, _MS_FACTS = 3, 6, 9
+# Over a hand code with no count over four: bit 2 of a kind's field is set for a count of four only
+_FOUR_BITS = sum(4 << 5 * k for k in range(34))
+
+
+def _meld_facts(meld) -> tuple:
+    """A meld's entry of _MELD_FACTS, made when first met (a red five raises, and is not kept)."""
+    tiles = meld.tiles
+    if any(t.red for t in tiles):
+        raise ImpossibleHandError("red fives are not used under rules:mcr")
+    k = tiles[0].kind
+    typ = meld.type
+    code = sum(CODE_ONE[t.kind] for t in tiles)
+    if typ is _CHI:
+        mid = CODE[k + 1]
+        found = (meld, mid, 0, code, 7 << k, _KEY_BITS_OF_KIND[k], 1, _CHOW_TRAIT[mid])
+    else:
+        pung = CODE[k]
+        counts = 1 if typ is _PON else 1 | 1 << _MS_MELDED_KONGS if typ is _KAN else 1 << _MS_CONCEALED_KONGS
+        found = (meld, 0, pung, code, 1 << k, _KEY_BITS_OF_KIND[k], counts | _PUNG_FACT[pung] << _MS_FACTS,
+                 _PUNG_TRAIT[pung])
+    if len(_MELD_FACTS) >= _MELDS_BOUND:
+        _MELD_FACTS.clear()
+    _MELD_FACTS[id(meld)] = found
+    return found
 _LOW4, _HIGH4, _MID3 = F.RANKS_FAN_RANGES  # ranks 1-4, 6-9, 4-6 as bits 0-8
 
 
@@ -1503,69 +1531,44 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.summed = summed
     key_bits = summed & _SS_KEY_BITS  # the suits, winds and dragons present
     info.closed_kinds = summed & _SS_KINDS
-    melded = win_in_melds = melded_kongs = concealed_kongs = 0
     melds = hand.melds
     if melds:
         fixed_chows = []
         fixed_pungs = []
-        fixed_traits = fixed_facts = 0
-        every = [c0, c1, c2, c3]  # the suits' count codes with the melds' tiles
-        touched = 0  # bit i: a meld adds tiles to suit i (0-2 m p s, 3 honors)
+        every: HandCode = code  # the closed tiles' hand code with the melds' tiles
+        summed_melds: _MeldSummary = 0
+        fixed_traits = 0
+        facts_of = _MELD_FACTS
         for meld in melds:
-            tiles = meld.tiles
-            k = tiles[0].kind
-            if tiles[0].red or tiles[-1].red or tiles[1].red:
-                raise ImpossibleHandError("red fives are not used under rules:mcr")
-            typ = meld.type
-            if typ is _CHI:
-                mid = CODE[k + 1]
-                fixed_chows.append(mid)
-                fixed_traits += _CHOW_TRAIT[mid]
-                every[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
-                touched |= _SUIT_BIT_OF[k]
-                mask |= 7 << k
-                key_bits |= _KEY_BITS_OF_KIND[k]
-                if k <= win <= k + 2:
-                    win_in_melds += 1
-                melded += 1
+            # (an entry keeps its meld alive, so no other object has that id while the entry is there)
+            found = facts_of.get(id(meld)) or _meld_facts(meld)
+            if found[1]:
+                fixed_chows.append(found[1])
             else:
-                code = CODE[k]
-                fixed_pungs.append(code)
-                fixed_facts += _PUNG_FACT[code]
-                fixed_traits += _PUNG_TRAIT[code]
-                mask |= 1 << k
-                key_bits |= _KEY_BITS_OF_KIND[k]
-                if typ is _PON:
-                    n = 3
-                    melded += 1
-                elif typ is _KAN:
-                    n = 4
-                    melded += 1
-                    melded_kongs += 1
-                else:
-                    n = 4
-                    concealed_kongs += 1
-                every[_SUIT_OF[k]] += n * _CODE_OF[k]
-                touched |= _SUIT_BIT_OF[k]
-                if k == win:
-                    win_in_melds += n
-        # A fifth copy of a kind: among the closed tiles (their suits' records say), or with a meld's tiles; and the
-        # kinds with four tiles, the melds' counted: the closed tiles' fours but in the suits the melds touch, whose
-        # count codes with the melds' tiles are read instead
-        if summed >> _SS_OVER & 7:
+                fixed_pungs.append(found[2])
+            every += found[3]
+            mask |= found[4]
+            key_bits |= found[5]
+            summed_melds += found[6]
+            fixed_traits += found[7]
+        # a fifth copy of a kind (the closed tiles' and the melds'); the kinds with four tiles, the melds' counted
+        if (every + OVER_FOUR_ADD) & OVER_FOUR_TEST:
             _too_many(hand)
-        fours = summed >> _SS_FOURS & 15
-        for i in _SUITS_OF_BITS[touched]:
-            e = every[i]
-            if (e + _THREES) & _OVER_FOUR:
-                _too_many(hand)
-            fours += (e & _FOUR_BIT).bit_count() - suits[i].fours
+        fours = (every & _FOUR_BITS).bit_count()
+        win_in_melds = (every >> 5 * win & 31) - held_win - 1  # the winning kind's tiles in the melds
+        melded = summed_melds & 7
+        melded_kongs = summed_melds >> _MS_MELDED_KONGS & 7
+        concealed_kongs = summed_melds >> _MS_CONCEALED_KONGS & 7
         info.fixed_chows = tuple(fixed_chows)
         info.fixed_pungs = tuple(fixed_pungs)
         # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
-        info.fixed_pung_facts = (len(fixed_pungs), fixed_facts, melded_kongs, concealed_kongs)
+        info.fixed_pung_facts = (len(fixed_pungs), summed_melds >> _MS_FACTS, melded_kongs, concealed_kongs)
         info.fixed_traits = fixed_traits
+        if fours:  # the suits' count codes with the melds' tiles, for the waits' in-view filter
+            every = [every & _SUIT_FIELD, every >> _P_SHIFT & _SUIT_FIELD, every >> _S_SHIFT & _SUIT_FIELD,
+                     every >> _H_SHIFT]
     else:
+        melded = win_in_melds = melded_kongs = concealed_kongs = 0
         info.fixed_chows = info.fixed_pungs = ()
         info.fixed_pung_facts = _NO_FIXED_PUNGS
         info.fixed_traits = 0
