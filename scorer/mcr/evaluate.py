@@ -398,8 +398,9 @@ _WINDS_SEAT = 2
 # form, 11-13 the chows + 1 of an arrangement without pungs (0 with pungs: then no "chows" fan applies).
 _SK_TRAITS, _SK_WAITS, _SK_FORM, _SK_CHOWS = 2, 4, 8, 11
 _FORM_CODE = {F.STANDARD: 0, F.KNITTED: 1, F.SEVEN: 2, F.SHIFTED: 3, F.ORPHANS: 4, F.HONORS_KNITTED: 5, F.NINE: 6}
-# by the form: (its code, and that code where the hand key, the sets key and the pungs key hold it)
-_FORM_KEYS = {form: (code, code << _HK_FORM, code << _SK_FORM, code << _PK_FORM) for form, code in _FORM_CODE.items()}
+# by the form: (its code, and that code where the hand key, the sets key and the pungs key hold it, the form)
+_FORM_KEYS = {form: (code, code << _HK_FORM, code << _SK_FORM, code << _PK_FORM, form)
+              for form, code in _FORM_CODE.items()}
 _KEYS_BOUND = 100_000
 # the caches by key (each a FanPart: the fans and their mask, see scorer.mcr.parts), and the checks of each part
 _PLAY_FANS: dict[int, FanPart] = {}
@@ -558,27 +559,27 @@ def _full_context(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_i
 
 _POT, _POT_WIND = F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND
 _STANDARD = F.STANDARD
+_STANDARD_KEYS = _FORM_KEYS[_STANDARD]
 
 
-def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_info: tuple, pair: int,
-                       waits_flags: int = 0, traits: int = 0):
-    """The fans of one reading of the hand as (total, {fan id: count}), exclusions applied. ``chows``: the chows'
-    middle codes and ``pungs`` the pungs' and kongs' codes (sorted); ``pung_info``: (pungs, their summed
-    _PUNG_FACT, concealed pungs, melded kongs, concealed kongs); ``traits``: the summed group traits of a standard
-    arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
-    form_code, hk_form, sk_form, pk_form = _FORM_KEYS[form]
+def _arrangement_table(info: _HandInfo, form_keys: tuple, chows: tuple, pungs: tuple, n_pungs: int, facts: int,
+                       cp: int, mk: int, ck: int, pair: int, waits_flags: int = 0, traits: int = 0):
+    """The fans of one reading of the hand as (total, {fan id: count}), exclusions applied. ``form_keys``: the
+    form's _FORM_KEYS; ``chows``: the chows' middle codes and ``pungs`` the pungs' and kongs' codes (sorted);
+    ``n_pungs``, ``facts``, ``cp``, ``mk``, ``ck``: the pungs and kongs, their summed _PUNG_FACT, the concealed
+    pungs, melded kongs and concealed kongs; ``traits``: the summed group traits of a standard arrangement
+    (:func:`scorer.mcr.combinations.traits_of`)."""
+    form_code, hk_form, sk_form, pk_form, form = form_keys
     if info.grouped:
         hand_key = info.key | hk_form
         tiles_key = info.tiles_key
         try:
             found = _HAND_FANS[key := hand_key | tiles_key << _HK_TILES]
         except KeyError:
-            found = _hand_fans(key, hand_key, tiles_key, info, form, chows, pungs, pung_info, pair, waits_flags,
-                               traits)
-        fans = found[0].copy()
-        mask = found[1]  # the fans present (see scorer.mcr.parts), for the exclusions
-        total = found[2]
-        n_pungs, facts, cp, mk, ck = pung_info
+            found = _hand_fans(key, hand_key, tiles_key, info, form, chows, pungs, (n_pungs, facts, cp, mk, ck),
+                               pair, waits_flags, traits)
+        fans, mask, total = found  # mask: the fans present (see scorer.mcr.parts), for the exclusions
+        fans = fans.copy()
         pair_class = _PAIR_CLASS[pair]
         key = pair_class | _TRAITS_KEY[traits] | waits_flags << _SK_WAITS | sk_form
         if n_pungs:
@@ -590,8 +591,8 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
                 try:
                     found = _PUNG_FANS[pkey]
                 except KeyError:
-                    found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, info, form, chows, pungs, pung_info, pair,
-                                       waits_flags, traits)
+                    found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, info, form, chows, pungs,
+                                       (n_pungs, facts, cp, mk, ck), pair, waits_flags, traits)
                 if found[1]:
                     fans.update(found[0])
                     mask |= found[1]
@@ -609,8 +610,8 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
         try:
             found = _SET_FANS[key]
         except KeyError:
-            found = _part_fans(_SET_FANS, key, _SET_CHECKS, info, form, chows, pungs, pung_info, pair,
-                               waits_flags, traits)
+            found = _part_fans(_SET_FANS, key, _SET_CHECKS, info, form, chows, pungs,
+                               (n_pungs, facts, cp, mk, ck), pair, waits_flags, traits)
         if found[1]:
             fans.update(found[0])
             mask |= found[1]
@@ -632,7 +633,7 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
             return total, fans
         exclude(fans, info.exclusions, None, mask)
     else:
-        ctx = _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits, True)
+        ctx = _full_context(info, form, chows, pungs, (n_pungs, facts, cp, mk, ck), pair, waits_flags, traits, True)
         fans = dict(_plain_fans(F.HAND_CHECKS, ctx))
         fans.update(_plain_fans(F.ARRANGEMENT_CHECKS, ctx))
         trace = getattr(info, "trace", None)  # explain(): keep what each exclusion removed, and the reading
@@ -1281,9 +1282,8 @@ def _standard_table(info: _HandInfo, concealed_chows: tuple, concealed_pungs: tu
                 info.unique_wait = _unique_wait(info)
             if not info.unique_wait:
                 flags = 0
-    return _arrangement_table(info, _STANDARD, chows, pung_codes,
-                              (n_fixed + len(concealed_pungs), facts + fixed_facts, cp, mk, ck), pair, flags,
-                              traits + info.fixed_traits)
+    return _arrangement_table(info, _STANDARD_KEYS, chows, pung_codes, n_fixed + len(concealed_pungs),
+                              facts + fixed_facts, cp, mk, ck, pair, flags, traits + info.fixed_traits)
 
 
 def _knitted_form(info: _HandInfo):
@@ -1317,7 +1317,8 @@ def _knitted_form(info: _HandInfo):
             n, facts, mk, ck = info.fixed_pung_facts
             pinfo = (n, facts, 0, mk, ck)
         # the winning tile was already held: it completed the pair (the reference's single wait here)
-        return _arrangement_table(info, F.KNITTED, chows, pungs, pinfo, pair, 8 if closed[win] >= 2 else 0)
+        return _arrangement_table(info, _FORM_KEYS[F.KNITTED], chows, pungs, *pinfo, pair,
+                                  8 if closed[win] >= 2 else 0)
     found = _set_and_pair(rem)
     if found is None:
         return None
@@ -1343,7 +1344,7 @@ def _knitted_form(info: _HandInfo):
                     flags |= 1
             if pair == wc:
                 flags |= 4
-    return _arrangement_table(info, F.KNITTED, chows, pungs, pinfo, pair, flags)
+    return _arrangement_table(info, _FORM_KEYS[F.KNITTED], chows, pungs, *pinfo, pair, flags)
 
 
 def _set_and_pair(counts: list[int]):
@@ -1396,7 +1397,7 @@ def _special_form(info: _HandInfo):
         info.key |= (_HK_GREATER if n == 7 else 0) | (_HK_KNITTED if n == 9 else 0)
     else:
         return None
-    return form, _arrangement_table(info, form, (), (), _NO_PUNGS, 0)
+    return form, _arrangement_table(info, _FORM_KEYS[form], (), (), *_NO_PUNGS, 0)
 
 
 def _nine_gates_form(info: _HandInfo):
