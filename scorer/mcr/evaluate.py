@@ -485,36 +485,101 @@ def _plain_fans(checks, ctx) -> tuple:
     return tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
 
 
-def _part_fans(cache: dict, key: int, checks: tuple, info: _HandInfo, form: str, chows: tuple, pungs: tuple,
-               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> FanPart:
-    """The fans of one part's checks for a key not met before, run on a context of the hand and reading; cached
-    by the key."""
-    found = part(_plain_fans(checks, _full_context(info, form, chows, pungs, pung_info, pair, waits_flags,
-                                                   traits)))
+def _part_fans(cache: dict, key: int, checks: tuple, ctx: FanContext) -> FanPart:
+    """The fans of one part's checks for a key not met before, run on a context holding the fields they read;
+    cached by the key."""
+    found = part(_plain_fans(checks, ctx))
     if len(cache) >= _KEYS_BOUND:
         cache.clear()
     cache[key] = found
     return found
 
 
-def _hand_fans(key: int, hand_key: int, tiles_key: int, info: _HandInfo, form: str, chows: tuple, pungs: tuple,
-               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> FanPart:
+# A part's key holds every field its groups' checks read (fans.CHECK_GROUPS ``reads``, and the field that opens the
+# group), so the "concealment" and "win" (play), "suits", "hog" and "special" (holding), "pungs" and the sets' parts
+# are worked out from the key alone: a context filled from it, those fields only (tests/mcr compares them with the
+# fields of a hand's own context, and keyed with plain evaluation). The "tiles" part reads the hand's kinds: its
+# context is the hand's (_hand_context).
+_FORM_OF_CODE = {code: form for form, code in _FORM_CODE.items()}
+
+
+def _key_context(form_code: int) -> FanContext:
+    ctx = FanContext()
+    form = ctx.form = _FORM_OF_CODE[form_code]
+    ctx.special_form = form != _STANDARD
+    return ctx
+
+
+def _play_context(key: int) -> FanContext:
+    """The fields of the "concealment" and "win" checks, from a hand key's _HK_PLAY bits."""
+    ctx = _key_context(key >> _HK_FORM & 7)
+    self_drawn = ctx.self_drawn = key & _HK_SELF != 0
+    fourth = ctx.fourth_tile = key & _HK_FOURTH != 0
+    about_kong = ctx.about_kong = key & _HK_KONG != 0
+    wall_last = ctx.wall_last = key & _HK_WALL != 0
+    ctx.any_win_flag = self_drawn or fourth or about_kong or wall_last
+    melded = ctx.melded_packs = key >> _HK_MELDED & 7
+    ctx.none_or_all_melded = melded == 0 or melded == 4
+    return ctx
+
+
+def _holding_context(key: int) -> FanContext:
+    """The fields of the "suits", "hog" and "special" checks, from a hand key's _HK_HOLDING bits."""
+    ctx = _key_context(key >> _HK_FORM & 7)
+    ctx.hk_greater = key & _HK_GREATER != 0
+    ctx.hk_knitted = key & _HK_KNITTED != 0
+    ctx.hog = key >> _HK_HOG & 7
+    has_wind = ctx.has_wind = key & _HK_WIND != 0
+    has_dragon = ctx.has_dragon = key & _HK_DRAGON != 0
+    ctx.honors = has_wind or has_dragon
+    ctx.suits_missing = 3 - _BITS4[key >> _HK_SUITS & 7]
+    return ctx
+
+
+def _pungs_context(key: int) -> FanContext:
+    """The fields of the "pungs" checks, from a pungs key (_PK_*)."""
+    ctx = _key_context(key >> _PK_FORM & 7)
+    ctx.n_pungs = key >> _PK_PUNGS & 7
+    ctx.terminal_pungs = key & 7
+    ctx.dragon_pungs = key >> 3 & 7
+    winds = key >> _PK_WINDS & 0xFF  # (_wind_summary)
+    ctx.wind_pungs = winds & 7
+    ctx.prevalent_pung = winds >> 3 & 1
+    ctx.seat_pung = winds >> 4 & 1
+    ctx.other_wind_pungs = winds >> 5
+    ctx.pair_class = key >> _PK_PAIR & 3
+    ctx.notable_pungs = True  # (the key is looked up only then)
+    return ctx
+
+
+def _sets_context(key: int) -> FanContext:
+    """The fields of the "chows", "traits" and "waits" checks, from a sets key (_SK_*)."""
+    ctx = _key_context(key >> _SK_FORM & 7)
+    ctx.pair_class = key & 3
+    ctx.traits = key >> _SK_TRAITS & 3
+    ctx.waits_flags = key >> _SK_WAITS & 15
+    chows = key >> _SK_CHOWS
+    ctx.no_pungs = chows != 0
+    ctx.n_chows = chows - 1 if chows else 0  # (with pungs no "chows" fan applies, whatever their number)
+    return ctx
+
+
+def _hand_fans(key: int, hand_key: int, tiles_key: int, info: _HandInfo, form: str) -> FanPart:
     """The fans of the hand-level parts (play, holding, tiles) of a hand key and tiles key not met together before:
     each part from its own cache (worked out when new), joined (no fan is set by two parts) and cached by both keys."""
-    reading = (info, form, chows, pungs, pung_info, pair, waits_flags, traits)
     part = hand_key & _HK_PLAY
     found = _PLAY_FANS.get(part)
     if found is None:
-        found = _part_fans(_PLAY_FANS, part, _PLAY_CHECKS, *reading)
+        found = _part_fans(_PLAY_FANS, part, _PLAY_CHECKS, _play_context(part))
     part = hand_key & _HK_HOLDING
     holding = _HOLDING_FANS.get(part)
     if holding is None:
-        holding = _part_fans(_HOLDING_FANS, part, _HOLDING_CHECKS, *reading)
+        holding = _part_fans(_HOLDING_FANS, part, _HOLDING_CHECKS, _holding_context(part))
     found = joined(found, holding)
     if tiles_key:
         tiles = _TILE_FANS.get(tiles_key)
         if tiles is None:
-            tiles = _part_fans(_TILE_FANS, tiles_key, _TILE_CHECKS, *reading)
+            tiles = _part_fans(_TILE_FANS, tiles_key, _TILE_CHECKS, _hand_context(info, form))
         found = joined(found, tiles)
     if len(_HAND_FANS) >= _KEYS_BOUND:
         _HAND_FANS.clear()
@@ -576,8 +641,7 @@ def _arrangement_table(info: _HandInfo, form_keys: tuple, chows: tuple, pungs: t
         try:
             found = _HAND_FANS[key := hand_key | tiles_key << _HK_TILES]
         except KeyError:
-            found = _hand_fans(key, hand_key, tiles_key, info, form, chows, pungs, (n_pungs, facts, cp, mk, ck),
-                               pair, waits_flags, traits)
+            found = _hand_fans(key, hand_key, tiles_key, info, form)
         fans, mask, total = found  # mask: the fans present (see scorer.mcr.parts), for the exclusions
         fans = fans.copy()
         pair_class = _PAIR_CLASS[pair]
@@ -591,8 +655,7 @@ def _arrangement_table(info: _HandInfo, form_keys: tuple, chows: tuple, pungs: t
                 try:
                     found = _PUNG_FANS[pkey]
                 except KeyError:
-                    found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, info, form, chows, pungs,
-                                       (n_pungs, facts, cp, mk, ck), pair, waits_flags, traits)
+                    found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, _pungs_context(pkey))
                 if found[1]:
                     fans.update(found[0])
                     mask |= found[1]
@@ -610,8 +673,7 @@ def _arrangement_table(info: _HandInfo, form_keys: tuple, chows: tuple, pungs: t
         try:
             found = _SET_FANS[key]
         except KeyError:
-            found = _part_fans(_SET_FANS, key, _SET_CHECKS, info, form, chows, pungs,
-                               (n_pungs, facts, cp, mk, ck), pair, waits_flags, traits)
+            found = _part_fans(_SET_FANS, key, _SET_CHECKS, _sets_context(key))
         if found[1]:
             fans.update(found[0])
             mask |= found[1]
