@@ -149,10 +149,10 @@ class McrResult(_FanLinesMemo):
     shanten: int = -1
     waits_: tuple[Tile, ...] | None = field(default=None, repr=False)
     payments: tuple[Payment, ...] = field(default=())
-    # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind, every
-    # suit's count code with the melds' tiles or None when no kind has four tiles, the kinds held: bits over
-    # our kinds, the winning tile's included, the suits' summed _SuitSummary)
-    facts_: tuple | None = field(default=None, repr=False, compare=False)
+    # what the evaluation knew of a complete hand, for its waits: the hand's _HandInfo (its suits' records, the
+    # winning kind, every suit's count code with the melds' tiles or None when no kind has four tiles, the kinds
+    # held: bits over our kinds, the winning tile's included, the suits' summed _SuitSummary)
+    facts_: _HandInfo | None = field(default=None, repr=False, compare=False)
 
     @property
     def fan_table(self) -> tuple[int, ...] | None:
@@ -374,7 +374,8 @@ def _honors_knitted(counts):
 # 30-32 the form, 33-34 which honors-and-knitted hand; looked up as two halves, each with the form (_HK_PLAY:
 # melds and win flags; _HK_HOLDING: suits, hogs, honors-and-knitted). The tiles key: bits 0-8 the ranks present
 # in a hand without honors (when an Upper/Middle/Lower fan may apply), 14-19 the kinds' classes when they all are
-# of one (every kind a simple, reversible, green, a terminal, a terminal or honor; a terminal present).
+# of one (every kind a simple, reversible, green, a terminal, a terminal or honor; a terminal present). A hand's
+# ``_HandInfo.key`` holds both, the tiles key from bit _HK_TILES up: the key of the joined hand-level parts.
 _HK_SUITS = 9
 _HK_WIND, _HK_DRAGON = 1 << 12, 1 << 13
 _HK_SIMPLES, _HK_REVERSIBLE, _HK_GREEN, _HK_TERMINALS, _HK_OUTSIDE, _HK_TERMINAL = (1 << b for b in range(14, 20))
@@ -383,7 +384,7 @@ _HK_SELF, _HK_FOURTH, _HK_KONG, _HK_WALL = (1 << b for b in range(23, 27))
 _HK_HOG = 27
 _HK_FORM = 30
 _HK_GREATER, _HK_KNITTED = 1 << 33, 1 << 34
-_HK_TILES = 35  # where the tiles key goes in the key of the joined hand-level parts (_HAND_FANS)
+_HK_TILES = 35  # where the tiles key goes in the key of the joined hand-level parts (_HAND_FANS, _HandInfo.key)
 _HK_PLAY = 0b1111111 << _HK_MELDED | 0b111 << _HK_FORM
 _HK_HOLDING = 0b11111 << _HK_SUITS | 0b111 << _HK_HOG | 0b111 << _HK_FORM | _HK_GREATER | _HK_KNITTED
 # The pungs key (``_PK_*``): bits 0-5 the pungs' counts of terminal and dragon pungs (the low bits of their summed
@@ -431,7 +432,7 @@ class _HandInfo:
     """What is the same for every form and arrangement of one hand."""
 
     __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
-                 "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped", "tiles_key",
+                 "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped",
                  "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds", "every",
                  "nine_gates", "kongs", "parts_counted", "summed",
                  "trace")  # trace: set only by explain() (a list of the forms scored, plain mode)
@@ -619,18 +620,20 @@ def _build_keyed_parts() -> None:
                                     _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, _pungs_context(pkey))
 
 
-def _hand_fans(key: int, hand_key: int, tiles_key: int, info: _HandInfo, form: str) -> FanPart:
-    """The fans of the hand-level parts (play, holding, tiles) of a hand key and tiles key not met together before:
-    each part from its own cache (worked out when new), joined (no fan is set by two parts) and cached by both keys."""
-    part = hand_key & _HK_PLAY
+def _hand_fans(key: int, info: _HandInfo, form: str) -> FanPart:
+    """The fans of the hand-level parts (play, holding, tiles) of a hand key and tiles key (``key``: the hand key
+    | the tiles key << _HK_TILES) not met together before: each part from its own cache (worked out when new),
+    joined (no fan is set by two parts) and cached by both keys."""
+    part = key & _HK_PLAY
     found = _PLAY_FANS.get(part)
     if found is None:
         found = _part_fans(_PLAY_FANS, part, _PLAY_CHECKS, _play_context(part))
-    part = hand_key & _HK_HOLDING
+    part = key & _HK_HOLDING
     holding = _HOLDING_FANS.get(part)
     if holding is None:
         holding = _part_fans(_HOLDING_FANS, part, _HOLDING_CHECKS, _holding_context(part))
     found = joined(found, holding)
+    tiles_key = key >> _HK_TILES
     if tiles_key:
         tiles = _TILE_FANS.get(tiles_key)
         if tiles is None:
@@ -691,12 +694,10 @@ def _arrangement_table(info: _HandInfo, form_keys: tuple, chows: tuple, pungs: t
     (:func:`scorer.mcr.combinations.traits_of`)."""
     form_code, hk_form, sk_form, pk_form, form = form_keys
     if info.grouped:
-        hand_key = info.key | hk_form
-        tiles_key = info.tiles_key
         try:
-            found = _HAND_FANS[key := hand_key | tiles_key << _HK_TILES]
+            found = _HAND_FANS[key := info.key | hk_form]
         except KeyError:
-            found = _hand_fans(key, hand_key, tiles_key, info, form)
+            found = _hand_fans(key, info, form)
         fans, mask, total = found  # mask: the fans present (see scorer.mcr.parts), for the exclusions
         fans = fans.copy()
         pair_class = _PAIR_CLASS[pair]
@@ -1118,12 +1119,12 @@ def _standard_waits(suits: tuple, s: int, r: int, win_suit: _Suit) -> list[int]:
     return waits
 
 
-def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
+def _winning_waits(facts: _HandInfo, n_melds: int) -> "list[int] | tuple[int, ...]":
     """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), from
     the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines
     them, the single of six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits. A kind
     all four of which are in view (the hand's tiles and melds) is left out. The kinds in order, each once."""
-    suits, win, every, mask, summed = facts
+    suits, win, every, mask, summed = facts.suit_infos, facts.win, facts.every, facts.closed_mask, facts.summed
     s = _SUIT_OF[win]
     r = win - _BASES[s]
     win_suit = suits[s]
@@ -1733,8 +1734,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
             tiles |= _HK_OUTSIDE
         if mask & _TERMINAL:
             tiles |= _HK_TERMINAL
-    info.key = key
-    info.tiles_key = tiles
+    info.key = key | tiles << _HK_TILES
     # for the waits' in-view filter: every tile counted by suit, melds included (needed only when a kind has four)
     info.every = every if fours else None
     info.mask = mask
@@ -1902,7 +1902,7 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
             r.payments = _payments_of(pay)
     else:
         r.payments = ()
-    r.facts_ = (info.suit_infos, info.win, info.every, info.closed_mask, info.summed)
+    r.facts_ = info
     _become(r, "__class__", McrResult)
     return r
 
