@@ -14,7 +14,8 @@ these applies, or when the hand is seven pairs (an arrangement may beat it, and 
 taken in the reference's order and a tie keeps the first unless the later one has a Pure Triple Chow or a Triple
 Pung, so that even the fan lists match the reference.
 
-Speed: the hand is read in one pass into a count code per suit, and each suit's record (``_Suit``: its kinds,
+Speed: the closed tiles' hand code (the parser's, Hand.closed_code) is split into a count code per suit, a
+declared meld's facts are made once per meld, and each suit's record (``_Suit``: its kinds,
 its readings into sets and a pair from the core's per-suit table (``scorer.arrangements``) with what each reading's
 pungs and groups add up to, its completions with and without each tile) is made once per suit and code; the
 records of every small complete suit are made at once when a process scores hands in numbers (with a table of the
@@ -22,7 +23,8 @@ small suits one tile short of complete, for the waits). So the common hand (one 
 scored straight from ``_best``, and its unique wait tested, from four records. The fan checks are not run per
 hand: what each part of them reads (the hand's flags, its tiles, an arrangement's notable pungs, its other set
 fields) is packed into a small integer key while the hand is read, and a key's fans are worked out once, from a
-context filled for the first hand that meets it (see "the hand key" below and ``fans.CHECK_GROUPS``); a form's
+context of the fields the key holds (the tiles' key: of the first hand that meets it; see "the hand key" below and
+``fans.CHECK_GROUPS``), every key at once when a process scores hands in numbers; a form's
 fans are a small dict merged from the parts (each cached with the mask of its fans and their points, see
 :mod:`scorer.mcr.parts`), excluded by one look-up of what the fans present remove, and totalled from the parts'
 points less what was removed. A result keeps what the evaluation knew (the fans, the
@@ -928,8 +930,9 @@ def _suit(index: int, code: int) -> _Suit:
 # Most suits of a hand hold at most nine tiles; the complete ones (sets and at most one pair, at most four copies
 # of a kind) are about 1,900 count codes per numbered suit and 220 of honors. Once a process has scored
 # _BUILD_AFTER hands it is scoring many, so their records are all made at once (about 0.1 s), and the combination
-# fans of two to four chows and two or three pungs with them (scorer.mcr.combinations.build_small_parts), rather
-# than one by one as fresh hands first show them. A single hand never pays for it.
+# fans of two to four chows and two or three pungs with them (scorer.mcr.combinations.build_small_parts) and the
+# keyed parts of every key a hand can make (_build_keyed_parts), rather than one by one as fresh hands first show
+# them. A single hand never pays for it.
 _BUILD_AFTER = 64
 _SMALL_SUIT_TILES = 9
 _scored = [0]  # hands scored before the small suits were built; None once they are
