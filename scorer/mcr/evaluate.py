@@ -844,15 +844,16 @@ class _Suit:
 
 _SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
 # Some of a suit's facts packed (``_Suit.summary``), so that the four suits' are summed at once: bits 0-5 its kinds
-# present, 9-13 its part of the hand key (_HK_SUITS.., _HK_WIND, _HK_DRAGON: each suit sets bits of its own, so the
+# present, 6-8 one when a kind is held an odd number of times, 9-13 its part of the hand key (_HK_SUITS.., _HK_WIND, _HK_DRAGON: each suit sets bits of its own, so the
 # sum is their OR), 14-17 its kinds held four times, 18-20 one when a kind is held more than four times, 21-23 one
 # when it holds the pair (3n+2 tiles), 24-26 one when it is not sets (and a pair). No field carries into the next
 # (34 kinds, at most three fours among 14 tiles, four suits). Summed, bits 21 up are 1 exactly when every suit is
 # sets and one of them holds the pair: four sets and a pair.
 _SuitSummary = int
-_SS_KINDS, _SS_FOURS, _SS_OVER, _SS_PAIRS, _SS_BROKEN = 0b111111, 14, 18, 21, 24
+_SS_KINDS, _SS_ODD, _SS_FOURS, _SS_OVER, _SS_PAIRS, _SS_BROKEN = 0b111111, 6, 14, 18, 21, 24
+_SS_ODD_FIELD = 0b111 << _SS_ODD
 _SS_KEY_BITS = 0b111 << _HK_SUITS | _HK_WIND | _HK_DRAGON
-assert not _SS_KEY_BITS & (_SS_KINDS | 0b1111111 << _SS_FOURS)
+assert not _SS_KEY_BITS & (_SS_KINDS | _SS_ODD_FIELD | 0b1111111 << _SS_FOURS)
 # A suit's single reading packed (``_Suit.packed``), so that the four suits' are summed at once: bits 0-2 the pair
 # flag (summed: how many suits hold a pair), 3-9 the pair's code (summed: the pair's, when one suit holds it), 10-19
 # the pungs' facts (_PUNG_FACT: the counts of terminal and dragon pungs, one bit a wind pung), 20-31 the groups'
@@ -917,7 +918,7 @@ def _suit(index: int, code: int) -> _Suit:
         found.has_pair = has_pair = size % 3 == 2
         # sets (1), sets and a pair (2), or neither (0)
         found.state = (2 if has_pair else 1) if readings else 0
-        found.summary = (kinds | key_bits | found.fours << _SS_FOURS  # (_SuitSummary)
+        found.summary = (kinds | (odd != 0) << _SS_ODD | key_bits | found.fours << _SS_FOURS  # (_SuitSummary)
                          | (found.most > 4) << _SS_OVER | has_pair << _SS_PAIRS | (not readings) << _SS_BROKEN)
         found.others = None  # made when first needed
         found.code = code
@@ -1764,7 +1765,7 @@ def _best(info: _HandInfo):
     kinds = info.closed_kinds
     # seven (shifted) pairs hold at most 7 kinds, each an even number of times; thirteen orphans 13 kinds, honors
     # and knitted tiles 14
-    if n_melds == 0 and (kinds >= 13 or kinds <= 7 and not _odd_kinds(info.suit_infos)):
+    if n_melds == 0 and (kinds >= 13 or kinds <= 7 and not info.summed & _SS_ODD_FIELD):
         sp = _special_form(info)
         if sp is not None:
             best = (sp[0], sp[1][0], sp[1][1])
