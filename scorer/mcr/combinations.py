@@ -333,20 +333,6 @@ _PUNG_PART: dict[tuple[int, ...], FanPart] = {}  # sorted pung codes -> their fa
 _CACHE_BOUND = 50_000
 
 
-def _chow_part(mids: tuple[int, ...]) -> FanPart:
-    try:
-        return _CHOW_PART[mids]
-    except KeyError:
-        return _worked_out(_CHOW_PART, mids, _chow_combos)
-
-
-def _pung_part(codes: tuple[int, ...]) -> FanPart:
-    try:
-        return _PUNG_PART[codes]
-    except KeyError:
-        return _worked_out(_PUNG_PART, codes, _pung_combos)
-
-
 def _worked_out(cache: dict, key: tuple[int, ...], combos) -> FanPart:
     """A part's fans met for the first time: worked out by ``combos`` and kept (the cache emptied at its bound)."""
     if len(cache) >= _CACHE_BOUND:
@@ -382,14 +368,12 @@ def set_fans(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int)
 def set_part(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int) -> FanPart:
     """:func:`set_fans` with their mask, as a :data:`~scorer.mcr.parts.FanPart` (shared: do not change it)."""
     n = len(chow_mids)
-    if n == 4:
-        if pair < 0x41 and pair & 0xF == 5:
+    if n >= 3:
+        if n == 4 and pair < 0x41 and pair & 0xF == 5:
             fan = _terminal_chows(chow_mids, pair)
             if fan:
                 return part({fan: 1})
-        return _chow_part(chow_mids)
-    if n == 3:
-        return _chow_part(chow_mids)
+        return _CHOW_PART.get(chow_mids) or _worked_out(_CHOW_PART, chow_mids, _chow_combos)
     # Pung fans are of numbered pungs only: an honor pung combines with none of them, and the fans honor pungs make
     # together (Big Three Winds, Big Three Dragons, Two Dragons Pungs...) are the checks' (:data:`_PUNG_FANS_OWNED_BY_
     # CHECKS`); a triple of honor pungs leaves the fourth pung to combine once, with an honor pung: no fan either.
@@ -397,14 +381,16 @@ def set_part(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int)
     if len(pung_codes) > 1 and pung_codes[-1] >= 0x41:
         pung_codes = tuple([c for c in pung_codes if c < 0x41])
     if n == 2:
-        chows = _chow_part(chow_mids)
+        chows = _CHOW_PART.get(chow_mids) or _worked_out(_CHOW_PART, chow_mids, _chow_combos)
         if len(pung_codes) < 2:
             return chows
-        pungs = _pung_part(pung_codes)
+        pungs = _PUNG_PART.get(pung_codes) or _worked_out(_PUNG_PART, pung_codes, _pung_combos)
         if not pungs[1]:
             return chows
         return joined(chows, pungs) if chows[1] else pungs
-    return _pung_part(pung_codes) if len(pung_codes) > 1 else EMPTY
+    if len(pung_codes) > 1:
+        return _PUNG_PART.get(pung_codes) or _worked_out(_PUNG_PART, pung_codes, _pung_combos)
+    return EMPTY
 
 
 def combination_fans(chow_mids: tuple[int, ...], pung_codes: tuple[int, ...], pair: int) -> tuple[dict, int]:

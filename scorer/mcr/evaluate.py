@@ -14,7 +14,8 @@ these applies, or when the hand is seven pairs (an arrangement may beat it, and 
 taken in the reference's order and a tie keeps the first unless the later one has a Pure Triple Chow or a Triple
 Pung, so that even the fan lists match the reference.
 
-Speed: the hand is read in one pass into a count code per suit, and each suit's record (``_Suit``: its kinds,
+Speed: the closed tiles' hand code (the parser's, Hand.closed_code) is split into a count code per suit, a
+declared meld's facts are made once per meld, and each suit's record (``_Suit``: its kinds,
 its readings into sets and a pair from the core's per-suit table (``scorer.arrangements``) with what each reading's
 pungs and groups add up to, its completions with and without each tile) is made once per suit and code; the
 records of every small complete suit are made at once when a process scores hands in numbers (with a table of the
@@ -22,7 +23,8 @@ small suits one tile short of complete, for the waits). So the common hand (one 
 scored straight from ``_best``, and its unique wait tested, from four records. The fan checks are not run per
 hand: what each part of them reads (the hand's flags, its tiles, an arrangement's notable pungs, its other set
 fields) is packed into a small integer key while the hand is read, and a key's fans are worked out once, from a
-context filled for the first hand that meets it (see "the hand key" below and ``fans.CHECK_GROUPS``); a form's
+context of the fields the key holds (the tiles' key: of the first hand that meets it; see "the hand key" below and
+``fans.CHECK_GROUPS``), every key at once when a process scores hands in numbers; a form's
 fans are a small dict merged from the parts (each cached with the mask of its fans and their points, see
 :mod:`scorer.mcr.parts`), excluded by one look-up of what the fans present remove, and totalled from the parts'
 points less what was removed. A result keeps what the evaluation knew (the fans, the
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
 
 from scorer.arrangements import suit_table_entry as _suit_entry_of_code
-from scorer.arrangements import is_complete, suit_code_complete
+from scorer.arrangements import CODE_ONE, OVER_FOUR_ADD, OVER_FOUR_TEST, RED_SHIFT, HandCode, is_complete, suit_code_complete
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
@@ -149,10 +151,10 @@ class McrResult(_FanLinesMemo):
     shanten: int = -1
     waits_: tuple[Tile, ...] | None = field(default=None, repr=False)
     payments: tuple[Payment, ...] = field(default=())
-    # what the evaluation knew of a complete hand, for its waits: (the suits' records, the winning kind, every
-    # suit's count code with the melds' tiles or None when no kind has four tiles, the kinds held: bits over
-    # our kinds, the winning tile's included, the suits' summed _SuitSummary)
-    facts_: tuple | None = field(default=None, repr=False, compare=False)
+    # what the evaluation knew of a complete hand, for its waits: the hand's _HandInfo (its suits' records, the
+    # winning kind, every suit's count code with the melds' tiles or None when no kind has four tiles, the kinds
+    # held: bits over our kinds, the winning tile's included, the suits' summed _SuitSummary)
+    facts_: _HandInfo | None = field(default=None, repr=False, compare=False)
 
     @property
     def fan_table(self) -> tuple[int, ...] | None:
@@ -374,7 +376,8 @@ def _honors_knitted(counts):
 # 30-32 the form, 33-34 which honors-and-knitted hand; looked up as two halves, each with the form (_HK_PLAY:
 # melds and win flags; _HK_HOLDING: suits, hogs, honors-and-knitted). The tiles key: bits 0-8 the ranks present
 # in a hand without honors (when an Upper/Middle/Lower fan may apply), 14-19 the kinds' classes when they all are
-# of one (every kind a simple, reversible, green, a terminal, a terminal or honor; a terminal present).
+# of one (every kind a simple, reversible, green, a terminal, a terminal or honor; a terminal present). A hand's
+# ``_HandInfo.key`` holds both, the tiles key from bit _HK_TILES up: the key of the joined hand-level parts.
 _HK_SUITS = 9
 _HK_WIND, _HK_DRAGON = 1 << 12, 1 << 13
 _HK_SIMPLES, _HK_REVERSIBLE, _HK_GREEN, _HK_TERMINALS, _HK_OUTSIDE, _HK_TERMINAL = (1 << b for b in range(14, 20))
@@ -383,7 +386,7 @@ _HK_SELF, _HK_FOURTH, _HK_KONG, _HK_WALL = (1 << b for b in range(23, 27))
 _HK_HOG = 27
 _HK_FORM = 30
 _HK_GREATER, _HK_KNITTED = 1 << 33, 1 << 34
-_HK_TILES = 35  # where the tiles key goes in the key of the joined hand-level parts (_HAND_FANS)
+_HK_TILES = 35  # where the tiles key goes in the key of the joined hand-level parts (_HAND_FANS, _HandInfo.key)
 _HK_PLAY = 0b1111111 << _HK_MELDED | 0b111 << _HK_FORM
 _HK_HOLDING = 0b11111 << _HK_SUITS | 0b111 << _HK_HOG | 0b111 << _HK_FORM | _HK_GREATER | _HK_KNITTED
 # The pungs key (``_PK_*``): bits 0-5 the pungs' counts of terminal and dragon pungs (the low bits of their summed
@@ -398,8 +401,9 @@ _WINDS_SEAT = 2
 # form, 11-13 the chows + 1 of an arrangement without pungs (0 with pungs: then no "chows" fan applies).
 _SK_TRAITS, _SK_WAITS, _SK_FORM, _SK_CHOWS = 2, 4, 8, 11
 _FORM_CODE = {F.STANDARD: 0, F.KNITTED: 1, F.SEVEN: 2, F.SHIFTED: 3, F.ORPHANS: 4, F.HONORS_KNITTED: 5, F.NINE: 6}
-# by the form: (its code, and that code where the hand key, the sets key and the pungs key hold it)
-_FORM_KEYS = {form: (code, code << _HK_FORM, code << _SK_FORM, code << _PK_FORM) for form, code in _FORM_CODE.items()}
+# by the form: (its code, and that code where the hand key, the sets key and the pungs key hold it, the form)
+_FORM_KEYS = {form: (code, code << _HK_FORM, code << _SK_FORM, code << _PK_FORM, form)
+              for form, code in _FORM_CODE.items()}
 _KEYS_BOUND = 100_000
 # the caches by key (each a FanPart: the fans and their mask, see scorer.mcr.parts), and the checks of each part
 _PLAY_FANS: dict[int, FanPart] = {}
@@ -430,7 +434,7 @@ class _HandInfo:
     """What is the same for every form and arrangement of one hand."""
 
     __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
-                 "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped", "tiles_key",
+                 "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped",
                  "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds", "every",
                  "nine_gates", "kongs", "parts_counted", "summed",
                  "trace")  # trace: set only by explain() (a list of the forms scored, plain mode)
@@ -484,36 +488,158 @@ def _plain_fans(checks, ctx) -> tuple:
     return tuple([(fid, n) for fid, check in checks if (n := check(ctx))])
 
 
-def _part_fans(cache: dict, key: int, checks: tuple, info: _HandInfo, form: str, chows: tuple, pungs: tuple,
-               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> FanPart:
-    """The fans of one part's checks for a key not met before, run on a context of the hand and reading; cached
-    by the key."""
-    found = part(_plain_fans(checks, _full_context(info, form, chows, pungs, pung_info, pair, waits_flags,
-                                                   traits)))
+def _part_fans(cache: dict, key: int, checks: tuple, ctx: FanContext) -> FanPart:
+    """The fans of one part's checks for a key not met before, run on a context holding the fields they read;
+    cached by the key."""
+    found = part(_plain_fans(checks, ctx))
     if len(cache) >= _KEYS_BOUND:
         cache.clear()
     cache[key] = found
     return found
 
 
-def _hand_fans(key: int, hand_key: int, tiles_key: int, info: _HandInfo, form: str, chows: tuple, pungs: tuple,
-               pung_info: tuple, pair: int, waits_flags: int, traits: int) -> FanPart:
-    """The fans of the hand-level parts (play, holding, tiles) of a hand key and tiles key not met together before:
-    each part from its own cache (worked out when new), joined (no fan is set by two parts) and cached by both keys."""
-    reading = (info, form, chows, pungs, pung_info, pair, waits_flags, traits)
-    part = hand_key & _HK_PLAY
+# A part's key holds every field its groups' checks read (fans.CHECK_GROUPS ``reads``, and the field that opens the
+# group), so the "concealment" and "win" (play), "suits", "hog" and "special" (holding), "pungs" and the sets' parts
+# are worked out from the key alone: a context filled from it, those fields only (tests/mcr compares them with the
+# fields of a hand's own context, and keyed with plain evaluation). The "tiles" part reads the hand's kinds: its
+# context is the hand's (_hand_context).
+_FORM_OF_CODE = {code: form for form, code in _FORM_CODE.items()}
+
+
+def _key_context(form_code: int) -> FanContext:
+    ctx = FanContext()
+    form = ctx.form = _FORM_OF_CODE[form_code]
+    ctx.special_form = form != _STANDARD
+    return ctx
+
+
+def _play_context(key: int) -> FanContext:
+    """The fields of the "concealment" and "win" checks, from a hand key's _HK_PLAY bits."""
+    ctx = _key_context(key >> _HK_FORM & 7)
+    self_drawn = ctx.self_drawn = key & _HK_SELF != 0
+    fourth = ctx.fourth_tile = key & _HK_FOURTH != 0
+    about_kong = ctx.about_kong = key & _HK_KONG != 0
+    wall_last = ctx.wall_last = key & _HK_WALL != 0
+    ctx.any_win_flag = self_drawn or fourth or about_kong or wall_last
+    melded = ctx.melded_packs = key >> _HK_MELDED & 7
+    ctx.none_or_all_melded = melded == 0 or melded == 4
+    return ctx
+
+
+def _holding_context(key: int) -> FanContext:
+    """The fields of the "suits", "hog" and "special" checks, from a hand key's _HK_HOLDING bits."""
+    ctx = _key_context(key >> _HK_FORM & 7)
+    ctx.hk_greater = key & _HK_GREATER != 0
+    ctx.hk_knitted = key & _HK_KNITTED != 0
+    ctx.hog = key >> _HK_HOG & 7
+    has_wind = ctx.has_wind = key & _HK_WIND != 0
+    has_dragon = ctx.has_dragon = key & _HK_DRAGON != 0
+    ctx.honors = has_wind or has_dragon
+    ctx.suits_missing = 3 - _BITS4[key >> _HK_SUITS & 7]
+    return ctx
+
+
+def _pungs_context(key: int) -> FanContext:
+    """The fields of the "pungs" checks, from a pungs key (_PK_*)."""
+    ctx = _key_context(key >> _PK_FORM & 7)
+    ctx.n_pungs = key >> _PK_PUNGS & 7
+    ctx.terminal_pungs = key & 7
+    ctx.dragon_pungs = key >> 3 & 7
+    winds = key >> _PK_WINDS & 0xFF  # (_wind_summary)
+    ctx.wind_pungs = winds & 7
+    ctx.prevalent_pung = winds >> 3 & 1
+    ctx.seat_pung = winds >> 4 & 1
+    ctx.other_wind_pungs = winds >> 5
+    ctx.pair_class = key >> _PK_PAIR & 3
+    ctx.notable_pungs = True  # (the key is looked up only then)
+    return ctx
+
+
+def _sets_context(key: int) -> FanContext:
+    """The fields of the "chows", "traits" and "waits" checks, from a sets key (_SK_*)."""
+    ctx = _key_context(key >> _SK_FORM & 7)
+    ctx.pair_class = key & 3
+    ctx.traits = key >> _SK_TRAITS & 3
+    ctx.waits_flags = key >> _SK_WAITS & 15
+    chows = key >> _SK_CHOWS
+    ctx.no_pungs = chows != 0
+    ctx.n_chows = chows - 1 if chows else 0  # (with pungs no "chows" fan applies, whatever their number)
+    return ctx
+
+
+_WIN_FLAGS = (_HK_SELF, _HK_FOURTH, _HK_KONG, _HK_WALL)
+
+
+def _build_keyed_parts() -> None:
+    """Work out the parts of every key of the play, holding, pungs and sets parts a hand can make, at once (about
+    5,000 keys, some 15 ms), rather than as fresh hands first meet them (a pungs key, say, was still new to one
+    fresh hand in forty after 6,000)."""
+    for form, code in _FORM_CODE.items():
+        hk_form = code << _HK_FORM
+        for melded in range(5):
+            for flags in range(16):
+                key = melded << _HK_MELDED | hk_form
+                for i, flag in enumerate(_WIN_FLAGS):
+                    if flags >> i & 1:
+                        key |= flag
+                if key not in _PLAY_FANS:
+                    _part_fans(_PLAY_FANS, key, _PLAY_CHECKS, _play_context(key))
+        specials = (0, _HK_GREATER, _HK_KNITTED, _HK_GREATER | _HK_KNITTED) if form == F.HONORS_KNITTED else (0,)
+        for present in range(32):  # the numbered suits, a wind, a dragon
+            for hog in range(4):
+                for special in specials:
+                    key = present << _HK_SUITS | hog << _HK_HOG | hk_form | special
+                    if key not in _HOLDING_FANS:
+                        _part_fans(_HOLDING_FANS, key, _HOLDING_CHECKS, _holding_context(key))
+        if code <= _FORM_CODE[F.KNITTED]:  # the forms with sets (the special forms have none: one key each)
+            sets_keys = [pair | traits << _SK_TRAITS | waits << _SK_WAITS | chows << _SK_CHOWS
+                         for pair in range(3) for traits in range(4) for waits in range(16) for chows in range(6)]
+        else:
+            sets_keys = [1 << _SK_CHOWS]
+        for key in sets_keys:
+            key |= code << _SK_FORM
+            if key not in _SET_FANS:
+                _part_fans(_SET_FANS, key, _SET_CHECKS, _sets_context(key))
+    # the pungs keys: the pungs' and kongs' count, how many are of terminals, of dragons and of which winds, the
+    # pair's class, the form (a knitted straight has at most one pung), what the wind pungs are to every table's
+    # winds; keyed when one is of terminals or honors or there are four (see _arrangement_table)
+    for form, most in ((F.STANDARD, 4), (F.KNITTED, 1)):
+        pk_form = _FORM_CODE[form] << _PK_FORM
+        for n in range(1, most + 1):
+            for terminals in range(n + 1):
+                for dragons in range(min(3, n - terminals) + 1):
+                    for wind_bits in range(16):
+                        winds = _BITS4[wind_bits]
+                        if terminals + dragons + winds > n or not (terminals + dragons + winds or n == 4):
+                            continue
+                        for pair_class in range(3):
+                            key = (terminals * _TERMINAL_PUNG + dragons * _DRAGON_PUNG | n << _PK_PUNGS
+                                   | pair_class << _PK_PAIR | pk_form)
+                            for table_winds in range(16) if wind_bits else (None,):
+                                pkey = key if table_winds is None else (
+                                    key | _WIND_SUMMARY[wind_bits << 4 | table_winds] << _PK_WINDS)
+                                if pkey not in _PUNG_FANS:
+                                    _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, _pungs_context(pkey))
+
+
+def _hand_fans(key: int, info: _HandInfo, form: str) -> FanPart:
+    """The fans of the hand-level parts (play, holding, tiles) of a hand key and tiles key (``key``: the hand key
+    | the tiles key << _HK_TILES) not met together before: each part from its own cache (worked out when new),
+    joined (no fan is set by two parts) and cached by both keys."""
+    part = key & _HK_PLAY
     found = _PLAY_FANS.get(part)
     if found is None:
-        found = _part_fans(_PLAY_FANS, part, _PLAY_CHECKS, *reading)
-    part = hand_key & _HK_HOLDING
+        found = _part_fans(_PLAY_FANS, part, _PLAY_CHECKS, _play_context(part))
+    part = key & _HK_HOLDING
     holding = _HOLDING_FANS.get(part)
     if holding is None:
-        holding = _part_fans(_HOLDING_FANS, part, _HOLDING_CHECKS, *reading)
+        holding = _part_fans(_HOLDING_FANS, part, _HOLDING_CHECKS, _holding_context(part))
     found = joined(found, holding)
+    tiles_key = key >> _HK_TILES
     if tiles_key:
         tiles = _TILE_FANS.get(tiles_key)
         if tiles is None:
-            tiles = _part_fans(_TILE_FANS, tiles_key, _TILE_CHECKS, *reading)
+            tiles = _part_fans(_TILE_FANS, tiles_key, _TILE_CHECKS, _hand_context(info, form))
         found = joined(found, tiles)
     if len(_HAND_FANS) >= _KEYS_BOUND:
         _HAND_FANS.clear()
@@ -558,27 +684,24 @@ def _full_context(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_i
 
 _POT, _POT_WIND = F.PUNG_OF_TERMINALS_OR_HONORS, F.POT_WIND
 _STANDARD = F.STANDARD
+_STANDARD_KEYS = _FORM_KEYS[_STANDARD]
 
 
-def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, pung_info: tuple, pair: int,
-                       waits_flags: int = 0, traits: int = 0):
-    """The fans of one reading of the hand as (total, {fan id: count}), exclusions applied. ``chows``: the chows'
-    middle codes and ``pungs`` the pungs' and kongs' codes (sorted); ``pung_info``: (pungs, their summed
-    _PUNG_FACT, concealed pungs, melded kongs, concealed kongs); ``traits``: the summed group traits of a standard
-    arrangement (:func:`scorer.mcr.combinations.traits_of`)."""
-    form_code, hk_form, sk_form, pk_form = _FORM_KEYS[form]
+def _arrangement_table(info: _HandInfo, form_keys: tuple, chows: tuple, pungs: tuple, n_pungs: int, facts: int,
+                       cp: int, mk: int, ck: int, pair: int, waits_flags: int = 0, traits: int = 0):
+    """The fans of one reading of the hand as (total, {fan id: count}), exclusions applied. ``form_keys``: the
+    form's _FORM_KEYS; ``chows``: the chows' middle codes and ``pungs`` the pungs' and kongs' codes (sorted);
+    ``n_pungs``, ``facts``, ``cp``, ``mk``, ``ck``: the pungs and kongs, their summed _PUNG_FACT, the concealed
+    pungs, melded kongs and concealed kongs; ``traits``: the summed group traits of a standard arrangement
+    (:func:`scorer.mcr.combinations.traits_of`)."""
+    form_code, hk_form, sk_form, pk_form, form = form_keys
     if info.grouped:
-        hand_key = info.key | hk_form
-        tiles_key = info.tiles_key
         try:
-            found = _HAND_FANS[key := hand_key | tiles_key << _HK_TILES]
+            found = _HAND_FANS[key := info.key | hk_form]
         except KeyError:
-            found = _hand_fans(key, hand_key, tiles_key, info, form, chows, pungs, pung_info, pair, waits_flags,
-                               traits)
-        fans = found[0].copy()
-        mask = found[1]  # the fans present (see scorer.mcr.parts), for the exclusions
-        total = found[2]
-        n_pungs, facts, cp, mk, ck = pung_info
+            found = _hand_fans(key, info, form)
+        fans, mask, total = found  # mask: the fans present (see scorer.mcr.parts), for the exclusions
+        fans = fans.copy()
         pair_class = _PAIR_CLASS[pair]
         key = pair_class | _TRAITS_KEY[traits] | waits_flags << _SK_WAITS | sk_form
         if n_pungs:
@@ -590,8 +713,7 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
                 try:
                     found = _PUNG_FANS[pkey]
                 except KeyError:
-                    found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, info, form, chows, pungs, pung_info, pair,
-                                       waits_flags, traits)
+                    found = _part_fans(_PUNG_FANS, pkey, _PUNG_CHECKS, _pungs_context(pkey))
                 if found[1]:
                     fans.update(found[0])
                     mask |= found[1]
@@ -609,8 +731,7 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
         try:
             found = _SET_FANS[key]
         except KeyError:
-            found = _part_fans(_SET_FANS, key, _SET_CHECKS, info, form, chows, pungs, pung_info, pair,
-                               waits_flags, traits)
+            found = _part_fans(_SET_FANS, key, _SET_CHECKS, _sets_context(key))
         if found[1]:
             fans.update(found[0])
             mask |= found[1]
@@ -632,7 +753,7 @@ def _arrangement_table(info: _HandInfo, form: str, chows: tuple, pungs: tuple, p
             return total, fans
         exclude(fans, info.exclusions, None, mask)
     else:
-        ctx = _full_context(info, form, chows, pungs, pung_info, pair, waits_flags, traits, True)
+        ctx = _full_context(info, form, chows, pungs, (n_pungs, facts, cp, mk, ck), pair, waits_flags, traits, True)
         fans = dict(_plain_fans(F.HAND_CHECKS, ctx))
         fans.update(_plain_fans(F.ARRANGEMENT_CHECKS, ctx))
         trace = getattr(info, "trace", None)  # explain(): keep what each exclusion removed, and the reading
@@ -723,15 +844,16 @@ class _Suit:
 
 _SUITS: tuple[dict, ...] = ({}, {}, {}, {})  # per suit (m, p, s, honors): count code -> _Suit
 # Some of a suit's facts packed (``_Suit.summary``), so that the four suits' are summed at once: bits 0-5 its kinds
-# present, 9-13 its part of the hand key (_HK_SUITS.., _HK_WIND, _HK_DRAGON: each suit sets bits of its own, so the
+# present, 6-8 one when a kind is held an odd number of times, 9-13 its part of the hand key (_HK_SUITS.., _HK_WIND, _HK_DRAGON: each suit sets bits of its own, so the
 # sum is their OR), 14-17 its kinds held four times, 18-20 one when a kind is held more than four times, 21-23 one
 # when it holds the pair (3n+2 tiles), 24-26 one when it is not sets (and a pair). No field carries into the next
 # (34 kinds, at most three fours among 14 tiles, four suits). Summed, bits 21 up are 1 exactly when every suit is
 # sets and one of them holds the pair: four sets and a pair.
 _SuitSummary = int
-_SS_KINDS, _SS_FOURS, _SS_OVER, _SS_PAIRS, _SS_BROKEN = 0b111111, 14, 18, 21, 24
+_SS_KINDS, _SS_ODD, _SS_FOURS, _SS_OVER, _SS_PAIRS, _SS_BROKEN = 0b111111, 6, 14, 18, 21, 24
+_SS_ODD_FIELD = 0b111 << _SS_ODD
 _SS_KEY_BITS = 0b111 << _HK_SUITS | _HK_WIND | _HK_DRAGON
-assert not _SS_KEY_BITS & (_SS_KINDS | 0b1111111 << _SS_FOURS)
+assert not _SS_KEY_BITS & (_SS_KINDS | _SS_ODD_FIELD | 0b1111111 << _SS_FOURS)
 # A suit's single reading packed (``_Suit.packed``), so that the four suits' are summed at once: bits 0-2 the pair
 # flag (summed: how many suits hold a pair), 3-9 the pair's code (summed: the pair's, when one suit holds it), 10-19
 # the pungs' facts (_PUNG_FACT: the counts of terminal and dragon pungs, one bit a wind pung), 20-31 the groups'
@@ -740,37 +862,19 @@ _SinglePacked = int
 _SP_PAIR, _SP_FACTS, _SP_TRAITS = 3, 10, 20
 _BASES = (0, 9, 18, 27)
 # a suit's count code: 5 bits a rank (rank 1 lowest; room for every tile of a hand, melds included), so that
-# adding a tile of kind k to its suit (_SUIT_OF[k]: 0-2 m p s, 3 honors, 4 flowers) adds _CODE_OF[k], and a chow
-# starting at k adds _CHOW_CODE_OF[k]
+# adding a tile of kind k to its suit (_SUIT_OF[k]: 0-2 m p s, 3 honors, 4 flowers) adds _CODE_OF[k]
 _SUIT_OF = tuple(min(k // 9, 3) for k in range(34)) + (4,) * 8
 _SHIFT_OF = tuple(5 * (k - 9 * _SUIT_OF[k]) for k in range(34)) + (0,) * 8
 _CODE_OF = tuple(1 << shift for shift in _SHIFT_OF)
-# by a tile's ``order`` (kind * 2 + red): its slot among a hand's suit codes (a red five in a sixth) and its code
-# The concealed tiles' count codes summed as one integer (_HandCode): 45 bits a suit (m, p, s, honors: each suit's
-# count code, the honors' 35 bits last), then 5 bits counting the flowers and 5 the red fives (both refused): a
-# tile adds _HAND_CODE_OF_ORDER[its order]. A hand holds at most 13 concealed tiles, so no field overflows.
-_HandCode = int
+# The closed tiles' count codes as one integer: the core's hand code (scorer.arrangements.HandCode, which the
+# parser sums as it reads the tiles: Hand.closed_code): five bits a kind, so 45 bits a suit (m, p, s, honors: each
+# suit's count code, as _CODE_OF spells it, the honors' 35 bits last), the red fives counted above (refused); a
+# flower adds nothing to it (refused apart: a Hand's concealed tiles are in TILE_ORDER, flowers last).
 _SUIT_BITS = 45
 _SUIT_FIELD = (1 << _SUIT_BITS) - 1
 _P_SHIFT, _S_SHIFT, _H_SHIFT = _SUIT_BITS, 2 * _SUIT_BITS, 3 * _SUIT_BITS
-_FLOWER_SHIFT = 4 * _SUIT_BITS - 10  # (the honors' field is 35 bits)
-_RED_SHIFT = _FLOWER_SHIFT + 5
-_HAND_CODE_OF_ORDER = tuple(
-    1 << _RED_SHIFT if order & 1 else 1 << _FLOWER_SHIFT if _SUIT_OF[order >> 1] == 4
-    else _CODE_OF[order >> 1] << _SUIT_BITS * _SUIT_OF[order >> 1]
-    for order in range(2 * (FLOWER_BASE + 8)))
-# where a tile's count sits in a _HandCode, by its ``order`` (a red five's: the plain five's)
-_HAND_SHIFT_OF_ORDER = tuple(_SHIFT_OF[order >> 1] + _SUIT_BITS * min(_SUIT_OF[order >> 1], 3)
-                             for order in range(2 * (FLOWER_BASE + 8)))
-_CHOW_CODE_OF = tuple(sum(_CODE_OF[k:k + 3]) if k < 27 and k % 9 <= 6 else 0 for k in range(34))
-# Over a suit's count code (melds included): adding three to every rank's count sets bit 3 or 4 of the rank's
-# field exactly when the count is over four (no field reaches 32: a hand has at most 18 tiles); with no count over
-# four, bit 2 of a field is set for a count of four only.
-_THREES = sum(3 << 5 * r for r in range(9))
-_OVER_FOUR = sum(0b11000 << 5 * r for r in range(9))
-_FOUR_BIT = sum(0b00100 << 5 * r for r in range(9))
-_SUIT_BIT_OF = tuple(1 << _SUIT_OF[k] for k in range(34))  # a kind's suit as a bit (m 1, p 2, s 4, honors 8)
-_SUITS_OF_BITS = tuple(tuple(i for i in range(4) if bits >> i & 1) for bits in range(16))  # those bits' suits
+assert _H_SHIFT + 35 == RED_SHIFT and all(CODE_ONE[k] == _CODE_OF[k] << _SUIT_BITS * _SUIT_OF[k] for k in range(34))
+_FLOWER_ORDER = 2 * FLOWER_BASE  # a tile of this ``order`` or above is a flower
 
 _SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
 _RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
@@ -814,7 +918,7 @@ def _suit(index: int, code: int) -> _Suit:
         found.has_pair = has_pair = size % 3 == 2
         # sets (1), sets and a pair (2), or neither (0)
         found.state = (2 if has_pair else 1) if readings else 0
-        found.summary = (kinds | key_bits | found.fours << _SS_FOURS  # (_SuitSummary)
+        found.summary = (kinds | (odd != 0) << _SS_ODD | key_bits | found.fours << _SS_FOURS  # (_SuitSummary)
                          | (found.most > 4) << _SS_OVER | has_pair << _SS_PAIRS | (not readings) << _SS_BROKEN)
         found.others = None  # made when first needed
         found.code = code
@@ -827,8 +931,9 @@ def _suit(index: int, code: int) -> _Suit:
 # Most suits of a hand hold at most nine tiles; the complete ones (sets and at most one pair, at most four copies
 # of a kind) are about 1,900 count codes per numbered suit and 220 of honors. Once a process has scored
 # _BUILD_AFTER hands it is scoring many, so their records are all made at once (about 0.1 s), and the combination
-# fans of two to four chows and two or three pungs with them (scorer.mcr.combinations.build_small_parts), rather
-# than one by one as fresh hands first show them. A single hand never pays for it.
+# fans of two to four chows and two or three pungs with them (scorer.mcr.combinations.build_small_parts) and the
+# keyed parts of every key a hand can make (_build_keyed_parts), rather than one by one as fresh hands first show
+# them. A single hand never pays for it.
 _BUILD_AFTER = 64
 _SMALL_SUIT_TILES = 9
 _scored = [0]  # hands scored before the small suits were built; None once they are
@@ -895,6 +1000,7 @@ def _build_small_suits() -> None:
     for code in complete_honors + _special_codes(7):
         _suit(3, code)
     build_small_parts()
+    _build_keyed_parts()
     _SMALL_COMPLETE[:] = [frozenset(complete), frozenset(complete_honors)]
     _SMALL_WAITS[:] = [_waits_table(complete, 9, base) for base in _BASES[:3]] + [_waits_table(complete_honors, 7, 27)]
 
@@ -1017,12 +1123,12 @@ def _standard_waits(suits: tuple, s: int, r: int, win_suit: _Suit) -> list[int]:
     return waits
 
 
-def _winning_waits(facts: tuple, n_melds: int) -> "list[int] | tuple[int, ...]":
+def _winning_waits(facts: _HandInfo, n_melds: int) -> "list[int] | tuple[int, ...]":
     """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), from
     the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines
     them, the single of six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits. A kind
     all four of which are in view (the hand's tiles and melds) is left out. The kinds in order, each once."""
-    suits, win, every, mask, summed = facts
+    suits, win, every, mask, summed = facts.suit_infos, facts.win, facts.every, facts.closed_mask, facts.summed
     s = _SUIT_OF[win]
     r = win - _BASES[s]
     win_suit = suits[s]
@@ -1299,9 +1405,8 @@ def _standard_table(info: _HandInfo, concealed_chows: tuple, concealed_pungs: tu
                 info.unique_wait = _unique_wait(info)
             if not info.unique_wait:
                 flags = 0
-    return _arrangement_table(info, _STANDARD, chows, pung_codes,
-                              (n_fixed + len(concealed_pungs), facts + fixed_facts, cp, mk, ck), pair, flags,
-                              traits + info.fixed_traits)
+    return _arrangement_table(info, _STANDARD_KEYS, chows, pung_codes, n_fixed + len(concealed_pungs),
+                              facts + fixed_facts, cp, mk, ck, pair, flags, traits + info.fixed_traits)
 
 
 def _knitted_form(info: _HandInfo):
@@ -1335,7 +1440,8 @@ def _knitted_form(info: _HandInfo):
             n, facts, mk, ck = info.fixed_pung_facts
             pinfo = (n, facts, 0, mk, ck)
         # the winning tile was already held: it completed the pair (the reference's single wait here)
-        return _arrangement_table(info, F.KNITTED, chows, pungs, pinfo, pair, 8 if closed[win] >= 2 else 0)
+        return _arrangement_table(info, _FORM_KEYS[F.KNITTED], chows, pungs, *pinfo, pair,
+                                  8 if closed[win] >= 2 else 0)
     found = _set_and_pair(rem)
     if found is None:
         return None
@@ -1361,7 +1467,7 @@ def _knitted_form(info: _HandInfo):
                     flags |= 1
             if pair == wc:
                 flags |= 4
-    return _arrangement_table(info, F.KNITTED, chows, pungs, pinfo, pair, flags)
+    return _arrangement_table(info, _FORM_KEYS[F.KNITTED], chows, pungs, *pinfo, pair, flags)
 
 
 def _set_and_pair(counts: list[int]):
@@ -1414,7 +1520,7 @@ def _special_form(info: _HandInfo):
         info.key |= (_HK_GREATER if n == 7 else 0) | (_HK_KNITTED if n == 9 else 0)
     else:
         return None
-    return form, _arrangement_table(info, form, (), (), _NO_PUNGS, 0)
+    return form, _arrangement_table(info, _FORM_KEYS[form], (), (), *_NO_PUNGS, 0)
 
 
 def _nine_gates_form(info: _HandInfo):
@@ -1464,6 +1570,44 @@ def _key_bits(mask: int) -> int:
 
 
 _KEY_BITS_OF_KIND = tuple(_key_bits(1 << k) for k in range(34))
+
+# What a declared meld adds to a hand, by the meld's id (the parser shares one Meld per meld it reads, so melds repeat
+# from hand to hand; bounded): (the meld, its chow's middle code or 0, its pung's or kong's code or 0, its tiles'
+# hand code, its kinds as bits, its bits of the hand key (_key_bits), its _MeldSummary, its group's trait
+# (scorer.mcr.combinations)). An entry keeps its meld
+# alive, so while it is here no other object has that id.
+_MELD_FACTS: dict[int, tuple] = {}
+_MELDS_BOUND = 4096
+# A meld's counts packed (``_MeldSummary``), so that the melds' are summed at once: bits 0-2 one for a melded pack
+# (chow, pung or melded kong: not a concealed kong), 3-5 one for a melded kong, 6-8 one for a concealed kong, 9 up
+# its pung's facts (_PUNG_FACT: the counts of terminal and dragon pungs, one bit a wind pung). No field carries into
+# the next (four melds), and the sum stays under 2**30 (one digit of a Python int).
+_MeldSummary = int
+_MS_MELDED_KONGS, _MS_CONCEALED_KONGS, _MS_FACTS = 3, 6, 9
+# Over a hand code with no count over four: bit 2 of a kind's field is set for a count of four only
+_FOUR_BITS = sum(4 << 5 * k for k in range(34))
+
+
+def _meld_facts(meld) -> tuple:
+    """A meld's entry of _MELD_FACTS, made when first met (a red five raises, and is not kept)."""
+    tiles = meld.tiles
+    if any(t.red for t in tiles):
+        raise ImpossibleHandError("red fives are not used under rules:mcr")
+    k = tiles[0].kind
+    typ = meld.type
+    code = sum(CODE_ONE[t.kind] for t in tiles)
+    if typ is _CHI:
+        mid = CODE[k + 1]
+        found = (meld, mid, 0, code, 7 << k, _KEY_BITS_OF_KIND[k], 1, _CHOW_TRAIT[mid])
+    else:
+        pung = CODE[k]
+        counts = 1 if typ is _PON else 1 | 1 << _MS_MELDED_KONGS if typ is _KAN else 1 << _MS_CONCEALED_KONGS
+        found = (meld, 0, pung, code, 1 << k, _KEY_BITS_OF_KIND[k], counts | _PUNG_FACT[pung] << _MS_FACTS,
+                 _PUNG_TRAIT[pung])
+    if len(_MELD_FACTS) >= _MELDS_BOUND:
+        _MELD_FACTS.clear()
+    _MELD_FACTS[id(meld)] = found
+    return found
 _LOW4, _HIGH4, _MID3 = F.RANKS_FAN_RANGES  # ranks 1-4, 6-9, 4-6 as bits 0-8
 
 
@@ -1475,20 +1619,19 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
                                                                     or _preset_tables(preset))
     wt = hand.winning_tile
     win = wt.kind
-    # each suit's count code (see _CODE_OF and _HandCode), summed over the tiles by their ``order``, the winning
-    # tile's last (a red five or a flower counted apart, to be refused)
-    big: _HandCode = 0
-    for t in hand.concealed:
-        big += _HAND_CODE_OF_ORDER[t.order]
-    o = wt.order
-    held_win = big >> _HAND_SHIFT_OF_ORDER[o] & 31  # copies of the winning tile's kind held before it
-    big += _HAND_CODE_OF_ORDER[o]
-    if big >> _FLOWER_SHIFT:
-        if big >> _RED_SHIFT:
-            raise ImpossibleHandError("red fives are not used under rules:mcr")
+    # the closed tiles' hand code (the parser's, else worked out once: Hand.closed_code), split into the suits'
+    # count codes below; red fives are counted above its count fields, and flowers are not in it
+    try:
+        code = hand._closed_code
+    except AttributeError:
+        code = hand.closed_code()
+    if code >> RED_SHIFT:
+        raise ImpossibleHandError("red fives are not used under rules:mcr")
+    if wt.order >= _FLOWER_ORDER or hand.concealed[-1].order >= _FLOWER_ORDER:
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
+    held_win = (code >> 5 * win & 31) - 1  # copies of the winning tile's kind held before it
     # the suits' records (a cache hit is a plain subscript: a miss, rare once the small suits are built, raises)
-    c0, c1, c2, c3 = big & _SUIT_FIELD, big >> _P_SHIFT & _SUIT_FIELD, big >> _S_SHIFT & _SUIT_FIELD, big >> _H_SHIFT
+    c0, c1, c2, c3 = code & _SUIT_FIELD, code >> _P_SHIFT & _SUIT_FIELD, code >> _S_SHIFT & _SUIT_FIELD, code >> _H_SHIFT
     sm, sp, ss, sh = _SUITS
     try:
         m = sm[c0]
@@ -1512,69 +1655,44 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
     info.summed = summed
     key_bits = summed & _SS_KEY_BITS  # the suits, winds and dragons present
     info.closed_kinds = summed & _SS_KINDS
-    melded = win_in_melds = melded_kongs = concealed_kongs = 0
     melds = hand.melds
     if melds:
         fixed_chows = []
         fixed_pungs = []
-        fixed_traits = fixed_facts = 0
-        every = [c0, c1, c2, c3]  # the suits' count codes with the melds' tiles
-        touched = 0  # bit i: a meld adds tiles to suit i (0-2 m p s, 3 honors)
+        every: HandCode = code  # the closed tiles' hand code with the melds' tiles
+        summed_melds: _MeldSummary = 0
+        fixed_traits = 0
+        facts_of = _MELD_FACTS
         for meld in melds:
-            tiles = meld.tiles
-            k = tiles[0].kind
-            if tiles[0].red or tiles[-1].red or tiles[1].red:
-                raise ImpossibleHandError("red fives are not used under rules:mcr")
-            typ = meld.type
-            if typ is _CHI:
-                mid = CODE[k + 1]
-                fixed_chows.append(mid)
-                fixed_traits += _CHOW_TRAIT[mid]
-                every[_SUIT_OF[k]] += _CHOW_CODE_OF[k]
-                touched |= _SUIT_BIT_OF[k]
-                mask |= 7 << k
-                key_bits |= _KEY_BITS_OF_KIND[k]
-                if k <= win <= k + 2:
-                    win_in_melds += 1
-                melded += 1
+            # (an entry keeps its meld alive, so no other object has that id while the entry is there)
+            found = facts_of.get(id(meld)) or _meld_facts(meld)
+            if found[1]:
+                fixed_chows.append(found[1])
             else:
-                code = CODE[k]
-                fixed_pungs.append(code)
-                fixed_facts += _PUNG_FACT[code]
-                fixed_traits += _PUNG_TRAIT[code]
-                mask |= 1 << k
-                key_bits |= _KEY_BITS_OF_KIND[k]
-                if typ is _PON:
-                    n = 3
-                    melded += 1
-                elif typ is _KAN:
-                    n = 4
-                    melded += 1
-                    melded_kongs += 1
-                else:
-                    n = 4
-                    concealed_kongs += 1
-                every[_SUIT_OF[k]] += n * _CODE_OF[k]
-                touched |= _SUIT_BIT_OF[k]
-                if k == win:
-                    win_in_melds += n
-        # A fifth copy of a kind: among the closed tiles (their suits' records say), or with a meld's tiles; and the
-        # kinds with four tiles, the melds' counted: the closed tiles' fours but in the suits the melds touch, whose
-        # count codes with the melds' tiles are read instead
-        if summed >> _SS_OVER & 7:
+                fixed_pungs.append(found[2])
+            every += found[3]
+            mask |= found[4]
+            key_bits |= found[5]
+            summed_melds += found[6]
+            fixed_traits += found[7]
+        # a fifth copy of a kind (the closed tiles' and the melds'); the kinds with four tiles, the melds' counted
+        if (every + OVER_FOUR_ADD) & OVER_FOUR_TEST:
             _too_many(hand)
-        fours = summed >> _SS_FOURS & 15
-        for i in _SUITS_OF_BITS[touched]:
-            e = every[i]
-            if (e + _THREES) & _OVER_FOUR:
-                _too_many(hand)
-            fours += (e & _FOUR_BIT).bit_count() - suits[i].fours
+        fours = (every & _FOUR_BITS).bit_count()
+        win_in_melds = (every >> 5 * win & 31) - held_win - 1  # the winning kind's tiles in the melds
+        melded = summed_melds & 7
+        melded_kongs = summed_melds >> _MS_MELDED_KONGS & 7
+        concealed_kongs = summed_melds >> _MS_CONCEALED_KONGS & 7
         info.fixed_chows = tuple(fixed_chows)
         info.fixed_pungs = tuple(fixed_pungs)
         # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
-        info.fixed_pung_facts = (len(fixed_pungs), fixed_facts, melded_kongs, concealed_kongs)
+        info.fixed_pung_facts = (len(fixed_pungs), summed_melds >> _MS_FACTS, melded_kongs, concealed_kongs)
         info.fixed_traits = fixed_traits
+        if fours:  # the suits' count codes with the melds' tiles, for the waits' in-view filter
+            every = [every & _SUIT_FIELD, every >> _P_SHIFT & _SUIT_FIELD, every >> _S_SHIFT & _SUIT_FIELD,
+                     every >> _H_SHIFT]
     else:
+        melded = win_in_melds = melded_kongs = concealed_kongs = 0
         info.fixed_chows = info.fixed_pungs = ()
         info.fixed_pung_facts = _NO_FIXED_PUNGS
         info.fixed_traits = 0
@@ -1620,8 +1738,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
             tiles |= _HK_OUTSIDE
         if mask & _TERMINAL:
             tiles |= _HK_TERMINAL
-    info.key = key
-    info.tiles_key = tiles
+    info.key = key | tiles << _HK_TILES
     # for the waits' in-view filter: every tile counted by suit, melds included (needed only when a kind has four)
     info.every = every if fours else None
     info.mask = mask
@@ -1648,7 +1765,7 @@ def _best(info: _HandInfo):
     kinds = info.closed_kinds
     # seven (shifted) pairs hold at most 7 kinds, each an even number of times; thirteen orphans 13 kinds, honors
     # and knitted tiles 14
-    if n_melds == 0 and (kinds >= 13 or kinds <= 7 and not _odd_kinds(info.suit_infos)):
+    if n_melds == 0 and (kinds >= 13 or kinds <= 7 and not info.summed & _SS_ODD_FIELD):
         sp = _special_form(info)
         if sp is not None:
             best = (sp[0], sp[1][0], sp[1][1])
@@ -1789,7 +1906,7 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
             r.payments = _payments_of(pay)
     else:
         r.payments = ()
-    r.facts_ = (info.suit_infos, info.win, info.every, info.closed_mask, info.summed)
+    r.facts_ = info
     _become(r, "__class__", McrResult)
     return r
 

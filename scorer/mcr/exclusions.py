@@ -79,7 +79,8 @@ class ExclusionTable(NamedTuple):
     """The rows as :func:`exclude` walks them: (source, removed ids, reduced (id, n) pairs); where each source's
     row is (``index``: fan id -> row; ``row_of``: a list by fan id of the row + 1, 0 for a fan without a row).
     ``sources``: the mask of the rows' sources; ``removals``: by the sources present (a mask), the mask of the
-    fans their rows remove, filled as met; ``counted``: some row reduces counts (then the rows are walked)."""
+    fans their rows remove, filled as met; ``counted``: some row reduces counts (then the rows are walked);
+    ``row_masks``: (source, the mask of the fans its row removes) of each row, in order."""
 
     rows: tuple
     index: dict
@@ -87,6 +88,7 @@ class ExclusionTable(NamedTuple):
     sources: int
     removals: dict
     counted: bool
+    row_masks: tuple
 
 
 def compile_exclusions(rows, reductions) -> ExclusionTable:
@@ -108,31 +110,19 @@ def compile_exclusions(rows, reductions) -> ExclusionTable:
     for fid, i in index.items():
         row_of[fid] = i + 1
         sources |= 1 << fid
-    return ExclusionTable(tuple(out), index, row_of, sources, {}, any(row[2] for row in out))
-
-
-_NON_SOURCES: dict[int, tuple[int, ...]] = {}  # by a table's sources (a mask): the ids of the fans that are not
+    return ExclusionTable(tuple(out), index, row_of, sources, {}, any(row[2] for row in out),
+                          tuple((src, mask_of(targets)) for src, targets, _ in out))
 
 
 def _removal(table: ExclusionTable, present: int) -> int:
-    """The mask of every fan the rows of the sources in ``present`` remove, the rows walked (by :func:`exclude`)
-    over those sources and every fan that is no source: exactly the sources present act, each fan is there to be
-    removed; kept in ``table.removals``."""
-    # the probe's fans: the sources present and every fan that is no source (those the same for every probe of a
-    # table: their ids listed once)
-    others = _NON_SOURCES.get(table.sources)
-    if others is None:
-        others = _NON_SOURCES[table.sources] = tuple(fid for fid in range(F.TABLE_SIZE)
-                                                     if not table.sources >> fid & 1)
-    probe = dict.fromkeys(others, 1)
-    bits = present
-    while bits:
-        low = bits & -bits
-        probe[low.bit_length() - 1] = 1
-        bits ^= low
-    before = set(probe)
-    exclude(probe, table)
-    removed = mask_of(before - probe.keys())
+    """The mask of every fan the rows of the sources in ``present`` remove when every fan that is no source is
+    there too (what :func:`exclude` does to such fans: exactly the sources present act, in the table's order, a
+    source removed by an earlier row acting no more), worked out from the rows' masks; kept in ``table.removals``.
+    (The mask may name sources that are not present: :func:`exclude` reads it only over the fans present.)"""
+    removed = 0
+    for src, targets in table.row_masks:
+        if present >> src & 1 and not removed >> src & 1:
+            removed |= targets
     if len(table.removals) >= 50_000:
         table.removals.clear()
     table.removals[present] = removed
