@@ -39,7 +39,8 @@ from scorer.cli.options import check_rules
 DASK_HINT = "the dask engine needs Dask: pip install 'mjscore[dask]'  (or: pip install 'dask[distributed]')"
 CHUNK = 1000            # hands per chunk (after the first few, smaller ones)
 WORKER_CHUNKS = 100     # chunks a worker process scores before it is replaced by a fresh one
-SEED_BYTES = 256 << 10  # inputs this large (about 4,000 hands) load the seeded tables at the start (see batch_command)
+SEED_BYTES = 4 << 10   # inputs this large (about 60 hands) read the seeded tables at the start (_collector_for_a_run):
+#                        cheaper from some tens of hands on than building the table's parts as hands need them
 MAX_JOBS = 64           # worker processes at most, whatever --jobs says (each is a whole Python process)
 EXIT_SIGNAL = {signal.SIGINT: 130, signal.SIGTERM: 143}     # 128 + the signal's number, as shells report it
 
@@ -104,10 +105,11 @@ def _collector_for_a_run(seed: bool = False):
     it exits, walk every one of them (about 6% of a 10,000-hand run; cycles made during the run are collected as
     ever).
 
-    With ``seed`` (a run of many hands) the seeded per-suit tables are read first (:func:`scorer.arrangements.
-    seed_tables`: a process that scores thousands of hands makes them anyway, and reading them costs less than
-    making them and the entries before them one by one), with the collector paused until they are frozen too: the
-    170,000 tuples read are never walked, and the forked workers share them instead of each making its own."""
+    With ``seed`` (an input of :data:`SEED_BYTES` or more) the seeded per-suit tables are read first
+    (:func:`scorer.arrangements.seed_tables`, about 40 ms: less than building the table's parts as the hands of a
+    few tens of lines need them, and a process that scores thousands of hands seeds anyway), with the collector
+    paused until they are frozen too: the 130,000 tuples read are never walked, and the forked workers share them
+    instead of each making its own."""
     old = gc.get_threshold()
     if seed:
         from scorer.arrangements import seed_tables
@@ -849,7 +851,7 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
     counter = B.ByteCounter()
     total = B.input_size(inputs, sys.stdin) if _want_progress(out) else None
     size = total if total is not None else B.input_size(inputs, sys.stdin)
-    # a run of many hands here: the seeded per-suit tables at once (see _collector_for_a_run)
+    # more than a few tens of hands: the seeded per-suit tables at once (see _collector_for_a_run)
     seed = engine == "local" and size is not None and size >= SEED_BYTES
     # hands files are read as blocks of lines, taken apart where they are scored (in the workers)
     items = B.read_inputs(inputs, sys.stdin, counter, notice, exclude=sink.identity(), blocks=CHUNK)
