@@ -20,11 +20,15 @@ not split. Everything else here reads that table:
 * the count-tuple API (:func:`arrangements_of`, :func:`placements_of`, :func:`is_complete`, ``_suit_splits``,
   ``_suit_state``) and the typed one (:func:`arrangements`, :func:`placements`) read the same table.
 
-The caches are bounded: the table is fixed, and a suit part is cached only when it splits.
+The caches are bounded: the table is fixed, and a suit part is cached only when it splits. A process that scores
+many hands (a batch; any process once it has made 4,096 suit entries) takes the whole table and the common suit
+entries and suit waits at once from ``arrangements_seed.pickle``, package data that ``python -m
+scorer.arrangements_seed`` writes from this code (:func:`seed_tables`; computed when the file is missing).
 """
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from itertools import combinations, product
 from typing import NamedTuple, TypeAlias
@@ -202,16 +206,96 @@ _SEED_WAIT_TILES = 8   # and the suit waits of number suits of up to this many t
 _SEED_AFTER = 4096  # entries made one by one before the common ones are made at once (see _seed_entries)
 _seeded: list[bool] = []
 
+SEED_FILE = os.path.join(os.path.dirname(__file__), "arrangements_seed.pickle")
+"""The seeded tables as package data: what :func:`_compute_seed` makes (the whole per-suit table, the seeded suit
+entries and suit waits), written by ``python -m scorer.arrangements_seed``; the tests hold it equal to what this
+code computes."""
+_SEED_FORMAT = (1, _SEED_TILES, _SEED_WAIT_TILES)
+"""The seed file's format (bump the first number when a :data:`SuitEntry`, a :data:`SuitWaits` or the file's layout
+changes) and the seed's extent: a file written for other values is not read (the tables are then computed)."""
+
+
+def seed_tables() -> None:
+    """Make the seeded tables now, if this process has not yet (see :func:`_seed_entries`): a batch of many hands
+    calls it before it forks its workers, so that they share the tables instead of each making them."""
+    if not _seeded:
+        _seed_entries()
+
 
 def _seed_entries() -> None:
-    """The suit entries most hands meet, made at once once a process has made _SEED_AFTER one by one (so one
-    hand scored from the command line does not pay for them, a file of hands does). Seeding never saves work in
-    total (about 72 ms, more than making every entry one by one); it makes later look-ups hit, about 0.8 us a
-    hand, so it pays back only over tens of thousands of hands: 4,096 entries come after about 9,000 riichi hands
-    (a file-sized run), while a 200-deal game (about 260 entries) or a few thousand hands would never earn it
-    back. Made: every pattern of the characters (their kinds are the table's own), every honor pattern, the dot
-    and bamboo patterns of at most _SEED_TILES tiles, and the suits of seven pairs and of thirteen orphans."""
+    """The suit entries and suit waits most hands meet, made at once once a process has made _SEED_AFTER entries
+    one by one (so one hand scored from the command line does not pay for them, a file of hands does), or when a
+    batch asks (:func:`seed_tables`). They are read from :data:`SEED_FILE` (about 40 ms), else computed
+    (:func:`_compute_seed`, about 80 ms with the table's parts, which the file holds too). Seeding makes later
+    look-ups hit, about 0.8 us a hand, so it pays back only over thousands of hands: 4,096 entries come after
+    about 9,000 riichi hands (a file-sized run), while a 200-deal game (about 260 entries) never reaches it."""
     _seeded.append(True)
+    state = _read_seed()
+    if state is None:
+        _compute_seed()
+    else:
+        _install_seed(state)
+
+
+def _read_seed(path: str = SEED_FILE) -> dict | None:
+    """The seeded tables stored in ``path`` (see :func:`seed_state`), or None when the file is missing, unreadable
+    or of another format. Read with the collector paused (some 170,000 tuples, all kept: collecting them while
+    they are made only costs time) and by an unpickler that refuses every class: the file holds only dicts,
+    lists, tuples, ints and None."""
+    import gc
+    import pickle
+
+    class TablesOnly(pickle.Unpickler):
+        def find_class(self, module, name):
+            raise pickle.UnpicklingError(f"{path} names {module}.{name}: a seed file holds plain values only")
+
+    try:
+        with open(path, "rb") as f:
+            paused = gc.isenabled()
+            gc.disable()
+            try:
+                state = TablesOnly(f).load()
+            finally:
+                if paused:
+                    gc.enable()
+    except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
+        return None
+    if not isinstance(state, dict) or state.get("format") != _SEED_FORMAT:
+        return None
+    return state
+
+
+def seed_state() -> dict:
+    """The seeded tables of this process as one value (what :data:`SEED_FILE` stores): the format, the table's
+    parts (number, honor; by sets), the suit entries (with the parts among them that do not split), the suit
+    waits, and the memo of kinds tuples in global kinds. Objects shared here stay shared in the file."""
+    return {"format": _SEED_FORMAT, "parts": ([_part(False, sets) for sets in range(5)],
+                                              [_part(True, sets) for sets in range(5)]),
+            "entries": dict(_entries), "broken": list(_broken), "suit_waits": dict(_suit_waits),
+            "shifted": [dict(memo) for memo in _shifted]}
+
+
+def _install_seed(state: dict) -> None:
+    """Make the stored seeded tables this process's: the table's parts replace those built so far (equal), the
+    entries and suit waits join those made so far (the dicts stay the same objects: the hot path binds them)."""
+    for honor in (False, True):
+        _PARTS[honor][:] = state["parts"][honor]
+    known = set(_broken)
+    _broken.extend(part for part in state["broken"] if part not in known)
+    _entries.update(state["entries"])
+    if len(_suit_waits) + len(state["suit_waits"]) >= _SUIT_WAITS_LIMIT:
+        _suit_waits.clear()
+        _suit_waits[0] = (0, 1, ())
+    _suit_waits.update(state["suit_waits"])
+    for memo, stored in zip(_shifted, state["shifted"]):
+        memo.update(stored)
+
+
+def _compute_seed() -> None:
+    """Make the seeded tables from the per-suit table: every pattern of the characters (their kinds are the
+    table's own), every honor pattern, the dot and bamboo patterns of at most _SEED_TILES tiles, and the suits of
+    seven pairs and of thirteen orphans; then the suit waits (:func:`_seed_suit_waits`). Seeding never saves work
+    in total (about 72 ms, more than making every entry one by one)."""
     for sets in range(5):
         for code, (splits, mask, paired) in _part(False, sets).items():
             _entries[code] = _entry(splits, mask, paired)

@@ -765,16 +765,16 @@ def _scorer(rules: str | None, preset: str | None):
     """A function scoring one hand item into its row, with the scorer's functions bound once (a chunk's loop
     pays no import lookups per line). The claim checker is imported at the first claim: most inputs have none,
     and a short run should not pay for importing it."""
-    from scorer import parse, score
+    from scorer import score
 
     def one(item: Item) -> HandRow | ErrorRow:
         if item.error is not None:
             return _error_row(item, item.error, item.error)
         try:
-            # the parsed hand carries --rules/--preset as defaults under its own rules:/preset: keywords
-            hand = parse(item.text, rules=rules, preset=preset)
-            result = score(hand)
-            claim = item.claim if item.claim is not None else hand.claim
+            # parsed and scored in one call (the result keeps the hand): --rules/--preset are the defaults under
+            # the line's own rules:/preset: keywords
+            result = score(item.text, rules=rules, preset=preset)
+            claim = item.claim if item.claim is not None else result.hand.claim
             if claim is None:
                 return _new(HandRow, (item.source, item.line, result, None, item.text))
             from scorer.claims import check_claim   # (imported once; a lookup in sys.modules after)

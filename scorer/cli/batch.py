@@ -39,6 +39,8 @@ from scorer.cli.options import check_rules
 DASK_HINT = "the dask engine needs Dask: pip install 'mjscore[dask]'  (or: pip install 'dask[distributed]')"
 CHUNK = 1000            # hands per chunk (after the first few, smaller ones)
 WORKER_CHUNKS = 100     # chunks a worker process scores before it is replaced by a fresh one
+SEED_BYTES = 4 << 10   # inputs this large (about 60 hands) read the seeded tables at the start (_collector_for_a_run):
+#                        cheaper from some tens of hands on than building the table's parts as hands need them
 MAX_JOBS = 64           # worker processes at most, whatever --jobs says (each is a whole Python process)
 EXIT_SIGNAL = {signal.SIGINT: 130, signal.SIGTERM: 143}     # 128 + the signal's number, as shells report it
 
@@ -91,22 +93,40 @@ GC_YOUNG = 10_000       # container allocations between young-generation collect
 
 
 @contextmanager
-def _collector_for_a_run():
-    """The garbage collector set for a run of many short-lived rows, and put back afterwards: the objects that
-    exist now (modules, tables; the parent's, which forked workers share) are frozen out of every collection, and
-    the young generation is collected every :data:`GC_YOUNG` allocations instead of every 700. A row and its result
+def _collector_for_a_run(seed: bool = False):
+    """The garbage collector set for a run of many short-lived rows: the objects that exist now (modules, tables;
+    the parent's, which forked workers share) are frozen out of every collection, and the young generation is
+    collected every :data:`GC_YOUNG` allocations instead of every 700 (put back afterwards). A row and its result
     die by reference counting as soon as they are written; the collector is only needed for the rare cycle (an
-    exception's traceback), and walking the young objects 14 times as often bought nothing but time."""
+    exception's traceback), and walking the young objects 14 times as often bought nothing but time.
+
+    The frozen objects stay frozen after the run: they are the modules and tables, alive until the process ends
+    (which, for the command line, is at once), and unfreezing them only made the interpreter's last collection, as
+    it exits, walk every one of them (about 6% of a 10,000-hand run; cycles made during the run are collected as
+    ever).
+
+    With ``seed`` (an input of :data:`SEED_BYTES` or more) the seeded per-suit tables are read first
+    (:func:`scorer.arrangements.seed_tables`, about 40 ms: less than building the table's parts as the hands of a
+    few tens of lines need them, and a process that scores thousands of hands seeds anyway), with the collector
+    paused until they are frozen too: the 130,000 tuples read are never walked, and the forked workers share them
+    instead of each making its own."""
     old = gc.get_threshold()
-    frozen_before = gc.get_freeze_count()      # (a caller that froze objects itself keeps them frozen)
+    if seed:
+        from scorer.arrangements import seed_tables
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            seed_tables()
+        finally:
+            gc.freeze()
+            if collecting:
+                gc.enable()
     gc.freeze()
     gc.set_threshold(GC_YOUNG, *old[1:])
     try:
         yield
     finally:
         gc.set_threshold(*old)
-        if not frozen_before:
-            gc.unfreeze()
 
 
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -830,6 +850,9 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
 
     counter = B.ByteCounter()
     total = B.input_size(inputs, sys.stdin) if _want_progress(out) else None
+    size = total if total is not None else B.input_size(inputs, sys.stdin)
+    # more than a few tens of hands: the seeded per-suit tables at once (see _collector_for_a_run)
+    seed = engine == "local" and size is not None and size >= SEED_BYTES
     # hands files are read as blocks of lines, taken apart where they are scored (in the workers)
     items = B.read_inputs(inputs, sys.stdin, counter, notice, exclude=sink.identity(), blocks=CHUNK)
     marked = ((chunk, counter.done) for chunk in B.chunks(items, CHUNK))
@@ -839,13 +862,12 @@ def batch_command(inputs: list[str], rules: str | None, preset: str | None, fmt:
     interrupted = False
     broken_pipe = False
     failed: str | None = None
-    with _Stop() as stop, _collector_for_a_run():
+    with _Stop() as stop, _collector_for_a_run(seed):
         if engine == "dask":
             results = _run_dask(marked, args, jobs, scheduler, stop)
         elif jobs == 1:
             results = _run_inline(marked, args, stop)
         else:
-            size = total if total is not None else B.input_size(inputs, sys.stdin)
             results = _run_pool(_tail_split(marked, size, jobs), args, jobs, stop)
         try:
             head = header(fmt)

@@ -15,6 +15,13 @@ times the reference (mahjong 2.1.0) side by side; this script does not: run the 
 
 ``--profile N`` instead profiles, in this process, what a worker does with the first N lines (read as the CLI
 reads them: blocks of lines, chunks, ``run_chunk``), top functions by internal time.
+
+``--instructions`` runs the same commands under valgrind's cachegrind (``--cache-sim=no``, ``PYTHONHASHSEED=0``)
+and prints the instructions each process executed: a count that a loaded machine does not move, for comparing two
+versions when wall times are noise (about 50 times slower than a plain run). A forked worker's count includes the
+batch process's instructions up to the fork; the longest process of ``--jobs 2`` stands for its wall time, so
+``jobs 1 / longest of jobs 2`` is an instruction-count proxy for the speed-up (it leaves out what a second core
+cannot overlap: the batch process's own share while its workers run, the waits).
 """
 
 from __future__ import annotations
@@ -53,6 +60,28 @@ def harness():
 class _Say:
     def say(self, s=""):
         print(s, file=sys.stderr)
+
+
+def instructions(speed, path: str, jobs: int, out: str, pycache: str, tmp: str) -> dict:
+    """One run under cachegrind: the instructions of the batch process and of each worker (pid -> count)."""
+    folder = tempfile.mkdtemp(prefix=f"cg-jobs{jobs}-", dir=tmp)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=pycache, MJSCORE_NO_PROGRESS="1",
+               PYTHONHASHSEED="0")      # (hash order moves the counts by a few million otherwise)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={folder}/cg.%p",
+           sys.executable, "-c", RUN, "batch", path, "--format", "jsonl", "--out", out, "--jobs", str(jobs)]
+    proc = subprocess.Popen(cmd, cwd=str(ROOT), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    _, err = proc.communicate()
+    counts = {}
+    for name in os.listdir(folder):
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("summary:"):
+                    counts[int(name.split(".")[1])] = int(line.split()[1])
+    # (valgrind runs the batch process as itself: its pid is the one started here; the others are its workers)
+    return {"rc": proc.returncode, "own": counts.pop(proc.pid, None), "workers": sorted(counts.values()),
+            "err": err}
 
 
 def run(speed, path: str, jobs: int, out: str, pycache: str) -> dict:
@@ -120,11 +149,16 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--repeats", type=int, default=1, help="run each --jobs setting this many times (interleaved)")
     ap.add_argument("--profile", type=int, default=0, help="profile a worker's run_chunk on the first N lines")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count each process's instructions under valgrind instead of timing (a loaded machine)")
     args = ap.parse_args()
     speed = harness()
     path, bad = speed.batch_input(_Say(), args.seed, args.lines)
     if args.profile:
         profile(speed, path, args.profile)
+        return
+    if args.instructions:
+        count_instructions(speed, path, bad, args)
         return
     results: dict[int, list[dict]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
@@ -143,6 +177,26 @@ def main() -> None:
     med = {j: statistics.median(r["wall"] for r in rs) for j, rs in results.items()}
     if 1 in med and 2 in med:
         print(f"speed-up --jobs 2 / --jobs 1 (medians of {args.repeats}): {med[1] / med[2]:.2f}x")
+
+
+def count_instructions(speed, path: str, bad, args) -> None:
+    longest = {}
+    with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
+        out = os.path.join(tmp, "out.jsonl")
+        pycache = speed.cache_dir("pycache")
+        for jobs in args.jobs:
+            r = instructions(speed, path, jobs, out, pycache, tmp)
+            ok, text = speed.check_rows(out, args.lines, bad)
+            if r["own"] is None:
+                sys.exit(f"bench_batch: no cachegrind counts (is valgrind installed?)\n{r['err'][-2000:]}")
+            longest[jobs] = max([r["own"]] + r["workers"])
+            workers = ", ".join(f"{n / 1e9:.3f}" for n in r["workers"]) or "none"
+            print(f"--jobs {jobs}: instructions (G): batch process {r['own'] / 1e9:.3f}, workers {workers} "
+                  f"(each with the batch process's up to its fork); exit {r['rc']}; rows "
+                  f"{'ok' if ok else 'BAD: ' + text}", flush=True)
+    if 1 in longest and 2 in longest:
+        print(f"instructions --jobs 1 / longest process of --jobs 2: {longest[1] / longest[2]:.3f} (a proxy for "
+              f"the speed-up)")
 
 
 if __name__ == "__main__":

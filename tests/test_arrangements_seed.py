@@ -1,0 +1,166 @@
+"""The seeded per-suit tables shipped as package data (``scorer/arrangements_seed.pickle``) against the code.
+
+The file must hold exactly what ``python -m scorer.arrangements_seed`` computes now (so a change to the table, a
+suit entry or a suit's waits that is not followed by a rebuild fails here), and each of its values must be what
+the one-by-one code makes for that key (the table's parts from ``_build_table``, each entry from the table, each
+suit's waits from ``_suit_waits_of``). Then: a process reads it only when it seeds (never for one hand), a file
+that is missing or of another format is computed instead, and a batch of many hands reads it before its workers
+fork.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorer import arrangements as A
+from scorer import arrangements_seed as S
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    state = A._read_seed()
+    assert state is not None, f"{A.SEED_FILE} is missing or unreadable: run python -m scorer.arrangements_seed"
+    return state
+
+
+def test_the_shipped_file_is_what_the_code_computes_now(tmp_path, shipped):
+    fresh = tmp_path / "seed.pickle"
+    subprocess.run([sys.executable, "-m", "scorer.arrangements_seed", str(fresh)], cwd=ROOT, check=True,
+                   timeout=120)
+    computed = A._read_seed(str(fresh))
+    assert computed is not None
+    assert computed.keys() == shipped.keys()
+    for key in computed:
+        assert computed[key] == shipped[key], f"the shipped {key} differ: run python -m scorer.arrangements_seed"
+
+
+def test_the_shipped_parts_are_the_table(shipped):
+    for honor in (False, True):
+        for sets in range(5):
+            stored = shipped["parts"][honor][sets]
+            assert stored == A._build_table(7 if honor else 9, not honor, sets), (honor, sets)
+
+
+def test_every_shipped_entry_and_suit_waits_are_what_the_code_makes_for_its_part(shipped):
+    """Each entry as the one-by-one code makes it (a process that made none yet, so nothing is read from a cache
+    or the file), each suit's waits as :func:`_suit_waits_of` works them out."""
+    code = ("import pickle, sys; import scorer.arrangements as A; "
+            "A._seeded.append(True); "      # (so that making entries one by one never seeds)
+            "parts = pickle.loads(sys.stdin.buffer.read()); "
+            "sys.stdout.buffer.write(pickle.dumps({p: A.suit_entry(p) for p in parts}))")
+    parts = list(shipped["entries"])
+    out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(parts), capture_output=True, cwd=ROOT,
+                         timeout=120, check=True)
+    made = pickle.loads(out.stdout)
+    assert made == shipped["entries"]
+    assert len(made) > 30000 and set(shipped["broken"]) == {p for p, e in made.items() if not e[0]}
+    for part, waits in shipped["suit_waits"].items():
+        assert A._suit_waits_of(part) == waits, (part, waits)
+    assert len(shipped["suit_waits"]) > 10000
+
+
+def test_the_shipped_seed_fits_under_the_suit_waits_limit(shipped):
+    """The suit waits are cleared when they reach their limit: a seed as large would be dropped at the first miss."""
+    assert len(shipped["suit_waits"]) < A._SUIT_WAITS_LIMIT // 2
+
+
+def test_the_file_holds_plain_values_only(tmp_path):
+    """Reading the file never builds an object of a class: a file naming one is refused (and then computed)."""
+    bad = tmp_path / "bad.pickle"
+    bad.write_bytes(pickle.dumps({"format": A._SEED_FORMAT, "parts": Path("x")}))
+    assert A._read_seed(str(bad)) is None
+    other = tmp_path / "other.pickle"
+    other.write_bytes(pickle.dumps({"format": (0, 0, 0)}))
+    assert A._read_seed(str(other)) is None
+    assert A._read_seed(str(tmp_path / "missing.pickle")) is None
+    (tmp_path / "cut.pickle").write_bytes(Path(A.SEED_FILE).read_bytes()[:1000])
+    assert A._read_seed(str(tmp_path / "cut.pickle")) is None
+
+
+def _run(code: str, env: dict | None = None) -> str:
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                         env={**os.environ, **(env or {})})
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_one_hand_reads_no_seed_and_a_seeding_process_reads_the_file():
+    code = ("import scorer, scorer.arrangements as A; "
+            "A._read = A._read_seed; calls = []; "
+            "A._read_seed = lambda *a: calls.append(1) or A._read(*a); "
+            "r = scorer.score('123m456p789s11z55z+5z ron riichi dora:4p').to_dict(); "
+            "assert r['win'] and not A._seeded and not calls, 'seeded for one hand'; "
+            "A.seed_tables(); A.seed_tables(); "
+            "assert calls == [1] and len(A._entries) > 30000 and len(A._suit_waits) > 10000; "
+            "assert all(p is not None for kind in A._PARTS for p in kind); "
+            "r2 = scorer.score('123m456p789s11z55z+5z ron riichi dora:4p').to_dict(); "
+            "assert r2 == r; print('ok')")
+    assert _run(code) == "ok"
+
+
+def test_without_the_file_the_seed_is_computed_the_same():
+    code = ("import pickle, sys, scorer.arrangements as A; "
+            "A._read_seed = lambda *a: None; "      # (the file missing, or of another format)
+            "A.seed_tables(); sys.stdout.buffer.write(pickle.dumps(A.seed_state()))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=ROOT, timeout=120, check=True)
+    computed = pickle.loads(out.stdout)
+    shipped = A._read_seed()
+    assert computed.keys() == shipped.keys()
+    for key in shipped:
+        assert computed[key] == shipped[key], key
+
+
+BATCH = """
+import os, sys
+import scorer.arrangements as A
+read, log = A._read_seed, sys.argv[2]
+def traced(*a):
+    with open(log, "a") as f:
+        f.write(f"{os.getpid()}\\n")
+    return read(*a)
+A._read_seed = traced
+sys.argv = ["mjscore", "batch", sys.argv[1], "--format", "jsonl", "--out", sys.argv[3], "--jobs", "2"]
+from scorer.cli.app import main
+print(os.getpid(), flush=True)
+main()
+"""
+
+
+@pytest.mark.parametrize("lines", [40, 600])
+def test_a_batch_of_many_hands_reads_the_seed_once_before_its_workers_fork(tmp_path, lines):
+    """A large input (at least ``SEED_BYTES``) has the seed read once, by the process that forks the workers,
+    before it forks them (a worker that seeded itself would read it again); a small one leaves it to the lazy
+    trigger (these hands never reach it)."""
+    from scorer.cli import batch as CB
+    hands = tmp_path / "hands.txt"
+    rows = ["123m456p789s11z55z+5z ron riichi dora:4p", "234m345p456s6677z+7z tsumo", "19m19p19s1234567z+1z ron"]
+    hands.write_text("".join(f"{rows[n % 3]}\n" for n in range(lines)), encoding="utf-8")
+    assert (hands.stat().st_size >= CB.SEED_BYTES) == (lines > 100)
+    log, out = tmp_path / "reads.txt", tmp_path / "out.jsonl"
+    run = subprocess.run([sys.executable, "-c", BATCH, str(hands), str(log), str(out)], capture_output=True,
+                         text=True, cwd=ROOT, timeout=300, env={**os.environ, "MJSCORE_NO_PROGRESS": "1"})
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert len(out.read_text(encoding="utf-8").splitlines()) == lines
+    reads = log.read_text().split() if log.exists() else []
+    assert reads == ([run.stdout.split()[0]] if lines > 100 else [])
+
+
+def test_the_builder_refuses_a_process_that_made_entries_already():
+    code = ("import scorer, scorer.arrangements_seed as S\n"
+            "scorer.score('123m456p789s11z55z+5z ron riichi dora:4p')\n"
+            "try:\n    S.computed_state()\nexcept RuntimeError:\n    print('refused')")
+    assert _run(code) == "refused"
+
+
+def test_interning_keeps_every_value():
+    value = {"a": ((1, 2), (1, 2), [(3,), (3,)]), 5: ((), None)}
+    same = S.interned(value)
+    assert same == value and same["a"][0] is same["a"][1] and same["a"][2][0] is same["a"][2][1]
