@@ -164,6 +164,14 @@ _OVER_TEST = sum(16 << 5 * i for i in range(9))
 def _part(honor: bool, sets: int) -> dict[SuitCode, tuple]:
     table = _PARTS[honor][sets]
     if table is None:
+        if sets == 4 and not honor and not _seeded:
+            # the four-set part of a number suit, most of the table (about 36 ms to build): the seed file holds it
+            # with the rest of the table and the common suit entries and waits, and reads in about 40 ms, so a
+            # process that meets a suit of 12 or more tiles takes them all at once (_seed_entries)
+            _seed_entries()
+            table = _PARTS[honor][sets]
+            if table is not None:
+                return table
         table = _PARTS[honor][sets] = _build_table(7 if honor else 9, not honor, sets)
     return table
 
@@ -224,8 +232,9 @@ def seed_tables() -> None:
 
 def _seed_entries() -> None:
     """The suit entries and suit waits most hands meet, made at once once a process has made _SEED_AFTER entries
-    one by one (so one hand scored from the command line does not pay for them, a file of hands does), or when a
-    batch asks (:func:`seed_tables`). They are read from :data:`SEED_FILE` (about 40 ms), else computed
+    one by one (so one hand scored from the command line does not pay for them, a file of hands does), when it
+    first needs the four-set part of a number suit (:func:`_part`: the file costs little more than that part), or
+    when a batch asks (:func:`seed_tables`). They are read from :data:`SEED_FILE` (about 40 ms), else computed
     (:func:`_compute_seed`, about 80 ms with the table's parts, which the file holds too). Seeding makes later
     look-ups hit, about 0.8 us a hand, so it pays back only over thousands of hands: 4,096 entries come after
     about 9,000 riichi hands (a file-sized run), while a 200-deal game (about 260 entries) never reaches it."""
@@ -363,7 +372,16 @@ suit holds the pair (3n+2 tiles) else 0, then the only split's sequences, triple
 exactly one way — as most do; the hot path reads them without going into the splits — else None, None, None). A
 suit that does not split has no splits."""
 
-_entries: dict[HandCode, SuitEntry] = {}   # the parts that split (bounded by the table: 3 x 21,743 + 498)
+class _Cache(dict):
+    """A cache dict the garbage collector never untracks. A full collection untracks an exact dict whose items are
+    all untracked (as a cache of int keys and int-and-tuple values soon is); the next insert of a fresh tuple tracks
+    it again, into the youngest generation, where each young collection then walks every entry (tens of thousands
+    once seeded) until it is promoted. A subclass is never untracked: it stays in the oldest generation, walked
+    only by full collections."""
+    __slots__ = ()
+
+
+_entries: dict[HandCode, SuitEntry] = _Cache()   # the parts that split (bounded by the table: 3 x 21,743 + 498)
 _broken: list[HandCode] = []   # the parts in _entries that do not split, at most _BROKEN_LIMIT
 _BROKEN_LIMIT = 1 << 13
 _shifted: list[dict[tuple, tuple]] = [{}, {}, {}, {}]   # per suit: a local kinds tuple -> the same in global kinds
@@ -580,7 +598,7 @@ the suit's kinds (global, ascending) one more copy of which makes it split — n
 that no fifth copy is asked — and ``need`` is how many pairs the other suits must then hold for the whole hand to
 have exactly one (0 when the completed suit holds the pair: 3n+2 tiles; 1 when it is sets only)."""
 
-_suit_waits: dict[HandCode, SuitWaits] = {0: (0, 1, ())}   # by suit part (bounded: cleared when full)
+_suit_waits: dict[HandCode, SuitWaits] = _Cache({0: (0, 1, ())})   # by suit part (bounded: cleared when full)
 _SUIT_WAITS_LIMIT = 1 << 16
 
 
