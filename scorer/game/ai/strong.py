@@ -21,6 +21,9 @@ a tenpai hand's value is asked of the riichi scorer. On top of :class:`~scorer.g
   haneman already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi, or with four tiles
   or fewer left; the discard is chosen by live tiles times value (less the danger
   of the tile against a threat).
+- **The last deal** (a switch, :attr:`StrongRiichiAI.last_deal_play`): the place decides — the leader stays
+  dama with a yaku and opens for any yaku (its own win ends the game first), the last in place never folds (a
+  deal-in cannot cost it a place).
 - **Discard efficiency** (a switch, off: :attr:`StrongRiichiAI.two_step_shanten`): with no threat, one or two
   steps from tenpai, the most two-step acceptance among the discards that keep the lowest shanten
   (:mod:`scorer.game.ai.efficiency`: each improving draw weighed by what the hand then accepts — good shapes over
@@ -315,7 +318,10 @@ class StrongRiichiAI(RiichiAI):
     chasing riichi; with :attr:`dama_against_riichi_live` and :attr:`call_value` below, strong's placement on 400
     South games x 2 rotations was 2.394 / 2.368 / 2.441 / 2.406 on game seeds 5000 / 9000 / 13000 / 17000
     against 2.388 / 2.415 / 2.402 / 2.404 with 4,000, 4 and 0: the same strength, mean 2.402, while riichi per
-    round with four strong AIs fell from 1.26x Tenhou's to 1.11-1.14x) ..."""
+    round with four strong AIs fell from 1.26x Tenhou's to 1.11-1.14x; paired on the same walls, 3,900 was
+    -0.025 +- 0.011 on game seeds 1000000.. (400 games x 2 rotations), but with :attr:`dama_value` 8,000 and
+    :attr:`last_deal_play` it was -0.005 +- 0.013 and +0.021 +- 0.013 on the fresh 1200000.. and 1300000..:
+    tuning noise) ..."""
     push_one_shanten_ukeire = 6
     """... with at least this many live tiles that make it tenpai ..."""
     push_one_shanten_wall = 12
@@ -353,7 +359,11 @@ class StrongRiichiAI(RiichiAI):
     dama_against_riichi_live = 99
     """... with fewer live tiles than this (99: any wait; 6 left riichi per round at 1.20x Tenhou's)."""
     chase_below = float("inf")
-    """... or with a dama value of at least this (a good wait chases a riichi only when the riichi's han matter)."""
+    """... or with a dama value of at least this (a good wait chases a riichi only when the riichi's han matter).
+    Chasing against a riichi gains: never dama against it (:attr:`dama_against_riichi` off) was -0.023 +- 0.009
+    placement on game seeds 1000000.. and 6 live tiles -0.013 +- 0.006, but four strong AIs then riichi 0.95 and
+    0.86+ a round (1.32x, 1.2x Tenhou's); 6 live tiles and a dama value below 3,900 kept riichi at 0.858 but
+    gained only -0.008 +- 0.007 and -0.002 +- 0.006 on the fresh 1200000.. and 1300000..: left off."""
     keiten_wall = 10
     """With this few tiles left in the wall a call that makes tenpai is made without a yaku, and an open tenpai
     without one is kept: tenpai at the exhaustive draw is paid (keishiki tenpai)."""
@@ -369,10 +379,13 @@ class StrongRiichiAI(RiichiAI):
     all_last_calls = False
     """In the game's last deal a player behind (not the dealer) calls only for a hand worth passing the seat
     above."""
-    last_deal_play = False
+    last_deal_play = True
     """In the game's last deal the place decides (:meth:`_last_place`): the leader plays for speed — a tenpai
     hand with a yaku stays dama, a closed hand opens for any yaku that brings it closer — since its own win ends
-    the game in first place; the last in place cannot drop, so it never folds."""
+    the game in first place; the last in place cannot drop, so it never folds. Paired on the same walls (400 South
+    games x 2 rotations each), on against off: -0.0025 +- 0.004 on game seeds 1000000.., +0.004 +- 0.005 and
+    -0.006 +- 0.005 on 1200000.. and 1300000..: no measurable strength (one deal of about ten), kept as the
+    place-aware play issue 14 asks for; four strong AIs' realism unchanged (riichi 0.832 a round, calls 2.02)."""
     sakizuke = True
     """A value pair kept for its pon counts as a yaku for a call (and is kept until the pon or the end). Off:
     +93 points a deal over 2,000 paired walls (calls per deal 0.49 -> 0.42) and placement -0.016 +- 0.011 on
