@@ -4,7 +4,7 @@ close four ``strong`` AIs come to real play (issue 14).
     python tests/benchmarks/strength.py [--deals N] [--seed S] [--rotations 2|4] [--preset tenhou]
                                         [--seats strong,basic,strong,basic] [--realism N] [--speed N]
                                         [--games N [--game south|east]] [--realism-games N] [--profile]
-                                        [--set NAME=VALUE ...]
+                                        [--set NAME=VALUE ...] [--compare NAME=VALUE ...]
 
 Placements (``--games N``, issue 14's acceptance): N AI-only games (``scorer.game.match.play_game``), each played
 once per rotation of the seats on the same walls; printed per level: the average placement with its standard
@@ -24,7 +24,9 @@ with the figures issue 14 quotes for ``../shared/realdata/riichi/tenhou-mjlog/``
 Speed: deals per second of each level playing alone (four copies), printed with the strength figures.
 
 ``--set NAME=VALUE`` overrides one of the strong riichi AI's thresholds (its class attributes, the value read as
-JSON) for the run: the same walls with and without a change give a paired comparison.
+JSON) for the run: the same walls with and without a change give a paired comparison. ``--compare NAME=VALUE``
+(with ``--games``) plays each game both ways in one run and prints the paired difference of the first level's
+placement with its standard error (over game seeds).
 """
 
 from __future__ import annotations
@@ -166,6 +168,37 @@ def game_strength(seats: list[str], games: int, seed: int, rotations: int, prese
     return out
 
 
+def paired_games(seats: list[str], games: int, seed: int, rotations: int, preset: str, game: str,
+                 change: dict) -> dict:
+    """The first level's average placement on the same walls without and with ``change`` (strong riichi AI
+    attributes set for the second run of each game): both means and the paired difference (with its standard
+    error over game seeds, so the luck of the walls cancels)."""
+    strong = find_ai("strong", "riichi")
+    first = seats[0]
+    before = {name: getattr(strong, name) for name in change}
+    diffs, base_all, new_all = [], [], []
+    for g in range(games):
+        per = []
+        for variant in (False, True):
+            for name, value in (change if variant else before).items():
+                setattr(strong, name, value)
+            places = []
+            for r in range(rotations):
+                sat = [seats[(p + r) % 4] for p in range(4)]
+                res = play_south(sat, seed + g, preset, game)
+                places += [st.place for st in res.standings if sat[st.player] == first]
+            per.append(statistics.fmean(places))
+        for name, value in before.items():
+            setattr(strong, name, value)
+        base_all.append(per[0])
+        new_all.append(per[1])
+        diffs.append(per[1] - per[0])
+    n = len(diffs)
+    return {"games": n, "base": round(statistics.fmean(base_all), 4), "new": round(statistics.fmean(new_all), 4),
+            "diff": round(statistics.fmean(diffs), 4),
+            "diff_stderr": round(statistics.stdev(diffs) / n ** 0.5, 4) if n > 1 else None}
+
+
 def game_realism(level: str, games: int, seed: int, preset: str, game: str) -> dict:
     """The realism figures per round over ``games`` games of four ``level`` AIs."""
     won = tsumo = n_wins = riichi = calls = rounds = 0
@@ -216,6 +249,9 @@ def main(argv=None) -> int:
     ap.add_argument("--game", default="south", choices=("east", "south", "match"))
     ap.add_argument("--realism-games", type=int, default=0, help="games of four copies of the first level")
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--compare", action="append", default=[], metavar="NAME=VALUE",
+                    help="with --games: each game played without and with these strong riichi AI settings "
+                         "(VALUE read as JSON): the first level's placement paired on the same walls")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="override a strong riichi AI threshold (a class attribute; VALUE read as JSON), e.g. "
                          "--set two_step_shanten=0 --set sakizuke=true: paired runs of one change")
@@ -247,7 +283,21 @@ def main(argv=None) -> int:
               f"rotations, preset {args.preset}, seats {args.seats} ({took:.1f} s)")
         for lv, row in res.items():
             print(f"  {lv}: {row}")
-    if args.games:
+    if args.games and args.compare:
+        import json
+        strong = find_ai("strong", "riichi")
+        change = {}
+        for item in args.compare:
+            name, _, value = item.partition("=")
+            if not hasattr(strong, name):
+                ap.error(f"--compare {item}: the strong AI has no threshold {name!r}")
+            change[name] = json.loads(value)
+        t = time.perf_counter()
+        res = paired_games(seats, args.games, args.seed, args.rotations, args.preset, args.game, change)
+        print(f"paired: {args.games} {args.game} games (game seeds {args.seed}..{args.seed + args.games - 1}) x "
+              f"{args.rotations} rotations, {seats[0]}'s placement without and with {' '.join(args.compare)}: "
+              f"{res} ({time.perf_counter() - t:.1f} s)")
+    elif args.games:
         t = time.perf_counter()
         res = game_strength(seats, args.games, args.seed, args.rotations, args.preset, args.game)
         took = time.perf_counter() - t

@@ -21,6 +21,9 @@ a tenpai hand's value is asked of the riichi scorer. On top of :class:`~scorer.g
   haneman already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi, or with four tiles
   or fewer left; the discard is chosen by live tiles times value (less the danger
   of the tile against a threat).
+- **The last deal** (a switch, :attr:`StrongRiichiAI.last_deal_play`): the place decides — the leader stays
+  dama with a yaku and opens for any yaku (its own win ends the game first), the last in place never folds (a
+  deal-in cannot cost it a place).
 - **Discard efficiency** (a switch, off: :attr:`StrongRiichiAI.two_step_shanten`): with no threat, one or two
   steps from tenpai, the most two-step acceptance among the discards that keep the lowest shanten
   (:mod:`scorer.game.ai.efficiency`: each improving draw weighed by what the hand then accepts — good shapes over
@@ -315,7 +318,10 @@ class StrongRiichiAI(RiichiAI):
     chasing riichi; with :attr:`dama_against_riichi_live` and :attr:`call_value` below, strong's placement on 400
     South games x 2 rotations was 2.394 / 2.368 / 2.441 / 2.406 on game seeds 5000 / 9000 / 13000 / 17000
     against 2.388 / 2.415 / 2.402 / 2.404 with 4,000, 4 and 0: the same strength, mean 2.402, while riichi per
-    round with four strong AIs fell from 1.26x Tenhou's to 1.11-1.14x) ..."""
+    round with four strong AIs fell from 1.26x Tenhou's to 1.11-1.14x; paired on the same walls, 3,900 was
+    -0.025 +- 0.011 on game seeds 1000000.. (400 games x 2 rotations), but with :attr:`dama_value` 8,000 and
+    :attr:`last_deal_play` it was -0.005 +- 0.013 and +0.021 +- 0.013 on the fresh 1200000.. and 1300000..:
+    tuning noise) ..."""
     push_one_shanten_ukeire = 6
     """... with at least this many live tiles that make it tenpai ..."""
     push_one_shanten_wall = 12
@@ -352,6 +358,12 @@ class StrongRiichiAI(RiichiAI):
     0.73x: out of issue 14's +-20%, so kept on; see :attr:`call_min_value`)"""
     dama_against_riichi_live = 99
     """... with fewer live tiles than this (99: any wait; 6 left riichi per round at 1.20x Tenhou's)."""
+    chase_below = float("inf")
+    """... or with a dama value of at least this (a good wait chases a riichi only when the riichi's han matter).
+    Chasing against a riichi gains: never dama against it (:attr:`dama_against_riichi` off) was -0.023 +- 0.009
+    placement on game seeds 1000000.. and 6 live tiles -0.013 +- 0.006, but four strong AIs then riichi 0.95 and
+    0.86+ a round (1.32x, 1.2x Tenhou's); 6 live tiles and a dama value below 3,900 kept riichi at 0.858 but
+    gained only -0.008 +- 0.007 and -0.002 +- 0.006 on the fresh 1200000.. and 1300000..: left off."""
     keiten_wall = 10
     """With this few tiles left in the wall a call that makes tenpai is made without a yaku, and an open tenpai
     without one is kept: tenpai at the exhaustive draw is paid (keishiki tenpai)."""
@@ -367,6 +379,13 @@ class StrongRiichiAI(RiichiAI):
     all_last_calls = False
     """In the game's last deal a player behind (not the dealer) calls only for a hand worth passing the seat
     above."""
+    last_deal_play = True
+    """In the game's last deal the place decides (:meth:`_last_place`): the leader plays for speed — a tenpai
+    hand with a yaku stays dama, a closed hand opens for any yaku that brings it closer — since its own win ends
+    the game in first place; the last in place cannot drop, so it never folds. Paired on the same walls (400 South
+    games x 2 rotations each), on against off: -0.0025 +- 0.004 on game seeds 1000000.., +0.004 +- 0.005 and
+    -0.006 +- 0.005 on 1200000.. and 1300000..: no measurable strength (one deal of about ten), kept as the
+    place-aware play issue 14 asks for; four strong AIs' realism unchanged (riichi 0.832 a round, calls 2.02)."""
     sakizuke = True
     """A value pair kept for its pon counts as a yaku for a call (and is kept until the pon or the end). Off:
     +93 points a deal over 2,000 paired walls (calls per deal 0.49 -> 0.42) and placement -0.016 +- 0.011 on
@@ -398,6 +417,13 @@ class StrongRiichiAI(RiichiAI):
     def _threats(self, state, seat):
         found = threats(state, seat)
         return found if self.open_threats else [(t, w) for t, w in found if state.players[t].riichi]
+
+    def _last_place(self, state, seat) -> int | None:
+        """The seat's place (0: the leader) in the game's last deal (:func:`last_deal`) when
+        :attr:`last_deal_play` is on; None before it."""
+        if not self.last_deal_play or not last_deal(state):
+            return None
+        return standing(state, seat)[0]
 
     # ---- own turn (RiichiAI.choose takes a win, then asks _turn or _respond) -------------------------------------
     def _turn(self, state, seat, by_type, actions) -> Action:
@@ -542,6 +568,8 @@ class StrongRiichiAI(RiichiAI):
         need = None                          # the last deal: points a win must bring (0: the leader)
         if self.all_last and last_deal(state) and not dealer:
             need = standing(state, seat)[1]
+        place = self._last_place(state, seat)
+        lead = place == 0                    # the last deal's leader: a win ends the game first, dama is enough
         # tsumo wins a closed hand even without a yaku (menzen tsumo): such a dama wait is worth a little
         best = None
         for k, live, vd, vr in opts:
@@ -554,6 +582,8 @@ class StrongRiichiAI(RiichiAI):
                     use_riichi = True
                 elif vd == 0:
                     use_riichi = True                       # no yaku: riichi makes it a hand
+                elif lead:
+                    use_riichi = False                      # the last deal's leader: any win will do
                 elif need:
                     use_riichi = vd < need                  # the last deal, behind: riichi for the points needed
                 elif vd >= stay:
@@ -573,8 +603,9 @@ class StrongRiichiAI(RiichiAI):
         _, k, use_riichi, live, value = best
         if value == 0 and not p.is_closed and state.live_left > self.keiten_wall:
             return None                      # an open tenpai without a yaku cannot win: play on along the route
-        if found:
+        if found and place != len(state.players) - 1:
             # push or fold a tenpai hand: with a wait and some value push, a cheap poor wait folds a dangerous tile
+            # (the last deal's last place cannot drop: it pushes)
             d = dangers.get(k, 0.0)
             threat = max(w for _, w in found)
             weak = live <= 2 or (live <= 4 and value < 2000)
@@ -585,9 +616,10 @@ class StrongRiichiAI(RiichiAI):
                 fold = self._fold_kind(kinds, shs, [dangers[j] for j in kinds])
                 if dangers[fold] < d:
                     return self._pick_copy(discards, fold)
-            if self.dama_against_riichi and use_riichi and live < self.dama_against_riichi_live and any(state.players[t].riichi for t, _ in found) and value >= 1000 and \
-                    self._has_yaku_dama(opts, k):
-                use_riichi = False           # against a riichi a poor wait with a yaku stays dama
+            if self.dama_against_riichi and use_riichi and value >= 1000 and \
+                    (live < self.dama_against_riichi_live or self._dama_of(opts, k) >= self.chase_below) and \
+                    any(state.players[t].riichi for t, _ in found) and self._has_yaku_dama(opts, k):
+                use_riichi = False           # against a riichi a poor wait (or a hand worth enough) stays dama
         if use_riichi:
             for a in by_type[RIICHI]:
                 if a.tile >> 2 == k:
@@ -611,6 +643,11 @@ class StrongRiichiAI(RiichiAI):
                    for s, p in enumerate(state.players)):
                 return True
         return False
+
+    @staticmethod
+    def _dama_of(opts, k) -> float:
+        """The dama value of the tenpai option discarding ``k``."""
+        return next(o[2] for o in opts if o[0] == k)
 
     @staticmethod
     def _has_yaku_dama(opts, k) -> bool:
@@ -644,6 +681,8 @@ class StrongRiichiAI(RiichiAI):
                      else (99, -ukes[k]))
         if dmap[attack] <= self.safe_enough:
             return attack                   # safe enough: no need to fold
+        if self._last_place(state, seat) == len(state.players) - 1:
+            return attack                   # the last deal's last place: a deal-in cannot cost a place
         if riichi_threat:
             if best_sh == 1:
                 push = value >= self.push_one_shanten_value * threat * self._placement_factor(state, seat) and \
@@ -711,6 +750,7 @@ class StrongRiichiAI(RiichiAI):
         values = _value_kinds(state, seat)
         need = standing(state, seat)[1] if self.all_last_calls and last_deal(state) and seat != state.dealer \
             else 0
+        lead = self._last_place(state, seat) == 0      # the last deal's leader opens for any yaku: speed
         best, best_key = None, None
         for a in calls:
             c = list(counts)
@@ -732,7 +772,7 @@ class StrongRiichiAI(RiichiAI):
             if need:
                 if estimated_value(state, seat, c, a) < need:
                     continue                  # the last deal, behind: a win too cheap to pass the seat above
-            if p.is_closed and not value_pon:
+            if p.is_closed and not value_pon and not lead:
                 # opening a closed hand: only when it is worth it (two han or more) or close to tenpai
                 value = estimated_value(state, seat, c, a)
                 han_ok = value >= self.call_value * (1.5 if seat == state.dealer else 1)
