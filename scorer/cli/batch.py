@@ -118,10 +118,11 @@ def _collector_for_a_run(seed: bool = False):
         try:
             seed_tables()
         finally:
-            gc.freeze()
+            gc.freeze()         # (before the collector runs again: what was read is never walked)
             if collecting:
                 gc.enable()
-    gc.freeze()
+    else:
+        gc.freeze()
     gc.set_threshold(GC_YOUNG, *old[1:])
     try:
         yield
