@@ -164,14 +164,6 @@ _OVER_TEST = sum(16 << 5 * i for i in range(9))
 def _part(honor: bool, sets: int) -> dict[SuitCode, tuple]:
     table = _PARTS[honor][sets]
     if table is None:
-        if sets == 4 and not honor and not _seeded:
-            # the four-set part of a number suit, most of the table (about 36 ms to build): the seed file holds it
-            # with the rest of the table and the common suit entries and waits, and reads in about 40 ms, so a
-            # process that meets a suit of 12 or more tiles takes them all at once (_seed_entries)
-            _seed_entries()
-            table = _PARTS[honor][sets]
-            if table is not None:
-                return table
         table = _PARTS[honor][sets] = _build_table(7 if honor else 9, not honor, sets)
     return table
 
@@ -232,9 +224,10 @@ def seed_tables() -> None:
 
 def _seed_entries() -> None:
     """The suit entries and suit waits most hands meet, made at once once a process has made _SEED_AFTER entries
-    one by one (so one hand scored from the command line does not pay for them, a file of hands does), when it
-    first needs the four-set part of a number suit (:func:`_part`: the file costs little more than that part), or
-    when a batch asks (:func:`seed_tables`). They are read from :data:`SEED_FILE` (about 40 ms), else computed
+    one by one (so one hand scored from the command line does not pay for them, a file of hands does), or when a
+    batch asks (:func:`seed_tables`). (Reading them when a process first needs the four-set part of a number
+    suit, instead of building that part, made fresh riichi hands cheaper afterwards but a 200-deal AI game about
+    5% slower: a short run does not earn the read back.) They are read from :data:`SEED_FILE` (about 40 ms), else computed
     (:func:`_compute_seed`, about 80 ms with the table's parts, which the file holds too). Seeding makes later
     look-ups hit, about 0.8 us a hand, so it pays back only over thousands of hands: 4,096 entries come after
     about 9,000 riichi hands (a file-sized run), while a 200-deal game (about 260 entries) never reaches it."""

@@ -106,21 +106,6 @@ def test_one_hand_reads_no_seed_and_a_seeding_process_reads_the_file():
     assert _run(code) == "ok"
 
 
-def test_a_suit_of_twelve_or_more_tiles_reads_the_seed_instead_of_building_the_four_set_part():
-    """The four-set part of a number suit is most of the table: the first hand that needs it (a suit of 12 or 14
-    tiles) takes the whole seed from the file, and scores as it did without."""
-    code = ("import scorer, scorer.arrangements as A; "
-            "A._read = A._read_seed; calls = []; "
-            "A._read_seed = lambda *a: calls.append(1) or A._read(*a); "
-            "r = scorer.score('123m456p789s11z55z+5z ron riichi dora:4p').to_dict(); "
-            "assert not calls and A._PARTS[0][4] is None; "
-            "c = scorer.score('1112223334569m+9m ron').to_dict(); "
-            "assert calls == [1] and A._seeded and A._PARTS[0][4] is not None; "
-            "A._read_seed = lambda *a: None; A._seeded.clear(); A._PARTS[0][4] = None; A._entries.clear(); "
-            "assert scorer.score('1112223334569m+9m ron').to_dict() == c; print('ok')")
-    assert _run(code) == "ok"
-
-
 def test_the_caches_stay_tracked_by_the_collector():
     """A full collection untracks an exact dict whose items are all untracked, and the next insert puts it back in
     the youngest generation, where each young collection walks all of it: the growing caches are a dict subclass,
