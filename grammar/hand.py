@@ -1095,7 +1095,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
         if said_reds:
             reds += said_reds
 
-    rules_v = vals[_RULES_SLOT] or (rules or DEFAULT_RULES).lower()
+    rules_v = vals[_RULES_SLOT] or (rules.lower() if rules else DEFAULT_RULES)
     if rules_v not in RULE_SETS:
         raise src.error(NotationError, f"rules: expects riichi or mcr, found {fragment(rules_v)}", None)
 
@@ -1159,7 +1159,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
         flowers = ()
     notation += meld_text
     if win is not None:
-        notation += "+" + _TEXT_OF[win[0].order]
+        notation += _WIN_TEXT_OF[win[0].order]
     if rules_v != DEFAULT_RULES:
         notation += " rules:" + rules_v
     if preset_v:
@@ -1236,6 +1236,7 @@ def _sorted_concealed(src: _Source, pieces: list[str], popped: bool) -> tuple[tu
 
 
 _TEXT_OF = {t.order: str(t) for table in _DIGITS.values() for t in table.values()}   # by sort key: a tile's notation
+_WIN_TEXT_OF = {order: "+" + text for order, text in _TEXT_OF.items()}   # and as the winning tile, +X
 
 
 _NO_SITUATION = Situation()
