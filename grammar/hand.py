@@ -530,14 +530,13 @@ class _Piece(NamedTuple):
 
 class _Keyword(NamedTuple):
     """The meaning of a keyword."""
-    name: str            # the keyword, lower case, without its colon
-    value: object        # a valued keyword's value, read by its field reader (FIELDS); None for a flag
     bit: int             # its presence bit (see _BIT)
-    counts: TileCode     # the indicator tiles of dora: and ura: summed (they count as seen tiles), else 0
-    reds: KindCounts     # the counts of their red fives
-    text: str            # a valued keyword's part of the canonical notation (see _value_text); "" for flags,
-    #                      rules: and preset: (written from the whole line)
-    slot: int            # a valued keyword's place among those parts (_TEXT_SLOT); 0 for a flag
+    valued: tuple | None  # a valued keyword's (slot, value, text, counts, reds), None for a flag: its place among
+    #                      the parts of the canonical notation (_TEXT_SLOT); its value, read by its field reader
+    #                      (FIELDS); its part of that notation (see _value_text; "" for rules: and preset:, written
+    #                      from the whole line); the indicator tiles of dora: and ura: summed (they count as seen
+    #                      tiles), else 0; the counts of their red fives
+    name: str            # the keyword, lower case, without its colon
 
 
 _TEXT_ORDER = ("round", "seat", "honba", "sticks", "dora", "ura", "flowers", "nuki", "claim", "rules", "preset")
@@ -637,13 +636,14 @@ def _keyword(src: _Source, tok: str, i: int, present: int) -> _Keyword:
             reason = exc.reason.replace(SHOWN, src.quote(vloc, vloc + len(value)))
             raise src.error(exc.cls, reason, vloc + exc.offset) from None
         counted = _counts(read) if name in ("dora", "ura") else (0, 0)   # indicators count as seen tiles
-        meaning = _new_meaning(_Keyword, (name, read, _BIT[name], *counted, _value_text(name, read), _TEXT_SLOT[name]))
+        meaning = _new_meaning(_Keyword, (_BIT[name], (_TEXT_SLOT[name], read, _value_text(name, read), *counted),
+                                          name))
     else:
         if name not in FLAGS:
             hint = (f"{name}: needs a value" if name in FIELDS
                     else f"unknown keyword {_token_shown(src, i, tok, True)}")
             raise src.error(NotationError, f"{hint}; expected {EXPECTED_KEYWORD}", src.loc(i))
-        meaning = _new_meaning(_Keyword, (name, None, _BIT[name], 0, 0, "", 0))
+        meaning = _new_meaning(_Keyword, (_BIT[name], None, name))
     if len(_KEYWORDS) < _MAX_MEANINGS:
         _KEYWORDS[tok] = meaning
     return meaning
@@ -988,23 +988,27 @@ _MAX_SEEN = 1 << 10   # about 130 kB when full; then emptied (a set the garbage 
 
 def _said(keywords: list[str], src: _Source, first: int) -> _Said:
     """What ``keywords`` (tokens ``first`` on of the line) say, or the NotationError about the first one wrong."""
-    present = counts = reds = 0   # present: a bit for each keyword, so one given twice is seen
+    present = counts = reds = 0   # present: a bit for each keyword
     vals = list(_DEFAULT_VALUES)
     texts = [""] * len(_TEXT_ORDER)   # the valued keywords' parts of the canonical notation, by _TEXT_SLOT
     keyword_of = _KEYWORDS.get
-    for i, tok in enumerate(keywords, first):
-        name, value, bit, tile_counts, red_counts, text, slot = keyword_of(tok) or _keyword(src, tok, i, present)
-        if present & bit:
-            raise src.error(NotationError, f"{name} given twice" if value is None else f"{name}: given twice",
-                            src.loc(i))
-        present |= bit
-        if value is not None:
-            vals[slot] = value
-            texts[slot] = text
-            if tile_counts:
-                counts += tile_counts
-                if red_counts:
-                    reds += red_counts
+    try:   # the keywords met before (most): their meanings, kept
+        for tok in keywords:
+            bit, valued, _ = keyword_of(tok)   # (TypeError: a keyword without a meaning kept)
+            present |= bit
+            if valued is not None:
+                slot, value, text, tile_counts, red_counts = valued
+                vals[slot] = value
+                texts[slot] = text
+                if tile_counts:
+                    counts += tile_counts
+                    if red_counts:
+                        reds += red_counts
+    except TypeError:   # a keyword to read: all are read again in turn (the same slots are written again)
+        present, counts, reds = _read_keywords(keywords, src, first, vals, texts)
+    else:
+        if present.bit_count() != len(keywords):   # a keyword given twice: read in turn, it is the error
+            _read_keywords(keywords, src, first, vals, texts)
     bits = present & _FORMATTED_FLAG_BITS
     text = (_flag_texts.get(bits) or _flag_text(bits)) + "".join(texts)
     if present:
@@ -1013,6 +1017,27 @@ def _said(keywords: list[str], src: _Source, first: int) -> _Said:
     else:
         situation = _NO_SITUATION
     return _new_meaning(_Said, (present, vals, counts, reds, text, situation))
+
+
+def _read_keywords(keywords: list[str], src: _Source, first: int, vals: list, texts: list) -> tuple[int, int, int]:
+    """The keywords read one by one (their meanings worked out and kept where not yet known): ``vals`` and
+    ``texts`` filled by slot, and (the presence bits, the indicators' code, their red fives) returned; or the
+    NotationError about the first one wrong (a keyword given twice is seen where it comes again)."""
+    present = counts = reds = 0
+    keyword_of = _KEYWORDS.get
+    for i, tok in enumerate(keywords, first):
+        bit, valued, name = keyword_of(tok) or _keyword(src, tok, i, present)
+        if present & bit:
+            raise src.error(NotationError, f"{name} given twice" if valued is None else f"{name}: given twice",
+                            src.loc(i))
+        present |= bit
+        if valued is not None:
+            slot, value, text, tile_counts, red_counts = valued
+            vals[slot] = value
+            texts[slot] = text
+            counts += tile_counts
+            reds += red_counts
+    return present, counts, reds
 
 
 def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, allow_incomplete: bool,
@@ -1070,7 +1095,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
         if said_reds:
             reds += said_reds
 
-    rules_v = vals[_RULES_SLOT] or (rules or DEFAULT_RULES).lower()
+    rules_v = vals[_RULES_SLOT] or (rules.lower() if rules else DEFAULT_RULES)
     if rules_v not in RULE_SETS:
         raise src.error(NotationError, f"rules: expects riichi or mcr, found {fragment(rules_v)}", None)
 
@@ -1134,7 +1159,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
         flowers = ()
     notation += meld_text
     if win is not None:
-        notation += "+" + _TEXT_OF[win[0].order]
+        notation += _WIN_TEXT_OF[win[0].order]
     if rules_v != DEFAULT_RULES:
         notation += " rules:" + rules_v
     if preset_v:
@@ -1211,6 +1236,7 @@ def _sorted_concealed(src: _Source, pieces: list[str], popped: bool) -> tuple[tu
 
 
 _TEXT_OF = {t.order: str(t) for table in _DIGITS.values() for t in table.values()}   # by sort key: a tile's notation
+_WIN_TEXT_OF = {order: "+" + text for order, text in _TEXT_OF.items()}   # and as the winning tile, +X
 
 
 _NO_SITUATION = Situation()

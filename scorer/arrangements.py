@@ -405,8 +405,12 @@ def suit_entry(part: HandCode) -> SuitEntry:
     s = 0 if part < 1 << 45 else 1 if part < 1 << 90 else 2 if part < 1 << 135 else 3
     base = 9 * s
     local = part >> 5 * base
-    tiles = _tiles_in(local)
-    found = _lookup(local, s == 3, tiles)
+    tiles = local % 31   # (_tiles_in)
+    honor = s == 3
+    if tiles % 3 == 1 or tiles > 14 or (local + _OVER_ADD) & _OVER_TEST:
+        found = _lookup(local, honor, tiles)
+    else:   # (what _lookup reads for a suit that may split, with no kind more than four times)
+        found = (_PARTS[honor][tiles // 3] or _part(honor, tiles // 3)).get(local)
     if found is None:   # it does not split: the mask and pair flag are read off the counts
         mask = 0
         held = (local | local >> 1 | local >> 2 | local >> 3 | local >> 4) & _LOW_BITS   # bit 5i: kind i held
@@ -427,6 +431,18 @@ def suit_entry(part: HandCode) -> SuitEntry:
     if not _seeded and len(_entries) >= _SEED_AFTER:
         _seed_entries()
     splits, mask, paired = found
+    if len(splits) == 1:   # one split, as most suits have (the SuitEntry made here, without _entry)
+        seqs, trips, pair = splits[0]
+        if s:
+            memo = _shifted[s]
+            seqs = memo.get(seqs) or _global(seqs, s)
+            trips = memo.get(trips) or _global(trips, s)
+            if pair is not None:
+                pair += base
+            splits = ((seqs, trips, pair),)
+            mask <<= base
+        entry = _entries[part] = (splits, mask, paired, seqs, trips, pair)
+        return entry
     if s:
         memo = _shifted[s]
         shifted = []
