@@ -41,9 +41,10 @@ paired runs of ``tests/benchmarks/strength.py`` (the same walls, seats rotated).
 from __future__ import annotations
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, Action
-from scorer.game.ai.efficiency import two_step
+from scorer.game.ai.efficiency import live_ukeire, two_step
 from scorer.game.ai.mcr import McrAI, plan_after
 from scorer.game.ai.player import RiichiAI, _value_kinds, dora_kinds, visible_counts
+from scorer.game.ai.value import HandValue
 from scorer.game.wall import FLOWER_ID0
 from scorer.hand import Hand, Situation
 from scorer.kinds import HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
@@ -405,6 +406,17 @@ class StrongRiichiAI(RiichiAI):
     dora_keep = 0.8
     """A dora's two-step acceptance counts this share when choosing whether to let it go (it adds a han)."""
 
+    value_discard = False
+    """With no threat, one or more steps from tenpai, a discard that keeps more of the hand's value may replace
+    the basic choice (:meth:`_valued`)."""
+    value_power = 0.5
+    """How much acceptance counts against value: a discard's score is (live ukeire + 1) ** this times its value
+    (the chance to win grows more slowly than the acceptance)."""
+    value_margin = 0.1
+    """The value choice must beat the basic choice's score by this share."""
+    value_floor = 500
+    """The value the basic choice is counted at when it has none in sight (an open hand without a yaku)."""
+
     call_min_value = 0
     """A closed hand never opens (other than a value pon) for a hand worth less than this (a dealer's half as
     much again), however close the call brings it. 2,000 with :attr:`sakizuke` and :attr:`dama_against_riichi`
@@ -472,7 +484,12 @@ class StrongRiichiAI(RiichiAI):
         cands = [k for k, sh in zip(kinds, shs) if sh == best_sh]
         if best_sh > self.two_step_shanten or best_sh < 1 or len(cands) == 1 or \
                 state.after_call or state.riichi_pending == seat:
-            return self._discard(state, seat, discards, counts, melds, visible, None, view)
+            base = self._discard(state, seat, discards, counts, melds, visible, None, view)
+            if self.value_discard and len(cands) > 1 and best_sh >= 1:
+                k = self._valued(state, seat, counts, visible, view, cands, base.tile >> 2)
+                if k is not None:
+                    return self._pick_copy(discards, k)
+            return base
         unseen = [max(0, 4 - c - v) for c, v in zip(counts, visible)]
         dora = dora_kinds(state)
         best, best_key = None, None
@@ -484,6 +501,32 @@ class StrongRiichiAI(RiichiAI):
             if best_key is None or key > best_key:
                 best, best_key = k, key
         return self._pick_copy(discards, best)
+
+    def _valued(self, state, seat, counts, visible, view, cands: list[int], base: int) -> int | None:
+        """Offence by value: among the discards that keep the lowest shanten (``cands``), one that keeps more of
+        the hand's value (:class:`~scorer.game.ai.value.HandValue`: dora, red fives, value pairs, all simples, a
+        half flush in sight) than the basic choice ``base`` replaces it when live ukeire ** :attr:`value_power`
+        times the value beats the basic choice's by :attr:`value_margin` (None: keep ``base``)."""
+        p = state.players[seat]
+        unseen = [max(0, 4 - c - v) for c, v in zip(counts, visible)]
+        hv = HandValue(state, seat, counts, p.hand, dora_kinds(state), unseen)
+        vb = hv.after(base)
+        better = []
+        for k in cands:
+            v = hv.after(k)
+            if v > vb:
+                better.append((k, v))
+        if not better:
+            return None
+        power = self.value_power
+        floor = self.value_floor
+        best = None
+        best_s = (live_ukeire(view, base, unseen) + 1) ** power * max(vb, floor) * (1 + self.value_margin)
+        for k, v in better:
+            sc = (live_ukeire(view, k, unseen) + 1) ** power * v
+            if sc > best_s:
+                best, best_s = k, sc
+        return best
 
     def _along_route(self, counts, melds, visible, view, along: list[int]) -> int:
         """The discard among the kinds off an open hand's yaku route: the lowest shanten, then the most live

@@ -1,0 +1,84 @@
+"""The strong AI's offence by hand value (issue 14): the value estimate of a hand not yet tenpai
+(:mod:`scorer.game.ai.value`) on chosen hands, and the discard it steers (``StrongRiichiAI._valued``)."""
+
+from __future__ import annotations
+
+from scorer.game.ai.player import RiichiAI, dora_kinds
+from scorer.game.ai.strong import StrongRiichiAI
+from scorer.game.ai.value import HandValue, points_of_han
+from scorer.game.wall import TILES
+
+from tests.game.scene import Scene
+
+
+def kind(text: str) -> int:
+    return next(i for i in range(136) if str(TILES[i]) == text) >> 2
+
+
+def value_after(s: Scene, seat: int = 0) -> dict[str, float]:
+    st = s.state
+    p = st.players[seat]
+    c = p.counts()
+    unseen = [max(0, 4 - x - v) for x, v in zip(c, st.seen)]
+    hv = HandValue(st, seat, c, p.hand, dora_kinds(st), unseen)
+    return {str(TILES[t]): hv.after(t >> 2) for t in p.hand}
+
+
+def test_points_of_han_interpolates_and_pays_the_dealer_more():
+    assert points_of_han(0, False) == 0
+    assert points_of_han(1, False) == 1300
+    assert points_of_han(2.5, False) == (2600 + 5200) / 2
+    assert points_of_han(3, True) == 5200 * 1.5
+    assert points_of_han(40, False) == 32000
+
+
+def test_letting_a_dora_go_costs_value():
+    s = Scene(["234m567p345s19p2z5z", "1z", "2z", "4z"], dora="8p", dealer=1)     # dora 9p
+    s.draw(0, "7z")
+    v = value_after(s)
+    assert v["9p"] < v["1p"]
+    assert v["1p"] == v["2z"]
+
+
+def test_dropping_the_last_terminals_brings_all_simples_in_sight():
+    s = Scene(["234m567p345s66s9m", "1z", "2z", "4z"], dora="1z", dealer=1)
+    s.draw(0, "1p")
+    v = value_after(s)
+    assert v["9m"] > v["5p"] and v["1p"] > v["5p"]   # one terminal left: all simples in sight
+
+
+def test_a_value_pair_with_a_copy_unseen_is_worth_keeping():
+    s = Scene(["234m567p345s77z19m", "1z", "2z", "4z"], dora="1z", dealer=1)
+    s.draw(0, "9p")
+    v = value_after(s)
+    assert v["7z"] < v["9p"]
+
+
+def test_an_open_hand_without_a_yaku_in_sight_is_worth_nothing():
+    s = Scene(["4m", "23689m19p19s1237z", "2z", "4z"], dora="1z", dealer=0)
+    s.turn(0, "3m", "4m")
+    s.call(1, "chi", "23m")                          # 234m open, terminals and honors left: no yaku in sight
+    v = value_after(s, 1)
+    assert set(v.values()) == {0.0}
+
+
+def test_the_value_discard_keeps_a_red_five_the_basic_choice_lets_go():
+    """The basic AI's connection order sees the red 5m as a plain 5m and lets it go; by value (a red five is a
+    han) the strong AI keeps it. With a plain 5m in its place both let the 5m go."""
+    def scene(five: str) -> Scene:
+        s = Scene([f"{five}8p6p3m5p1s1s2m3p8s7p9s3s", "1z", "2z", "4z"], dora="3z", dealer=1)
+        s.draw(0, "1s")
+        return s
+
+    ai = StrongRiichiAI()
+    ai.value_discard = True
+    red = scene("0m")
+    assert str(TILES[RiichiAI().choose(red.state, 0, red.legal(0)).tile]) == "0m"
+    kept = ai.choose(red.state, 0, red.legal(0))
+    assert str(TILES[kept.tile]) != "0m"
+    plain = scene("5m")
+    assert str(TILES[ai.choose(plain.state, 0, plain.legal(0)).tile]) == \
+        str(TILES[RiichiAI().choose(plain.state, 0, plain.legal(0)).tile]) == "5m"
+    off = StrongRiichiAI()
+    off.value_discard = False
+    assert str(TILES[off.choose(red.state, 0, red.legal(0)).tile]) == "0m"
