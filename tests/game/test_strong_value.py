@@ -82,3 +82,33 @@ def test_the_value_discard_keeps_a_red_five_the_basic_choice_lets_go():
     off = StrongRiichiAI()
     off.value_discard = False
     assert str(TILES[off.choose(red.state, 0, red.legal(0)).tile]) == "0m"
+
+
+def furiten_scene() -> Scene:
+    """Seat 0 let a 3s and a 6s go earlier (and so did seat 1); it now holds 234m 567m 234p 45s 555p: the 5p
+    leaves the two-sided 3s-6s wait (four live tiles, but furiten: ron on neither) and so does the 2p (345p 55p,
+    pinfu), the 4s or 5s a single wait (three live)."""
+    junk = "19m19p19s123456z"
+    s = Scene(["234m567m234p45s55p", junk + "7z", junk + "2m", junk + "3m"], dora="1z")
+    s.turn(0, "3s")
+    s.turn(1, "3s")
+    s.turn(2, "8p")
+    s.turn(3, "8s")
+    s.turn(0, "6s")
+    s.turn(1, "6s")
+    s.turn(2, "7p")
+    s.turn(3, "7s")
+    s.draw(0, "5p")
+    return s
+
+
+def test_a_furiten_wait_counts_only_its_tsumo_share():
+    s = furiten_scene()
+    plain = StrongRiichiAI()
+    plain.furiten_share = 1.0
+    a = plain.choose(s.state, 0, s.legal(0))
+    assert str(TILES[a.tile]) in ("2p", "5p")        # furiten not weighed: the wider 3s-6s wait
+    ai = StrongRiichiAI()
+    ai.furiten_share = 0.35
+    b = ai.choose(s.state, 0, s.legal(0))
+    assert str(TILES[b.tile]) in ("4s", "5s")        # a single wait that can be won by ron

@@ -338,8 +338,14 @@ class StrongRiichiAI(RiichiAI):
     """Open hands count as threats (weighed by :data:`OPEN_WEIGHT`)."""
     tenpai_folds = True
     """A cheap tenpai with a poor wait folds a dangerous tile against a riichi."""
+    tenpai_fold_value = 0
+    """A tenpai hand worth less than this (a dealer's half as much again) folds a dangerous tile against a riichi
+    whatever its wait (0: only a poor wait folds)."""
     dama = True
     """A tenpai hand with a yaku may stay dama (by value and wait); False: riichi whenever it may."""
+    furiten_share = 1.0
+    """A tenpai discard whose waits are furiten (a winning kind among the own discards, or the tile let go) counts
+    this share of its value: tsumo only (1: furiten not weighed)."""
     dama_value = 12000
     """A tenpai hand with a yaku worth this much dama (a dealer's half as much again) stays dama."""
     dama_poor_wait = True
@@ -416,6 +422,10 @@ class StrongRiichiAI(RiichiAI):
     """The value choice must beat the basic choice's score by this share."""
     value_floor = 500
     """The value the basic choice is counted at when it has none in sight (an open hand without a yaku)."""
+
+    call_value_share = 0.0
+    """A closed hand opens (other than a value pon) only when the open hand keeps this share of the closed
+    hand's value (:meth:`_call_keeps_value`; 0: no such check)."""
 
     call_min_value = 0
     """A closed hand never opens (other than a value pon) for a hand worth less than this (a dealer's half as
@@ -579,10 +589,13 @@ class StrongRiichiAI(RiichiAI):
         average over the live waits of a ron's points (0: no yaku dama)."""
         p = state.players[seat]
         out = []
+        mine = p.discarded_kinds if self.furiten_share < 1 else ()
         for k, sh in zip(kinds, shs):
             if sh != 0:
                 continue
             waits = view.improving_after(k)
+            # furiten: a wait among the own discards (or the tile let go now) cannot be won by ron, only by tsumo
+            share = self.furiten_share if any(w == k or w in mine for w in waits) else 1.0
             counts[k] -= 1
             lives = [(w, 4 - counts[w] - visible[w]) for w in waits]
             counts[k] += 1
@@ -598,7 +611,7 @@ class StrongRiichiAI(RiichiAI):
                 vd = sum(n * win_value(state, seat, ids, w, False) for w, n in lives) / live
                 if riichi_ok:
                     vr = sum(n * win_value(state, seat, ids, w, True) for w, n in lives) / live
-            out.append((k, live, vd, vr))
+            out.append((k, live, vd * share, vr * share))
         return out
 
     def _tenpai_turn(self, state, seat, by_type, discards, counts, melds, visible, view, kinds, shs, found):
@@ -651,7 +664,8 @@ class StrongRiichiAI(RiichiAI):
             # (the last deal's last place cannot drop: it pushes)
             d = dangers.get(k, 0.0)
             threat = max(w for _, w in found)
-            weak = live <= 2 or (live <= 4 and value < 2000)
+            weak = live <= 2 or (live <= 4 and value < 2000) or value < self.tenpai_fold_value * \
+                (1.5 if dealer else 1)
             if self.last_deal_folds and last_deal(state) and not dealer and \
                     self._deal_in_costs_place(state, seat, found, value):
                 weak = True                  # the last deal: a deal-in would cost a place this win cannot gain
@@ -823,10 +837,27 @@ class StrongRiichiAI(RiichiAI):
                     continue
                 if value < self.call_min_value * (1.5 if seat == state.dealer else 1):
                     continue
+                if self.call_value_share and not self._call_keeps_value(state, seat, counts, c, a):
+                    continue
             key = (after, not value_pon)
             if best_key is None or key < best_key:
                 best, best_key = a, key
         return best or pass_
+
+    def _call_keeps_value(self, state, seat, counts, c_after, a: Action) -> bool:
+        """A closed hand's call by value: the open hand after its best discard
+        (:class:`~scorer.game.ai.value.HandValue`, the call as a meld) is worth at least :attr:`call_value_share`
+        of the closed hand as it is (riichi counted): a cheap call that only speeds a 1,000-point win is passed."""
+        p = state.players[seat]
+        dora = dora_kinds(state)
+        unseen = [max(0, 4 - x - v) for x, v in zip(counts, state.seen)]
+        closed = HandValue(state, seat, counts, p.hand, dora, unseen).after(None)
+        used = set(a.tiles)
+        ids = [t for t in p.hand if t not in used]
+        meld = (a.type, tuple(a.tiles) + (a.tile,))
+        opened = HandValue(state, seat, c_after, ids, dora, unseen, extra_meld=meld)
+        best = max(opened.after(k) for k in range(34) if c_after[k] and k != a.tile >> 2)
+        return best >= self.call_value_share * closed
 
 
 # ---- MCR ---------------------------------------------------------------------------------------------------------
