@@ -112,3 +112,22 @@ def test_a_furiten_wait_counts_only_its_tsumo_share():
     ai.furiten_share = 0.35
     b = ai.choose(s.state, 0, s.legal(0))
     assert str(TILES[b.tile]) in ("4s", "5s")        # a single wait that can be won by ron
+
+
+def test_a_closed_hand_passes_a_call_that_only_speeds_a_cheap_win():
+    """34m 678p 2346s 55m 89m and a 5m discarded: the chi 345m makes an open all-simples hand worth one han (no
+    dora): the strong AI stays closed for riichi (``call_min_value``); with a dora in it (6p) the chi is made; with
+    the floor off the cheap chi is made too."""
+    def scene(dora: str) -> Scene:
+        junk = "19m19p19s123456z"
+        s = Scene([junk + "8m", "34m678p2346s5589m", junk + "2m", junk + "3m"], dora=dora)
+        s.turn(0, "5m")
+        return s
+
+    cheap = scene("1z")
+    assert StrongRiichiAI().choose(cheap.state, 1, cheap.legal(1)).type == "pass"
+    off = StrongRiichiAI()
+    off.call_min_value = 0
+    assert off.choose(cheap.state, 1, cheap.legal(1)).type == "chi"
+    dora = scene("5p")
+    assert StrongRiichiAI().choose(dora.state, 1, dora.legal(1)).type == "chi"

@@ -337,15 +337,15 @@ class StrongRiichiAI(RiichiAI):
     open_threats = True
     """Open hands count as threats (weighed by :data:`OPEN_WEIGHT`)."""
     tenpai_folds = True
-    """A cheap tenpai with a poor wait folds a dangerous tile against a riichi."""
-    tenpai_fold_value = 0
-    """A tenpai hand worth less than this (a dealer's half as much again) folds a dangerous tile against a riichi
-    whatever its wait (0: only a poor wait folds)."""
+    """A cheap tenpai with a poor wait folds a dangerous tile against a riichi. (Folding every tenpai worth less
+    than 2,000 too was +0.016 +- 0.007 placement, worse, on game seeds 2000000.. (400 South games x 2 rotations);
+    never folding a tenpai +0.011 +- 0.010.)"""
     dama = True
     """A tenpai hand with a yaku may stay dama (by value and wait); False: riichi whenever it may."""
-    furiten_share = 1.0
+    furiten_share = 0.35
     """A tenpai discard whose waits are furiten (a winning kind among the own discards, or the tile let go) counts
-    this share of its value: tsumo only (1: furiten not weighed)."""
+    this share of its value: tsumo only (1: furiten not weighed). +5.8 +- 6.0 points a deal over 2,000 paired
+    deals (seeds 2000000..): rare, a correction rather than strength one can measure in places."""
     dama_value = 12000
     """A tenpai hand with a yaku worth this much dama (a dealer's half as much again) stays dama."""
     dama_poor_wait = True
@@ -408,13 +408,18 @@ class StrongRiichiAI(RiichiAI):
     """Up to this many steps from tenpai the discard without a threat is chosen by two-step acceptance (0: never,
     the basic AI's choice). 2 gains points in the first deal (+107 a deal over 2,000 paired walls, 3: +138) but
     not places: strong's placement with 2 against 0 was 2.414 / 2.420 / 2.432 against 2.404 / 2.414 / 2.405 on
-    1,000 / 500 / 500 South games x 2 rotations (game seeds 200000 / 400000 / 500000), so it is off."""
+    1,000 / 500 / 500 South games x 2 rotations (game seeds 200000 / 400000 / 500000), so it is off; paired again
+    on game seeds 2000000.. (400 games x 2 rotations): -0.029 +- 0.025 alone, -0.011 +- 0.026 with
+    :attr:`call_min_value` 2,000 and :attr:`furiten_share`: noise."""
     dora_keep = 0.8
     """A dora's two-step acceptance counts this share when choosing whether to let it go (it adds a han)."""
 
     value_discard = False
     """With no threat, one or more steps from tenpai, a discard that keeps more of the hand's value may replace
-    the basic choice (:meth:`_valued`)."""
+    the basic choice (:meth:`_valued`). Off: paired on the same walls it gained no measurable strength —
+    +0.018 +- 0.026 placement on game seeds 2000000.. (400 South games x 2 rotations; +21 +- 35 points a deal
+    over 2,000 paired deals), and with :attr:`value_power` 1 and :attr:`value_margin` 0.2, with
+    :attr:`call_min_value` 2,000, -0.002 +- 0.022."""
     value_power = 0.5
     """How much acceptance counts against value: a discard's score is (live ukeire + 1) ** this times its value
     (the chance to win grows more slowly than the acceptance)."""
@@ -423,18 +428,15 @@ class StrongRiichiAI(RiichiAI):
     value_floor = 500
     """The value the basic choice is counted at when it has none in sight (an open hand without a yaku)."""
 
-    call_value_share = 0.0
-    """A closed hand opens (other than a value pon) only when the open hand keeps this share of the closed
-    hand's value (:meth:`_call_keeps_value`; 0: no such check)."""
-
-    call_min_value = 0
+    call_min_value = 2000
     """A closed hand never opens (other than a value pon) for a hand worth less than this (a dealer's half as
-    much again), however close the call brings it. 2,000 with :attr:`sakizuke` and :attr:`dama_against_riichi`
-    off (and :attr:`two_step_shanten` 2, as measured) is the strongest setting found: placement 2.414 -> 2.387 on 1,000 South games x 2 rotations (game
-    seeds 200000..200999, paired -0.028 +- 0.013), 2.414 -> 2.374 on fresh seeds 400000..400499 (paired
-    -0.041 +- 0.024), 2.406 on 500000..500499; but four strong AIs then riichi 1.48x as often as Tenhou's
-    players and call 0.73x: out of issue 14's realism range, so the default is 0 (``strength.py --set`` runs
-    the strong setting)."""
+    much again), however close the call brings it: a cheap call that only speeds a 1,000-point win is passed,
+    and the hand stays closed for riichi. Alone (the other switches as they are), paired on the same walls
+    (400 South games x 2 rotations each): -0.052 +- 0.017 placement on game seeds 2000000.. (tuned),
+    -0.006 +- 0.018 and -0.019 +- 0.017 on 2100000.. and 2200000..; with :attr:`furiten_share` (the final
+    confirmation) see the README line; four strong AIs then call 1.70 a round (0.85x Tenhou's) and riichi 0.84
+    (1.17x). (With :attr:`sakizuke` and :attr:`dama_against_riichi` off as well, strong4 measured -0.028 and
+    -0.041, but riichi then rose to 1.48x Tenhou's; 3,000 was +0.010 +- 0.017 against 2,000.)"""
 
     def _threats(self, state, seat):
         found = threats(state, seat)
@@ -664,8 +666,7 @@ class StrongRiichiAI(RiichiAI):
             # (the last deal's last place cannot drop: it pushes)
             d = dangers.get(k, 0.0)
             threat = max(w for _, w in found)
-            weak = live <= 2 or (live <= 4 and value < 2000) or value < self.tenpai_fold_value * \
-                (1.5 if dealer else 1)
+            weak = live <= 2 or (live <= 4 and value < 2000)
             if self.last_deal_folds and last_deal(state) and not dealer and \
                     self._deal_in_costs_place(state, seat, found, value):
                 weak = True                  # the last deal: a deal-in would cost a place this win cannot gain
@@ -837,27 +838,10 @@ class StrongRiichiAI(RiichiAI):
                     continue
                 if value < self.call_min_value * (1.5 if seat == state.dealer else 1):
                     continue
-                if self.call_value_share and not self._call_keeps_value(state, seat, counts, c, a):
-                    continue
             key = (after, not value_pon)
             if best_key is None or key < best_key:
                 best, best_key = a, key
         return best or pass_
-
-    def _call_keeps_value(self, state, seat, counts, c_after, a: Action) -> bool:
-        """A closed hand's call by value: the open hand after its best discard
-        (:class:`~scorer.game.ai.value.HandValue`, the call as a meld) is worth at least :attr:`call_value_share`
-        of the closed hand as it is (riichi counted): a cheap call that only speeds a 1,000-point win is passed."""
-        p = state.players[seat]
-        dora = dora_kinds(state)
-        unseen = [max(0, 4 - x - v) for x, v in zip(counts, state.seen)]
-        closed = HandValue(state, seat, counts, p.hand, dora, unseen).after(None)
-        used = set(a.tiles)
-        ids = [t for t in p.hand if t not in used]
-        meld = (a.type, tuple(a.tiles) + (a.tile,))
-        opened = HandValue(state, seat, c_after, ids, dora, unseen, extra_meld=meld)
-        best = max(opened.after(k) for k in range(34) if c_after[k] and k != a.tile >> 2)
-        return best >= self.call_value_share * closed
 
 
 # ---- MCR ---------------------------------------------------------------------------------------------------------
