@@ -20,16 +20,20 @@ a tenpai hand's value is asked of the riichi scorer. On top of :class:`~scorer.g
 - **Riichi or dama** by value and wait: a hand without a yaku declares; with a yaku it stays dama when worth a
   haneman already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi, or with four tiles
   or fewer left; the discard is chosen by live tiles times value (less the danger
-  of the tile against a threat).
+  of the tile against a threat), a furiten wait (a winning kind among its own discards) counted at its tsumo share.
 - **The last deal** (a switch, :attr:`StrongRiichiAI.last_deal_play`): the place decides — the leader stays
   dama with a yaku and opens for any yaku (its own win ends the game first), the last in place never folds (a
   deal-in cannot cost it a place).
+- **Value** (a switch, off: :attr:`StrongRiichiAI.value_discard`): with no threat, a discard that keeps more of
+  the hand's estimated value (:mod:`scorer.game.ai.value`: dora, red fives, value pairs, all simples or a half
+  flush in sight) than the basic choice, when acceptance ** 0.5 times value says so.
 - **Discard efficiency** (a switch, off: :attr:`StrongRiichiAI.two_step_shanten`): with no threat, one or two
   steps from tenpai, the most two-step acceptance among the discards that keep the lowest shanten
   (:mod:`scorer.game.ai.efficiency`: each improving draw weighed by what the hand then accepts — good shapes over
   closed and edge ones), a dora counted at 80%.
 - **Calls** that keep a yaku (the basic AI's check, plus a value pair kept for its pon: sakizuke) and lower the
-  shanten (a closed hand worth one han opens only to one-shanten or better); a value pon also when it keeps it;
+  shanten (a closed hand never opens for a hand worth under 2,000: a cheap call that only speeds a 1,000-point
+  win is passed, the hand stays closed for riichi); a value pon also when it keeps it;
   against a riichi only a call that makes tenpai with a yaku; late in the wall a call that makes tenpai for the
   draw's payments (keishiki tenpai). An open hand discards along its yaku (all simples drops terminals and
   honors, a half flush the other suits, a value pair is kept).
