@@ -437,9 +437,10 @@ class StrongRiichiAI(RiichiAI):
     much again), however close the call brings it: a cheap call that only speeds a 1,000-point win is passed,
     and the hand stays closed for riichi. Alone (the other switches as they are), paired on the same walls
     (400 South games x 2 rotations each): -0.052 +- 0.017 placement on game seeds 2000000.. (tuned),
-    -0.006 +- 0.018 and -0.019 +- 0.017 on 2100000.. and 2200000..; with :attr:`furiten_share` (the final
-    confirmation) see the README line; four strong AIs then call 1.70 a round (0.85x Tenhou's) and riichi 0.84
-    (1.17x). (With :attr:`sakizuke` and :attr:`dama_against_riichi` off as well, strong4 measured -0.028 and
+    -0.006 +- 0.018 and -0.019 +- 0.017 on 2100000.. and 2200000..; with :attr:`furiten_share`, on the fresh
+    2300000.. / 2400000.. / 2500000.. / 2600000..: -0.008 +- 0.018, +0.006 +- 0.018, -0.024 +- 0.018 and
+    -0.031 +- 0.016 (over the six fresh ranges -0.014 +- 0.007: small, not the 0.05 the tuning range showed);
+    four strong AIs then call 1.70 a round (0.85x Tenhou's) and riichi 0.84 (1.17x). (With :attr:`sakizuke` and :attr:`dama_against_riichi` off as well, strong4 measured -0.028 and
     -0.041, but riichi then rose to 1.48x Tenhou's; 3,000 was +0.010 +- 0.017 against 2,000.)"""
 
     def _threats(self, state, seat):
