@@ -17,19 +17,23 @@ a tenpai hand's value is asked of the riichi scorer. On top of :class:`~scorer.g
   hands fold (the least dangerous tile, then the lowest shanten). A push, or play against open hands only, takes
   the safest tile among those that keep the shanten with at least 60% of the best acceptance; when
   that tile is nearly safe (a suji terminal, an honor with three copies seen) there is nothing to fold for.
-- **Riichi or dama** by value and wait: a hand without a yaku declares; with a yaku it stays dama when worth a
-  haneman already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi, or with four tiles
+- **Riichi or dama** by value and wait: a hand without a yaku declares; with a yaku it stays dama when worth 5,200
+  already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi, or with four tiles
   or fewer left; the discard is chosen by live tiles times value (less the danger
-  of the tile against a threat).
+  of the tile against a threat), a furiten wait (a winning kind among its own discards) counted at its tsumo share.
 - **The last deal** (a switch, :attr:`StrongRiichiAI.last_deal_play`): the place decides — the leader stays
   dama with a yaku and opens for any yaku (its own win ends the game first), the last in place never folds (a
   deal-in cannot cost it a place).
+- **Value** (a switch, off: :attr:`StrongRiichiAI.value_discard`): with no threat, a discard that keeps more of
+  the hand's estimated value (:mod:`scorer.game.ai.value`: dora, red fives, value pairs, all simples or a half
+  flush in sight) than the basic choice, when acceptance ** 0.5 times value says so.
 - **Discard efficiency** (a switch, off: :attr:`StrongRiichiAI.two_step_shanten`): with no threat, one or two
   steps from tenpai, the most two-step acceptance among the discards that keep the lowest shanten
   (:mod:`scorer.game.ai.efficiency`: each improving draw weighed by what the hand then accepts — good shapes over
   closed and edge ones), a dora counted at 80%.
 - **Calls** that keep a yaku (the basic AI's check, plus a value pair kept for its pon: sakizuke) and lower the
-  shanten (a closed hand worth one han opens only to one-shanten or better); a value pon also when it keeps it;
+  shanten (a closed hand never opens for a hand worth under 2,000: a cheap call that only speeds a 1,000-point
+  win is passed, the hand stays closed for riichi); a value pon also when it keeps it;
   against a riichi only a call that makes tenpai with a yaku; late in the wall a call that makes tenpai for the
   draw's payments (keishiki tenpai). An open hand discards along its yaku (all simples drops terminals and
   honors, a half flush the other suits, a value pair is kept).
@@ -41,9 +45,10 @@ paired runs of ``tests/benchmarks/strength.py`` (the same walls, seats rotated).
 from __future__ import annotations
 
 from scorer.game.actions import ANKAN, CHI, DISCARD, KAKAN, PASS, PON, RIICHI, Action
-from scorer.game.ai.efficiency import two_step
+from scorer.game.ai.efficiency import live_ukeire, two_step
 from scorer.game.ai.mcr import McrAI, plan_after
 from scorer.game.ai.player import RiichiAI, _value_kinds, dora_kinds, visible_counts
+from scorer.game.ai.value import HandValue
 from scorer.game.wall import FLOWER_ID0
 from scorer.hand import Hand, Situation
 from scorer.kinds import HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
@@ -336,11 +341,21 @@ class StrongRiichiAI(RiichiAI):
     open_threats = True
     """Open hands count as threats (weighed by :data:`OPEN_WEIGHT`)."""
     tenpai_folds = True
-    """A cheap tenpai with a poor wait folds a dangerous tile against a riichi."""
+    """A cheap tenpai with a poor wait folds a dangerous tile against a riichi. (Folding every tenpai worth less
+    than 2,000 too was +0.016 +- 0.007 placement, worse, on game seeds 2000000.. (400 South games x 2 rotations);
+    never folding a tenpai +0.011 +- 0.010.)"""
     dama = True
     """A tenpai hand with a yaku may stay dama (by value and wait); False: riichi whenever it may."""
-    dama_value = 12000
-    """A tenpai hand with a yaku worth this much dama (a dealer's half as much again) stays dama."""
+    furiten_share = 0.35
+    """A tenpai discard whose waits are furiten (a winning kind among the own discards, or the tile let go) counts
+    this share of its value: tsumo only (1: furiten not weighed). +5.8 +- 6.0 points a deal over 2,000 paired
+    deals (seeds 2000000..): rare, a correction rather than strength one can measure in places."""
+    dama_value = 5200
+    """A tenpai hand with a yaku worth this much dama (a dealer's half as much again) stays dama. 5,200 (was
+    12,000) keeps four strong AIs' riichi inside issue 14's +-20% of Tenhou's with :attr:`call_min_value` 2,000
+    (0.863 -> 0.821 a round over 300 South games, seeds 2900000..) at no measurable cost: paired placement
+    +0.006 +- 0.008 and -0.001 +- 0.009 on game seeds 3000000.. and 3100000.. (400 South games x 2 rotations),
+    -6 +- 10 points a deal over 2,000 paired deals."""
     dama_poor_wait = True
     """A poor wait (:attr:`poor_wait` live tiles or fewer) with a yaku worth 2,000 stays dama."""
     poor_wait = 2
@@ -401,18 +416,36 @@ class StrongRiichiAI(RiichiAI):
     """Up to this many steps from tenpai the discard without a threat is chosen by two-step acceptance (0: never,
     the basic AI's choice). 2 gains points in the first deal (+107 a deal over 2,000 paired walls, 3: +138) but
     not places: strong's placement with 2 against 0 was 2.414 / 2.420 / 2.432 against 2.404 / 2.414 / 2.405 on
-    1,000 / 500 / 500 South games x 2 rotations (game seeds 200000 / 400000 / 500000), so it is off."""
+    1,000 / 500 / 500 South games x 2 rotations (game seeds 200000 / 400000 / 500000), so it is off; paired again
+    on game seeds 2000000.. (400 games x 2 rotations): -0.029 +- 0.025 alone, -0.011 +- 0.026 with
+    :attr:`call_min_value` 2,000 and :attr:`furiten_share`: noise."""
     dora_keep = 0.8
     """A dora's two-step acceptance counts this share when choosing whether to let it go (it adds a han)."""
 
-    call_min_value = 0
+    value_discard = False
+    """With no threat, one or more steps from tenpai, a discard that keeps more of the hand's value may replace
+    the basic choice (:meth:`_valued`). Off: paired on the same walls it gained no measurable strength —
+    +0.018 +- 0.026 placement on game seeds 2000000.. (400 South games x 2 rotations; +21 +- 35 points a deal
+    over 2,000 paired deals), and with :attr:`value_power` 1 and :attr:`value_margin` 0.2, with
+    :attr:`call_min_value` 2,000, -0.002 +- 0.022."""
+    value_power = 0.5
+    """How much acceptance counts against value: a discard's score is (live ukeire + 1) ** this times its value
+    (the chance to win grows more slowly than the acceptance)."""
+    value_margin = 0.1
+    """The value choice must beat the basic choice's score by this share."""
+    value_floor = 500
+    """The value the basic choice is counted at when it has none in sight (an open hand without a yaku)."""
+
+    call_min_value = 2000
     """A closed hand never opens (other than a value pon) for a hand worth less than this (a dealer's half as
-    much again), however close the call brings it. 2,000 with :attr:`sakizuke` and :attr:`dama_against_riichi`
-    off (and :attr:`two_step_shanten` 2, as measured) is the strongest setting found: placement 2.414 -> 2.387 on 1,000 South games x 2 rotations (game
-    seeds 200000..200999, paired -0.028 +- 0.013), 2.414 -> 2.374 on fresh seeds 400000..400499 (paired
-    -0.041 +- 0.024), 2.406 on 500000..500499; but four strong AIs then riichi 1.48x as often as Tenhou's
-    players and call 0.73x: out of issue 14's realism range, so the default is 0 (``strength.py --set`` runs
-    the strong setting)."""
+    much again), however close the call brings it: a cheap call that only speeds a 1,000-point win is passed,
+    and the hand stays closed for riichi. Alone (the other switches as they are), paired on the same walls
+    (400 South games x 2 rotations each): -0.052 +- 0.017 placement on game seeds 2000000.. (tuned),
+    -0.006 +- 0.018 and -0.019 +- 0.017 on 2100000.. and 2200000..; with :attr:`furiten_share`, on the fresh
+    2300000.. / 2400000.. / 2500000.. / 2600000..: -0.008 +- 0.018, +0.006 +- 0.018, -0.024 +- 0.018 and
+    -0.031 +- 0.016 (over the six fresh ranges -0.014 +- 0.007: small, not the 0.05 the tuning range showed);
+    four strong AIs then call 1.70 a round (0.85x Tenhou's) and riichi 0.84 (1.17x). (With :attr:`sakizuke` and :attr:`dama_against_riichi` off as well, strong4 measured -0.028 and
+    -0.041, but riichi then rose to 1.48x Tenhou's; 3,000 was +0.010 +- 0.017 against 2,000.)"""
 
     def _threats(self, state, seat):
         found = threats(state, seat)
@@ -472,7 +505,12 @@ class StrongRiichiAI(RiichiAI):
         cands = [k for k, sh in zip(kinds, shs) if sh == best_sh]
         if best_sh > self.two_step_shanten or best_sh < 1 or len(cands) == 1 or \
                 state.after_call or state.riichi_pending == seat:
-            return self._discard(state, seat, discards, counts, melds, visible, None, view)
+            base = self._discard(state, seat, discards, counts, melds, visible, None, view)
+            if self.value_discard and len(cands) > 1 and best_sh >= 1:
+                k = self._valued(state, seat, counts, visible, view, cands, base.tile >> 2)
+                if k is not None:
+                    return self._pick_copy(discards, k)
+            return base
         unseen = [max(0, 4 - c - v) for c, v in zip(counts, visible)]
         dora = dora_kinds(state)
         best, best_key = None, None
@@ -484,6 +522,32 @@ class StrongRiichiAI(RiichiAI):
             if best_key is None or key > best_key:
                 best, best_key = k, key
         return self._pick_copy(discards, best)
+
+    def _valued(self, state, seat, counts, visible, view, cands: list[int], base: int) -> int | None:
+        """Offence by value: among the discards that keep the lowest shanten (``cands``), one that keeps more of
+        the hand's value (:class:`~scorer.game.ai.value.HandValue`: dora, red fives, value pairs, all simples, a
+        half flush in sight) than the basic choice ``base`` replaces it when live ukeire ** :attr:`value_power`
+        times the value beats the basic choice's by :attr:`value_margin` (None: keep ``base``)."""
+        p = state.players[seat]
+        unseen = [max(0, 4 - c - v) for c, v in zip(counts, visible)]
+        hv = HandValue(state, seat, counts, p.hand, dora_kinds(state), unseen)
+        vb = hv.after(base)
+        better = []
+        for k in cands:
+            v = hv.after(k)
+            if v > vb:
+                better.append((k, v))
+        if not better:
+            return None
+        power = self.value_power
+        floor = self.value_floor
+        best = None
+        best_s = (live_ukeire(view, base, unseen) + 1) ** power * max(vb, floor) * (1 + self.value_margin)
+        for k, v in better:
+            sc = (live_ukeire(view, k, unseen) + 1) ** power * v
+            if sc > best_s:
+                best, best_s = k, sc
+        return best
 
     def _along_route(self, counts, melds, visible, view, along: list[int]) -> int:
         """The discard among the kinds off an open hand's yaku route: the lowest shanten, then the most live
@@ -536,10 +600,13 @@ class StrongRiichiAI(RiichiAI):
         average over the live waits of a ron's points (0: no yaku dama)."""
         p = state.players[seat]
         out = []
+        mine = p.discarded_kinds if self.furiten_share < 1 else ()
         for k, sh in zip(kinds, shs):
             if sh != 0:
                 continue
             waits = view.improving_after(k)
+            # furiten: a wait among the own discards (or the tile let go now) cannot be won by ron, only by tsumo
+            share = self.furiten_share if any(w == k or w in mine for w in waits) else 1.0
             counts[k] -= 1
             lives = [(w, 4 - counts[w] - visible[w]) for w in waits]
             counts[k] += 1
@@ -555,7 +622,7 @@ class StrongRiichiAI(RiichiAI):
                 vd = sum(n * win_value(state, seat, ids, w, False) for w, n in lives) / live
                 if riichi_ok:
                     vr = sum(n * win_value(state, seat, ids, w, True) for w, n in lives) / live
-            out.append((k, live, vd, vr))
+            out.append((k, live, vd * share, vr * share))
         return out
 
     def _tenpai_turn(self, state, seat, by_type, discards, counts, melds, visible, view, kinds, shs, found):
