@@ -170,46 +170,16 @@ def game_strength(seats: list[str], games: int, seed: int, rotations: int, prese
     return out
 
 
-def paired_games(seats: list[str], games: int, seed: int, rotations: int, preset: str, game: str,
-                 change: dict) -> dict:
-    """The first level's average placement on the same walls without and with ``change`` (strong riichi AI
-    attributes set for the second run of each game): both means and the paired difference (with its standard
-    error over game seeds, so the luck of the walls cancels)."""
+def _paired(seats: list[str], units: int, seed: int, rotations: int, change: dict, measure) -> tuple:
+    """Each unit ``i`` (a game or a deal on the walls of ``seed + i``) played without and with ``change`` (strong
+    riichi AI attributes set for the second play), every rotation of the seats each time: the first level's mean
+    of ``measure(seated, seed + i)`` (its values for the first level's seats) per play, as (base means, new means,
+    paired differences)."""
     strong = find_ai("strong", "riichi")
     first = seats[0]
     before = {name: getattr(strong, name) for name in change}
     diffs, base_all, new_all = [], [], []
-    for g in range(games):
-        per = []
-        for variant in (False, True):
-            for name, value in (change if variant else before).items():
-                setattr(strong, name, value)
-            places = []
-            for r in range(rotations):
-                sat = [seats[(p + r) % 4] for p in range(4)]
-                res = play_south(sat, seed + g, preset, game)
-                places += [st.place for st in res.standings if sat[st.player] == first]
-            per.append(statistics.fmean(places))
-        for name, value in before.items():
-            setattr(strong, name, value)
-        base_all.append(per[0])
-        new_all.append(per[1])
-        diffs.append(per[1] - per[0])
-    n = len(diffs)
-    return {"games": n, "base": round(statistics.fmean(base_all), 4), "new": round(statistics.fmean(new_all), 4),
-            "diff": round(statistics.fmean(diffs), 4),
-            "diff_stderr": round(statistics.stdev(diffs) / n ** 0.5, 4) if n > 1 else None}
-
-
-def paired_deals(seats: list[str], deals: int, seed: int, rotations: int, preset: str, change: dict) -> dict:
-    """The first level's average point change per deal on the same walls without and with ``change`` (strong
-    riichi AI attributes set for the second play of each wall): both means and the paired difference with its
-    standard error over walls. One deal diverges less than a game, so the pairing cancels more of the luck."""
-    strong = find_ai("strong", "riichi")
-    first = seats[0]
-    before = {name: getattr(strong, name) for name in change}
-    diffs, base_all, new_all = [], [], []
-    for i in range(deals):
+    for i in range(units):
         per = []
         for variant in (False, True):
             for name, value in (change if variant else before).items():
@@ -217,18 +187,44 @@ def paired_deals(seats: list[str], deals: int, seed: int, rotations: int, preset
             got = []
             for r in range(rotations):
                 sat = [seats[(s + r) % 4] for s in range(4)]
-                f = deal_facts(play_deal(sat, seed + i, preset))
-                got += [f["change"][s] for s in range(4) if sat[s] == first]
+                values = measure(sat, seed + i)
+                got += [values[s] for s in range(4) if sat[s] == first]
             per.append(statistics.fmean(got))
         for name, value in before.items():
             setattr(strong, name, value)
         base_all.append(per[0])
         new_all.append(per[1])
         diffs.append(per[1] - per[0])
+    return base_all, new_all, diffs
+
+
+def _paired_summary(unit: str, base_all: list, new_all: list, diffs: list, digits: int) -> dict:
+    """Both means and the paired difference with its standard error (over the units: the luck of the walls
+    cancels), rounded to ``digits``."""
     n = len(diffs)
-    return {"deals": n, "base": round(statistics.fmean(base_all), 1), "new": round(statistics.fmean(new_all), 1),
-            "diff": round(statistics.fmean(diffs), 1),
-            "diff_stderr": round(statistics.stdev(diffs) / n ** 0.5, 1) if n > 1 else None}
+    return {unit: n, "base": round(statistics.fmean(base_all), digits),
+            "new": round(statistics.fmean(new_all), digits), "diff": round(statistics.fmean(diffs), digits),
+            "diff_stderr": round(statistics.stdev(diffs) / n ** 0.5, digits) if n > 1 else None}
+
+
+def paired_games(seats: list[str], games: int, seed: int, rotations: int, preset: str, game: str,
+                 change: dict) -> dict:
+    """The first level's average placement on the same walls without and with ``change``: both means and the
+    paired difference (with its standard error over game seeds)."""
+    def places(sat, s):
+        res = play_south(sat, s, preset, game)
+        by_seat = {st.player: st.place for st in res.standings}
+        return [by_seat[p] for p in range(4)]
+    return _paired_summary("games", *_paired(seats, games, seed, rotations, change, places), 4)
+
+
+def paired_deals(seats: list[str], deals: int, seed: int, rotations: int, preset: str, change: dict) -> dict:
+    """The first level's average point change per deal on the same walls without and with ``change``: both means
+    and the paired difference with its standard error over walls. One deal diverges less than a game, so the
+    pairing cancels more of the luck."""
+    def changes(sat, s):
+        return deal_facts(play_deal(sat, s, preset))["change"]
+    return _paired_summary("deals", *_paired(seats, deals, seed, rotations, change, changes), 1)
 
 
 def game_realism(level: str, games: int, seed: int, preset: str, game: str) -> dict:
