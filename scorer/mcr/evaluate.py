@@ -48,7 +48,7 @@ from scorer.melds import MeldType
 from scorer.mcr import fans as F
 from scorer.mcr.combinations import (NINE_GATES_EXTRAS, build_small_parts, chow_trait, kong_fans, pung_trait,
                                      set_fans, set_part, traits_of)
-from scorer.mcr.exclusions import exclude
+from scorer.mcr.exclusions import exclude, exclude_by_mask
 from scorer.mcr.fans import CODE, KIND_OF_CODE, FanContext
 from scorer.mcr.parts import POINTS, FanPart, joined, part
 from scorer.mcr.points import Payment, payments, total_gain
@@ -79,10 +79,10 @@ class _PresetTables:
     """What the evaluation reads of a preset, made once per preset (one object that every hand of the preset
     shares): the preset, its exclusion table, its points per fan id, its kong parts by key (concealed pungs |
     melded kongs << 3 | concealed kongs << 6), and whether the cached parts' points are the preset's
-    (``counted``). The parts are counted with the fans' own points (scorer.mcr.parts.POINTS) but for the kong
+    (``own_points``). The parts are counted with the fans' own points (scorer.mcr.parts.POINTS) but for the kong
     parts, which are the preset's own."""
 
-    __slots__ = ("preset", "exclusions", "values", "kongs", "counted")
+    __slots__ = ("preset", "exclusions", "values", "kongs", "own_points")
 
 
 _TABLES: dict[str, _PresetTables] = {}
@@ -98,7 +98,7 @@ def _preset_tables(preset: McrPreset) -> _PresetTables:
         found.exclusions = compiled_exclusions(preset)
         found.values = values
         found.kongs = {}
-        found.counted = all(values[fid] == POINTS[fid] for fid in range(F.TABLE_SIZE) if fid not in F.KONG_FANS)
+        found.own_points = all(values[fid] == POINTS[fid] for fid in range(F.TABLE_SIZE) if fid not in F.KONG_FANS)
     return found
 
 
@@ -469,8 +469,9 @@ class _HandInfo:
     def closed(self) -> list[int]:
         """The 34 counts of the closed tiles, winning tile included (made when first asked for: most hands need
         only the suits' records)."""
-        found = self.closed_
-        if found is None:
+        try:
+            return self.closed_
+        except AttributeError:  # (not set by _prepare)
             m, p, s, h = self.suit_infos
             found = self.closed_ = [*m.counts, *p.counts, *s.counts, *h.counts]
         return found
@@ -771,8 +772,10 @@ def _arrangement_table(info: _HandInfo, form_keys: tuple, chows: tuple, pungs: t
                 total += combos[2]
         tables = info.tables
         values = tables.values
-        if tables.counted:  # the parts' points are the preset's: the total less what the exclusions remove
-            total -= exclude(fans, tables.exclusions, None, mask, values)
+        if tables.own_points:  # the parts' points are the preset's: the total less what the exclusions remove
+            table = tables.exclusions
+            total -= (exclude_by_mask(fans, table, mask, values) if not table.counted
+                      else exclude(fans, table, None, mask, values))
             if _POT_WIND in fans:  # (scored as a Pung of Terminals or Honors, the same points)
                 fans[_POT] = fans.get(_POT, 0) + fans.pop(_POT_WIND)
             if not fans and not form_code:
@@ -903,7 +906,6 @@ _SUIT_BITS = 45
 _SUIT_FIELD = (1 << _SUIT_BITS) - 1
 _P_SHIFT, _S_SHIFT, _H_SHIFT = _SUIT_BITS, 2 * _SUIT_BITS, 3 * _SUIT_BITS
 assert _H_SHIFT + 35 == RED_SHIFT and all(CODE_ONE[k] == _CODE_OF[k] << _SUIT_BITS * _SUIT_OF[k] for k in range(34))
-_FLOWER_ORDER = 2 * FLOWER_BASE  # a tile of this ``order`` or above is a flower
 
 _SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
 _RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
@@ -1230,7 +1232,10 @@ def _winning_waits(facts: _HandInfo, n_melds: int) -> "list[int] | tuple[int, ..
             for seq_mask in _KNITTED_MASKS:
                 if not numbered & ~seq_mask:
                     left = (seq_mask | _HONOR) & ~mask
-                    waits += [k for k in range(34) if left >> k & 1]
+                    while left:
+                        low = left & -left
+                        waits.append(low.bit_length() - 1)
+                        left ^= low
         if len(waits) != n:
             alone = None
     waits = alone if alone is not None else sorted(set(waits))
@@ -1668,7 +1673,10 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True, sit: tuple | N
         code = hand.closed_code()
     if code >> RED_SHIFT:
         raise ImpossibleHandError("red fives are not used under rules:mcr")
-    if wt.order >= _FLOWER_ORDER or hand.concealed[-1].order >= _FLOWER_ORDER:
+    # a flower adds nothing to the code, so a hand tile that is one leaves the code a tile short (its count fields
+    # sum to the tiles, five bits a kind: 32 is 1 mod 31, and 14 tiles stay under 31; evaluate checked the hand has
+    # 14 tiles, its melds counting 3)
+    if code % 31 != 14 - 3 * len(hand.melds):
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
     held_win = (code >> 5 * win & 31) - 1  # copies of the winning tile's kind held before it
     # the suits' records (a cache hit is a plain subscript: a miss, rare once the small suits are built, raises)
@@ -1779,11 +1787,9 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True, sit: tuple | N
     info.every = every if fours else None
     info.mask = mask
     info.winds = sit[_SIT_WINDS]
-    info.ctx = None
     n_melds = info.n_melds = len(melds)
     # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit
     info.nine_gates = not n_melds and win < 27 and suits[_SUIT_OF[win]].code - _CODE_OF[win] == _NINE_GATES_CODE
-    info.closed_ = None
     info.suit_infos = suits
     info.win = win
     info.melded = melded
