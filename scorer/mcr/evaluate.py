@@ -259,8 +259,8 @@ class McrResult(_FanLinesMemo):
             # each row made once per preset, fan and count (see _fan_rows), copied
             append = fans.append
             try:
-                for i in sorted(got):
-                    append(rows[i][got[i]].copy())
+                for i, n in sorted(got.items()):
+                    append(rows[i][n].copy())
             except IndexError:  # a count of _ROW_COUNTS or more (none in play): that row made here
                 fans = [rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n}
                         for i, n in sorted(got.items())]
@@ -1788,8 +1788,9 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True, sit: tuple | N
     info.mask = mask
     info.winds = sit[_SIT_WINDS]
     n_melds = info.n_melds = len(melds)
-    # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit
-    info.nine_gates = not n_melds and win < 27 and suits[_SUIT_OF[win]].code - _CODE_OF[win] == _NINE_GATES_CODE
+    # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit (so the nine kinds of it)
+    info.nine_gates = (not n_melds and summed & _SS_KINDS == 9 and win < 27
+                       and suits[_SUIT_OF[win]].code - _CODE_OF[win] == _NINE_GATES_CODE)
     info.suit_infos = suits
     info.win = win
     info.melded = melded
