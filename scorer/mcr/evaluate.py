@@ -15,7 +15,8 @@ taken in the reference's order and a tie keeps the first unless the later one ha
 Pung, so that even the fan lists match the reference.
 
 Speed: the closed tiles' hand code (the parser's, Hand.closed_code) is split into a count code per suit, a
-declared meld's facts are made once per meld, and each suit's record (``_Suit``: its kinds,
+declared meld's facts are made once per meld and a situation's once per Situation (its checks and its part of the
+hand key: ``_SITUATIONS``), and each suit's record (``_Suit``: its kinds,
 its readings into sets and a pair from the core's per-suit table (``scorer.arrangements``) with what each reading's
 pungs and groups add up to, its completions with and without each tile) is made once per suit and code; the
 records of every small complete suit are made at once when a process scores hands in numbers (with a table of the
@@ -811,7 +812,8 @@ def _arrangement_table(info: _HandInfo, form_keys: tuple, chows: tuple, pungs: t
 class _Suit:
     """What one suit's counts (the winning tile included) say, worked out once per suit and count code: the
     kinds present (as bits over our kinds, and how many), the most copies of a kind and how many kinds have four,
-    whether every count is even, whether the suit holds the pair (3n+2 tiles), every reading of the suit into sets
+    whether every count is even, whether the suit holds the pair (3n+2 tiles), the tiles key's classes every kind
+    of it is of (``classes``: a hand's are its suits' and melds' ANDed), every reading of the suit into sets
     and at most one pair (``single``: the reading when there is exactly one), its part of a knitted straight, its
     state (sets, sets and a pair, or neither) and odd-count kinds, and for the unique-wait test its state and
     completions with one tile of a rank taken out (the winning tile), each worked out when first asked for."""
