@@ -260,8 +260,8 @@ class McrResult(_FanLinesMemo):
             # each row made once per preset, fan and count (see _fan_rows), copied
             append = fans.append
             try:
-                for i, n in sorted(got.items()):
-                    append(rows[i][n].copy())
+                for i in sorted(got):
+                    append(rows[i][got[i]].copy())
             except IndexError:  # a count of _ROW_COUNTS or more (none in play): that row made here
                 fans = [rows[i][n].copy() if n < _ROW_COUNTS else {**rows[i][1], "count": n}
                         for i, n in sorted(got.items())]
