@@ -15,7 +15,8 @@ taken in the reference's order and a tie keeps the first unless the later one ha
 Pung, so that even the fan lists match the reference.
 
 Speed: the closed tiles' hand code (the parser's, Hand.closed_code) is split into a count code per suit, a
-declared meld's facts are made once per meld, and each suit's record (``_Suit``: its kinds,
+declared meld's facts are made once per meld and a situation's once per Situation (its checks and its part of the
+hand key: ``_SITUATIONS``), and each suit's record (``_Suit``: its kinds,
 its readings into sets and a pair from the core's per-suit table (``scorer.arrangements``) with what each reading's
 pungs and groups add up to, its completions with and without each tile) is made once per suit and code; the
 records of every small complete suit are made at once when a process scores hands in numbers (with a table of the
@@ -48,7 +49,7 @@ from scorer.melds import MeldType
 from scorer.mcr import fans as F
 from scorer.mcr.combinations import (NINE_GATES_EXTRAS, build_small_parts, chow_trait, kong_fans, pung_trait,
                                      set_fans, set_part, traits_of)
-from scorer.mcr.exclusions import exclude
+from scorer.mcr.exclusions import exclude, exclude_by_mask
 from scorer.mcr.fans import CODE, KIND_OF_CODE, FanContext
 from scorer.mcr.parts import POINTS, FanPart, joined, part
 from scorer.mcr.points import Payment, payments, total_gain
@@ -75,18 +76,30 @@ _TERMINAL, _NOT_TERMINAL = TERMINAL_MASK, ~TERMINAL_MASK
 _VALUES: dict[str, list[int]] = {}
 
 
-_TABLES: dict[str, tuple] = {}
+class _PresetTables:
+    """What the evaluation reads of a preset, made once per preset (one object that every hand of the preset
+    shares): the preset, its exclusion table, its points per fan id, its kong parts by key (concealed pungs |
+    melded kongs << 3 | concealed kongs << 6), and whether the cached parts' points are the preset's
+    (``own_points``). The parts are counted with the fans' own points (scorer.mcr.parts.POINTS) but for the kong
+    parts, which are the preset's own."""
+
+    __slots__ = ("preset", "exclusions", "values", "kongs", "own_points")
 
 
-def _preset_tables(preset: McrPreset) -> tuple:
-    """(exclusion table, points per fan id, the kong parts by key, whether the cached parts' points are the
-    preset's) of a preset, made once. The parts are counted with the fans' own points (scorer.mcr.parts.POINTS)
-    but for the kong parts, which are the preset's own."""
+_TABLES: dict[str, _PresetTables] = {}
+
+
+def _preset_tables(preset: McrPreset) -> _PresetTables:
+    """The :class:`_PresetTables` of a preset, made once."""
     found = _TABLES.get(preset.name)
     if found is None:
         values = preset_values(preset)
-        own = all(values[fid] == POINTS[fid] for fid in range(F.TABLE_SIZE) if fid not in F.KONG_FANS)
-        found = _TABLES[preset.name] = (compiled_exclusions(preset), values, {}, own)
+        found = _TABLES[preset.name] = _PresetTables()
+        found.preset = preset
+        found.exclusions = compiled_exclusions(preset)
+        found.values = values
+        found.kongs = {}
+        found.own_points = all(values[fid] == POINTS[fid] for fid in range(F.TABLE_SIZE) if fid not in F.KONG_FANS)
     return found
 
 
@@ -172,7 +185,7 @@ class McrResult(_FanLinesMemo):
         try:
             return self._fans
         except AttributeError:
-            values = _preset_tables(find_preset(self.preset))[1]
+            values = _preset_tables(find_preset(self.preset)).values
             lines = ()
             if self.fans_ is not None:
                 lines = tuple(FanLine(F.FAN_BY_ID[i], self.fans_[i], values[i]) for i in sorted(self.fans_))
@@ -325,7 +338,7 @@ def _pay_rows(pays: tuple) -> tuple:
 
 
 def _fan_rows(preset: McrPreset) -> tuple:
-    values = _preset_tables(preset)[1]
+    values = _preset_tables(preset).values
     rows = [None] * F.TABLE_SIZE
     for f in F.FANS:
         rows[f.id] = [{"name": f.name, "chinese": f.chinese, "points": values[f.id], "count": n}
@@ -380,6 +393,7 @@ def _honors_knitted(counts):
 # ``_HandInfo.key`` holds both, the tiles key from bit _HK_TILES up: the key of the joined hand-level parts.
 _HK_SUITS = 9
 _HK_WIND, _HK_DRAGON = 1 << 12, 1 << 13
+_HK_HONORS = _HK_WIND | _HK_DRAGON
 _HK_SIMPLES, _HK_REVERSIBLE, _HK_GREEN, _HK_TERMINALS, _HK_OUTSIDE, _HK_TERMINAL = (1 << b for b in range(14, 20))
 _HK_MELDED = 20
 _HK_SELF, _HK_FOURTH, _HK_KONG, _HK_WALL = (1 << b for b in range(23, 27))
@@ -434,17 +448,31 @@ class _HandInfo:
     """What is the same for every form and arrangement of one hand."""
 
     __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
-                 "n_melds", "unique_wait", "preset", "exclusions", "values", "grouped",
+                 "n_melds", "unique_wait", "tables", "grouped",
                  "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds", "every",
-                 "nine_gates", "kongs", "parts_counted", "summed",
+                 "nine_gates", "summed",
                  "trace")  # trace: set only by explain() (a list of the forms scored, plain mode)
+
+    # the preset's tables (``tables``, a _PresetTables shared by every hand of the preset), by name
+    @property
+    def preset(self) -> McrPreset:
+        return self.tables.preset
+
+    @property
+    def exclusions(self):
+        return self.tables.exclusions
+
+    @property
+    def values(self) -> list[int]:
+        return self.tables.values
 
     @property
     def closed(self) -> list[int]:
         """The 34 counts of the closed tiles, winning tile included (made when first asked for: most hands need
         only the suits' records)."""
-        found = self.closed_
-        if found is None:
+        try:
+            return self.closed_
+        except AttributeError:  # (not set by _prepare)
             m, p, s, h = self.suit_infos
             found = self.closed_ = [*m.counts, *p.counts, *s.counts, *h.counts]
         return found
@@ -719,10 +747,11 @@ def _arrangement_table(info: _HandInfo, form_keys: tuple, chows: tuple, pungs: t
                     mask |= found[1]
                     total += found[2]
             if mk or ck or cp > 1:  # no kong and fewer than two concealed pungs: no kong fan
-                found = info.kongs.get(kkey := cp | mk << 3 | ck << 6)
+                tables = info.tables
+                found = tables.kongs.get(kkey := cp | mk << 3 | ck << 6)
                 if found is None:
-                    found = info.kongs[kkey] = part(((fid, 1) for fid in kong_fans(
-                        cp, mk, ck, info.preset.mixed_kong_fan)), info.values)
+                    found = tables.kongs[kkey] = part(((fid, 1) for fid in kong_fans(
+                        cp, mk, ck, tables.preset.mixed_kong_fan)), tables.values)
                 fans.update(found[0])
                 mask |= found[1]
                 total += found[2]
@@ -742,9 +771,12 @@ def _arrangement_table(info: _HandInfo, form_keys: tuple, chows: tuple, pungs: t
                 fans.update(combos[0])
                 mask |= combos[1]
                 total += combos[2]
-        values = info.values
-        if info.parts_counted:  # the parts' points are the preset's: the total less what the exclusions remove
-            total -= exclude(fans, info.exclusions, None, mask, values)
+        tables = info.tables
+        values = tables.values
+        if tables.own_points:  # the parts' points are the preset's: the total less what the exclusions remove
+            table = tables.exclusions
+            total -= (exclude_by_mask(fans, table, mask, values) if not table.counted
+                      else exclude(fans, table, None, mask, values))
             if _POT_WIND in fans:  # (scored as a Pung of Terminals or Honors, the same points)
                 fans[_POT] = fans.get(_POT, 0) + fans.pop(_POT_WIND)
             if not fans and not form_code:
@@ -780,13 +812,15 @@ def _arrangement_table(info: _HandInfo, form_keys: tuple, chows: tuple, pungs: t
 class _Suit:
     """What one suit's counts (the winning tile included) say, worked out once per suit and count code: the
     kinds present (as bits over our kinds, and how many), the most copies of a kind and how many kinds have four,
-    whether every count is even, whether the suit holds the pair (3n+2 tiles), every reading of the suit into sets
+    whether every count is even, whether the suit holds the pair (3n+2 tiles), the tiles key's classes every kind
+    of it is of (``classes``: a hand's are its suits' and melds' ANDed), every reading of the suit into sets
     and at most one pair (``single``: the reading when there is exactly one), its part of a knitted straight, its
     state (sets, sets and a pair, or neither) and odd-count kinds, and for the unique-wait test its state and
     completions with one tile of a rank taken out (the winning tile), each worked out when first asked for."""
 
     __slots__ = ("counts", "honor", "bits", "kinds", "most", "fours", "even", "has_pair", "readings", "single",
-                 "packed", "others", "knit", "code", "size", "state", "odd", "index", "key_bits", "summary")
+                 "packed", "others", "knit", "code", "size", "state", "odd", "index", "key_bits", "summary",
+                 "classes")
 
     def before_state(self, r: int) -> int:
         """:func:`_suit_ok` of the suit with one tile of rank ``r`` (0-based) taken out (0 neither, 1 sets, 2 sets
@@ -874,7 +908,6 @@ _SUIT_BITS = 45
 _SUIT_FIELD = (1 << _SUIT_BITS) - 1
 _P_SHIFT, _S_SHIFT, _H_SHIFT = _SUIT_BITS, 2 * _SUIT_BITS, 3 * _SUIT_BITS
 assert _H_SHIFT + 35 == RED_SHIFT and all(CODE_ONE[k] == _CODE_OF[k] << _SUIT_BITS * _SUIT_OF[k] for k in range(34))
-_FLOWER_ORDER = 2 * FLOWER_BASE  # a tile of this ``order`` or above is a flower
 
 _SUITS_BOUND = 100_000  # records kept per suit before the cache starts over
 _RANK_SHIFTS = (tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 45, 5)), tuple(range(0, 35, 5)))
@@ -905,6 +938,7 @@ def _suit(index: int, code: int) -> _Suit:
         found.bits = bits
         found.odd = odd << base  # the kinds of the suit held an odd number of times
         found.key_bits = key_bits = _key_bits(bits)  # its part of the hand key: the suit present, or winds and dragons
+        found.classes = _classes_of(bits)  # the classes every kind of it is of (_classes_of)
         found.kinds = kinds = present.bit_count()
         found.readings = readings = _suit_readings(code, size, base)
         found.single = single = readings[0] if len(readings) == 1 else None
@@ -1200,7 +1234,10 @@ def _winning_waits(facts: _HandInfo, n_melds: int) -> "list[int] | tuple[int, ..
             for seq_mask in _KNITTED_MASKS:
                 if not numbered & ~seq_mask:
                     left = (seq_mask | _HONOR) & ~mask
-                    waits += [k for k in range(34) if left >> k & 1]
+                    while left:
+                        low = left & -left
+                        waits.append(low.bit_length() - 1)
+                        left ^= low
         if len(waits) != n:
             alone = None
     waits = alone if alone is not None else sorted(set(waits))
@@ -1570,11 +1607,20 @@ def _key_bits(mask: int) -> int:
 
 
 _KEY_BITS_OF_KIND = tuple(_key_bits(1 << k) for k in range(34))
+_CLASS_BITS = _HK_SIMPLES | _HK_REVERSIBLE | _HK_GREEN | _HK_TERMINALS | _HK_OUTSIDE
+
+
+def _classes_of(mask: int) -> int:
+    """The tiles key's class bits (_HK_SIMPLES, _HK_REVERSIBLE, _HK_GREEN, _HK_TERMINALS, _HK_OUTSIDE) that hold
+    for every kind in ``mask`` (all of them for no kind): so a hand's are the AND of its suits' and melds'."""
+    return ((0 if mask & _TERMINAL_HONOR else _HK_SIMPLES) | (0 if mask & _NOT_REVERSIBLE else _HK_REVERSIBLE)
+            | (0 if mask & _NOT_GREEN else _HK_GREEN) | (0 if mask & _NOT_TERMINAL else _HK_TERMINALS)
+            | (0 if mask & _NOT_TERMINAL_HONOR else _HK_OUTSIDE))
 
 # What a declared meld adds to a hand, by the meld's id (the parser shares one Meld per meld it reads, so melds repeat
 # from hand to hand; bounded): (the meld, its chow's middle code or 0, its pung's or kong's code or 0, its tiles'
 # hand code, its kinds as bits, its bits of the hand key (_key_bits), its _MeldSummary, its group's trait
-# (scorer.mcr.combinations)). An entry keeps its meld
+# (scorer.mcr.combinations), its kinds' classes (_classes_of)). An entry keeps its meld
 # alive, so while it is here no other object has that id.
 _MELD_FACTS: dict[int, tuple] = {}
 _MELDS_BOUND = 4096
@@ -1598,12 +1644,12 @@ def _meld_facts(meld) -> tuple:
     code = sum(CODE_ONE[t.kind] for t in tiles)
     if typ is _CHI:
         mid = CODE[k + 1]
-        found = (meld, mid, 0, code, 7 << k, _KEY_BITS_OF_KIND[k], 1, _CHOW_TRAIT[mid])
+        found = (meld, mid, 0, code, 7 << k, _KEY_BITS_OF_KIND[k], 1, _CHOW_TRAIT[mid], _classes_of(7 << k))
     else:
         pung = CODE[k]
         counts = 1 if typ is _PON else 1 | 1 << _MS_MELDED_KONGS if typ is _KAN else 1 << _MS_CONCEALED_KONGS
         found = (meld, 0, pung, code, 1 << k, _KEY_BITS_OF_KIND[k], counts | _PUNG_FACT[pung] << _MS_FACTS,
-                 _PUNG_TRAIT[pung])
+                 _PUNG_TRAIT[pung], _classes_of(1 << k))
     if len(_MELD_FACTS) >= _MELDS_BOUND:
         _MELD_FACTS.clear()
     _MELD_FACTS[id(meld)] = found
@@ -1611,12 +1657,14 @@ def _meld_facts(meld) -> tuple:
 _LOW4, _HIGH4, _MID3 = F.RANKS_FAN_RANGES  # ranks 1-4, 6-9, 4-6 as bits 0-8
 
 
-def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
+def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True, sit: tuple | None = None) -> _HandInfo:
+    """What every form and arrangement of a complete hand of 14 tiles reads (``sit``: the hand's situation's entry
+    of _SITUATIONS, looked up when not given)."""
+    if sit is None:
+        sit = _SITUATIONS.get(id(hand.situation)) or _situation_facts(hand)
     info = _HandInfo()
     info.grouped = grouped  # False: run every check plainly (tests compare the two)
-    info.preset = preset
-    info.exclusions, info.values, info.kongs, info.parts_counted = (_TABLES.get(preset.name)
-                                                                    or _preset_tables(preset))
+    info.tables = _TABLES.get(preset.name) or _preset_tables(preset)
     wt = hand.winning_tile
     win = wt.kind
     # the closed tiles' hand code (the parser's, else worked out once: Hand.closed_code), split into the suits'
@@ -1627,7 +1675,10 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         code = hand.closed_code()
     if code >> RED_SHIFT:
         raise ImpossibleHandError("red fives are not used under rules:mcr")
-    if wt.order >= _FLOWER_ORDER or hand.concealed[-1].order >= _FLOWER_ORDER:
+    # a flower adds nothing to the code, so a hand tile that is one leaves the code a tile short (its count fields
+    # sum to the tiles, five bits a kind: 32 is 1 mod 31, and 14 tiles stay under 31; evaluate checked the hand has
+    # 14 tiles, its melds counting 3)
+    if code % 31 != 14 - 3 * len(hand.melds):
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
     held_win = (code >> 5 * win & 31) - 1  # copies of the winning tile's kind held before it
     # the suits' records (a cache hit is a plain subscript: a miss, rare once the small suits are built, raises)
@@ -1651,6 +1702,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         h = _suit(3, c3)
     suits = (m, p, s_, h)
     mask = info.closed_mask = m.bits | p.bits | s_.bits | h.bits
+    classes = m.classes & p.classes & s_.classes & h.classes
     summed: _SuitSummary = m.summary + p.summary + s_.summary + h.summary
     info.summed = summed
     key_bits = summed & _SS_KEY_BITS  # the suits, winds and dragons present
@@ -1675,6 +1727,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
             key_bits |= found[5]
             summed_melds += found[6]
             fixed_traits += found[7]
+            classes &= found[8]
         # a fifth copy of a kind (the closed tiles' and the melds'); the kinds with four tiles, the melds' counted
         if (every + OVER_FOUR_ADD) & OVER_FOUR_TEST:
             _too_many(hand)
@@ -1701,53 +1754,45 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True) -> _HandInfo:
         fours = summed >> _SS_FOURS & 15
         every = [c0, c1, c2, c3] if fours else None
     kongs = melded_kongs + concealed_kongs
-    s = hand.situation
     # the hand key (see _HK_*): win flags corrected as a referee would: the last tile cannot be one you hold; three
     # in your melds make it so; a replacement tile needs a kong, a robbed kong a tile not otherwise in the hand
-    key = melded << _HK_MELDED | (fours - kongs) << _HK_HOG
-    if s.tsumo:
-        key |= _HK_SELF
-        info.self_drawn = True
-        if (s.rinshan or s.chankan) and kongs:
-            key |= _HK_KONG
-    else:
-        info.self_drawn = False
-        if (s.rinshan or s.chankan) and not (win_in_melds or held_win):
-            key |= _HK_KONG
-    if (s.last_tile and not held_win) or win_in_melds == 3:
+    key = melded << _HK_MELDED | (fours - kongs) << _HK_HOG | sit[_SIT_KEY]
+    self_drawn = info.self_drawn = sit[_SIT_SELF]
+    if sit[_SIT_SPECIAL]:
+        s = hand.situation
+        if s.rinshan or s.chankan:
+            if self_drawn:
+                if kongs:
+                    key |= _HK_KONG
+            elif not (win_in_melds or held_win):
+                key |= _HK_KONG
+        if s.last_tile and not held_win:
+            key |= _HK_FOURTH
+    if win_in_melds == 3:
         key |= _HK_FOURTH
-    if s.haitei or s.houtei:
-        key |= _HK_WALL
     tiles = 0  # the tiles key
-    if not mask & _HONOR:
+    if not key_bits & _HK_HONORS:  # (no wind, no dragon: then the mask is of the numbered kinds only)
         ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF
         if not ranks & ~_LOW4 or not ranks & ~_HIGH4 or not ranks & ~_MID3:  # else no Upper/Middle/Lower fan
             tiles = ranks
     key |= key_bits
-    if not (mask & _TERMINAL_HONOR and mask & _NOT_REVERSIBLE and mask & _NOT_GREEN and mask & _NOT_TERMINAL_HONOR):
-        # every kind of one class: the "tiles" fans read which
-        if not mask & _TERMINAL_HONOR:
-            tiles |= _HK_SIMPLES
-        if not mask & _NOT_REVERSIBLE:
-            tiles |= _HK_REVERSIBLE
-        if not mask & _NOT_GREEN:
-            tiles |= _HK_GREEN
-        if not mask & _NOT_TERMINAL:
-            tiles |= _HK_TERMINALS
-        if not mask & _NOT_TERMINAL_HONOR:
-            tiles |= _HK_OUTSIDE
+    if classes:  # every kind of one class (the suits' and melds' classes, ANDed): the "tiles" fans read which
+        tiles |= classes
         if mask & _TERMINAL:
             tiles |= _HK_TERMINAL
-    info.key = key | tiles << _HK_TILES
+        info.key = key | tiles << _HK_TILES
+    elif tiles:
+        info.key = key | tiles << _HK_TILES
+    else:
+        info.key = key
     # for the waits' in-view filter: every tile counted by suit, melds included (needed only when a kind has four)
     info.every = every if fours else None
     info.mask = mask
-    info.winds = s.round_wind | s.seat_wind << _WINDS_SEAT
-    info.ctx = None
+    info.winds = sit[_SIT_WINDS]
     n_melds = info.n_melds = len(melds)
-    # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit
-    info.nine_gates = not n_melds and win < 27 and suits[_SUIT_OF[win]].code - _CODE_OF[win] == _NINE_GATES_CODE
-    info.closed_ = None
+    # Nine Gates: 1112345678999 of one suit held before the winning tile of that suit (so the nine kinds of it)
+    info.nine_gates = (not n_melds and summed & _SS_KINDS == 9 and win < 27
+                       and suits[_SUIT_OF[win]].code - _CODE_OF[win] == _NINE_GATES_CODE)
     info.suit_infos = suits
     info.win = win
     info.melded = melded
@@ -1841,23 +1886,20 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     p = _DEFAULT_PRESET if name is None else find_preset(name)
     # what makes a hand impossible under MCR beyond its tiles (those are checked as they are counted)
     s = hand.situation
-    if s.dora or s.ura or s.riichi or s.double_riichi or s.ippatsu or s.tenhou or s.chiihou:
-        if s.dora or s.ura:
-            raise ImpossibleHandError("dora and ura indicators are not used under rules:mcr")
-        raise ImpossibleHandError("riichi, ippatsu, tenhou and chiihou are not used under rules:mcr")
+    try:
+        sit = _SITUATIONS[id(s)]  # (a situation met before is one that passed the checks below)
+    except KeyError:
+        sit = _situation_facts(hand)
     flower_tiles = hand.flowers
-    flower_count = s.flower_count
-    if (flower_tiles and len(flower_tiles) > 8) or (flower_count and flower_count > 8):
+    if flower_tiles and len(flower_tiles) > 8:
         raise ImpossibleHandError("at most 8 flowers")
-    if (s.round_wind | s.seat_wind) & ~3:  # either outside 0-3 (a negative one too)
-        raise ImpossibleHandError("winds are 0-3 (East, South, West, North)")
     scored = _scored[0]
     if scored is not None:
         if scored >= _BUILD_AFTER:
             _build_small_suits()
         else:
             _scored[0] = scored + 1
-    flowers = len(flower_tiles) if flower_tiles else (flower_count or 0)  # (Hand.flower_total)
+    flowers = len(flower_tiles) if flower_tiles else sit[_SIT_FLOWERS]  # (Hand.flower_total)
     n_melds = len(hand.melds)
     if hand.winning_tile is None or len(hand.concealed) + 3 * n_melds != 13:
         size = len(hand.concealed) + (hand.winning_tile is not None) + 3 * n_melds
@@ -1879,7 +1921,7 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
             raise ImpossibleHandError("14 tiles and no winning tile: name it (+X in the notation)")
         raise ImpossibleHandError(f"an MCR hand has 14 tiles with the winning tile (each meld counts 3), "
                                   f"this one has {size}")
-    info = _prepare(hand, p)
+    info = _prepare(hand, p, True, sit)
     best = _best(info)
     if best is None:
         return McrResult(hand, p.name, False, "not complete", flowers=flowers,
@@ -1901,7 +1943,7 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     r.waits_ = None
     if meets:
         try:
-            r.payments = _PAYMENTS[pay := (total + flowers) << 1 | s.tsumo]
+            r.payments = _PAYMENTS[pay := (total + flowers) << 1 | sit[_SIT_SELF]]
         except KeyError:
             r.payments = _payments_of(pay)
     else:
@@ -1912,6 +1954,38 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
 
 
 _become = object.__setattr__
+# What a hand's Situation says to MCR scoring, by the situation's id (the parser shares one Situation per set of
+# keywords it reads, so situations repeat from hand to hand; bounded): (the situation, its part of the hand key
+# (_HK_SELF, _HK_WALL), whether a kong or last-tile flag is set (_prepare then reads which), self-drawn (0 or 1),
+# the winds (_HandInfo.winds), the flower count or 0). Only a situation that passed evaluate's checks is kept; an
+# entry keeps its situation alive, so while it is here no other object has that id.
+_SITUATIONS: dict[int, tuple] = {}
+_SITUATIONS_BOUND = 4096
+_SIT_KEY, _SIT_SPECIAL, _SIT_SELF, _SIT_WINDS, _SIT_FLOWERS = 1, 2, 3, 4, 5
+
+
+def _situation_facts(hand: Hand) -> tuple:
+    """The checks of what makes a hand impossible under MCR beyond its tiles (those are checked as they are
+    counted), in order, raising on the first that fails; then the situation's entry of _SITUATIONS, made and
+    kept."""
+    s = hand.situation
+    if s.dora or s.ura or s.riichi or s.double_riichi or s.ippatsu or s.tenhou or s.chiihou:
+        if s.dora or s.ura:
+            raise ImpossibleHandError("dora and ura indicators are not used under rules:mcr")
+        raise ImpossibleHandError("riichi, ippatsu, tenhou and chiihou are not used under rules:mcr")
+    flower_tiles = hand.flowers
+    flower_count = s.flower_count
+    if (flower_tiles and len(flower_tiles) > 8) or (flower_count and flower_count > 8):
+        raise ImpossibleHandError("at most 8 flowers")
+    if (s.round_wind | s.seat_wind) & ~3:  # either outside 0-3 (a negative one too)
+        raise ImpossibleHandError("winds are 0-3 (East, South, West, North)")
+    key = (_HK_SELF if s.tsumo else 0) | (_HK_WALL if s.haitei or s.houtei else 0)
+    special = bool(s.rinshan or s.chankan or s.last_tile)
+    found = (s, key, special, 1 if s.tsumo else 0, s.round_wind | s.seat_wind << _WINDS_SEAT, flower_count or 0)
+    if len(_SITUATIONS) >= _SITUATIONS_BOUND:
+        _SITUATIONS.clear()
+    _SITUATIONS[id(s)] = found
+    return found
 # the payments of a win (scorer.mcr.points.payments' shared tuples) by its total (flowers included) << 1 | self-drawn:
 # one look-up of a small int, not a call keyed by a tuple
 _PAYMENTS: dict[int, tuple[Payment, ...]] = {}

@@ -129,6 +129,27 @@ def _removal(table: ExclusionTable, present: int) -> int:
     return removed
 
 
+def exclude_by_mask(fans: dict[int, int], table: ExclusionTable, mask: int, values: list[int]) -> int:
+    """:func:`exclude` of fans whose :data:`~scorer.mcr.parts.FanMask` is ``mask``, by a table without reducing
+    rows (``table.counted`` false): what the sources present remove is looked up, not walked; returns the points
+    (``values``: by fan id) of the fans removed. (The hot path's call, without exclude's choice of way.)"""
+    present = mask & table.sources
+    if not present:
+        return 0
+    try:
+        removed = table.removals[present]
+    except KeyError:
+        removed = _removal(table, present)
+    hit = mask & removed
+    lost = 0
+    while hit:
+        low = hit & -hit
+        fid = low.bit_length() - 1
+        lost += values[fid] * fans.pop(fid)
+        hit ^= low
+    return lost
+
+
 def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None, mask: int = -1,
             values: list[int] | None = None) -> int:
     """Remove the fans that the present fans imply, in place: the rows of the fans present, in the table's order,
@@ -138,8 +159,9 @@ def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None
     ``mask``: the :data:`~scorer.mcr.parts.FanMask` of ``fans`` when the caller has it; then (no ``why``, no
     reducing row) what the sources present remove is looked up, not walked, and with ``values`` (points by fan
     id) the points of the fans removed are returned (else 0)."""
-    lost = 0
     if mask >= 0 and why is None and not table.counted:
+        if values is not None:
+            return exclude_by_mask(fans, table, mask, values)
         present = mask & table.sources
         if present:
             try:
@@ -149,12 +171,9 @@ def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None
             hit = mask & removed
             while hit:
                 low = hit & -hit
-                fid = low.bit_length() - 1
-                n = fans.pop(fid)
-                if values is not None:
-                    lost += values[fid] * n
+                del fans[low.bit_length() - 1]
                 hit ^= low
-        return lost
+        return 0
     row_of = table.row_of
     picked = []  # the rows (1-based) of the fans present
     for f in fans:

@@ -180,3 +180,37 @@ def test_red_fives_and_flower_tiles_are_refused_where_they_stand(where):
     if where == "concealed":
         with pytest.raises(ImpossibleHandError, match="a flower is not a hand tile"):
             evaluate(hands[1])
+
+
+def test_a_flower_as_the_winning_tile_is_refused():
+    """A flower named as the winning tile is no hand tile (it leaves the closed tiles' code a tile short)."""
+    from scorer.kinds import FLOWER_BASE
+    plain = [Tile(k) for k in (0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 27)]
+    with pytest.raises(ImpossibleHandError, match="a flower is not a hand tile"):
+        evaluate(Hand(tuple(plain), (), Tile(FLOWER_BASE), rules="mcr"))
+
+
+@pytest.mark.parametrize("situation, message", [
+    (Situation(dora=(Tile(0),)), "dora and ura indicators"),
+    (Situation(riichi=True), "riichi, ippatsu"),
+    (Situation(flower_count=9), "at most 8 flowers"),
+    (Situation(round_wind=4), "winds are 0-3"),
+])
+def test_an_impossible_situation_is_refused_every_time(situation, message):
+    """The situation's checks hold for every hand that shares the Situation object (only one that passed them is
+    kept by its id): the second hand with it is refused as the first was."""
+    for _ in range(2):
+        with pytest.raises(ImpossibleHandError, match=message):
+            evaluate(Hand(tuple(parse_tiles("123m456p789s1122z")), (), Tile(27), situation, rules="mcr"))
+
+
+def test_a_shared_situation_scores_each_hand_as_its_own():
+    """Hands sharing one Situation object (the parser shares them) score as the same hands with their own copies:
+    the situation's kept entry (self-drawn, winds, flower count) is read, never a stale one."""
+    shared = Situation(tsumo=True, round_wind=1, seat_wind=1, flower_count=2)
+    for text in ("123m456p789s1122z", "123m456p789s2233z", "111m456p789s1122z"):
+        tiles = tuple(parse_tiles(text))
+        a = evaluate(Hand(tiles[:-1], (), tiles[-1], shared, rules="mcr"))
+        b = evaluate(Hand(tiles[:-1], (), tiles[-1], dataclasses.replace(shared), rules="mcr"))
+        assert a.to_dict() == b.to_dict()
+        assert a.flowers == 2 and a.payments == b.payments
