@@ -227,6 +227,20 @@ def paired_deals(seats: list[str], deals: int, seed: int, rotations: int, preset
     return _paired_summary("deals", *_paired(seats, deals, seed, rotations, change, changes), 1)
 
 
+def _compared(ap, items: list[str]) -> dict:
+    """The strong riichi AI's thresholds that ``--compare NAME=VALUE ...`` sets (each value read as JSON); an
+    unknown name is a usage error."""
+    import json
+    strong = find_ai("strong", "riichi")
+    change = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        if not hasattr(strong, name):
+            ap.error(f"--compare {item}: the strong AI has no threshold {name!r}")
+        change[name] = json.loads(value)
+    return change
+
+
 def game_realism(level: str, games: int, seed: int, preset: str, game: str) -> dict:
     """The realism figures per round over ``games`` games of four ``level`` AIs."""
     won = tsumo = n_wins = riichi = calls = rounds = 0
@@ -304,14 +318,7 @@ def main(argv=None) -> int:
         pstats.Stats(prof).sort_stats("tottime").print_stats(30)
         return 0
     if args.deals and args.compare and not args.games:
-        import json
-        strong = find_ai("strong", "riichi")
-        change = {}
-        for item in args.compare:
-            name, _, value = item.partition("=")
-            if not hasattr(strong, name):
-                ap.error(f"--compare {item}: the strong AI has no threshold {name!r}")
-            change[name] = json.loads(value)
+        change = _compared(ap, args.compare)
         t = time.perf_counter()
         res = paired_deals(seats, args.deals, args.seed, args.rotations, args.preset, change)
         print(f"paired deals: {args.deals} walls (seeds {args.seed}..{args.seed + args.deals - 1}) x "
@@ -326,14 +333,7 @@ def main(argv=None) -> int:
         for lv, row in res.items():
             print(f"  {lv}: {row}")
     if args.games and args.compare:
-        import json
-        strong = find_ai("strong", "riichi")
-        change = {}
-        for item in args.compare:
-            name, _, value = item.partition("=")
-            if not hasattr(strong, name):
-                ap.error(f"--compare {item}: the strong AI has no threshold {name!r}")
-            change[name] = json.loads(value)
+        change = _compared(ap, args.compare)
         t = time.perf_counter()
         res = paired_games(seats, args.games, args.seed, args.rotations, args.preset, args.game, change)
         print(f"paired: {args.games} {args.game} games (game seeds {args.seed}..{args.seed + args.games - 1}) x "
