@@ -1780,11 +1780,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True, sit: tuple | N
         tiles |= classes
         if mask & _TERMINAL:
             tiles |= _HK_TERMINAL
-        info.key = key | tiles << _HK_TILES
-    elif tiles:
-        info.key = key | tiles << _HK_TILES
-    else:
-        info.key = key
+    info.key = key | tiles << _HK_TILES
     # for the waits' in-view filter: every tile counted by suit, melds included (needed only when a kind has four)
     info.every = every if fours else None
     info.mask = mask

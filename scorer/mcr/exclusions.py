@@ -150,6 +150,9 @@ def exclude_by_mask(fans: dict[int, int], table: ExclusionTable, mask: int, valu
     return lost
 
 
+_NO_POINTS = (0,) * F.TABLE_SIZE   # the points by fan id when the caller wants none counted
+
+
 def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None, mask: int = -1,
             values: list[int] | None = None) -> int:
     """Remove the fans that the present fans imply, in place: the rows of the fans present, in the table's order,
@@ -160,20 +163,7 @@ def exclude(fans: dict[int, int], table: ExclusionTable, why: dict | None = None
     reducing row) what the sources present remove is looked up, not walked, and with ``values`` (points by fan
     id) the points of the fans removed are returned (else 0)."""
     if mask >= 0 and why is None and not table.counted:
-        if values is not None:
-            return exclude_by_mask(fans, table, mask, values)
-        present = mask & table.sources
-        if present:
-            try:
-                removed = table.removals[present]
-            except KeyError:
-                removed = _removal(table, present)
-            hit = mask & removed
-            while hit:
-                low = hit & -hit
-                del fans[low.bit_length() - 1]
-                hit ^= low
-        return 0
+        return exclude_by_mask(fans, table, mask, _NO_POINTS if values is None else values)
     row_of = table.row_of
     picked = []  # the rows (1-based) of the fans present
     for f in fans:

@@ -21,7 +21,7 @@ much again), interpolated between whole han. An open hand with none of these yak
 
 from __future__ import annotations
 
-from scorer.kinds import HONOR, RED_FIVE_IDS, TERMINALS_AND_HONORS
+from scorer.kinds import DRAGONS, EAST, HONOR, RED_FIVE_IDS, TERMINAL_HONOR_MASK, TERMINALS_AND_HONORS
 
 POINTS_BY_HAN = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
 """A non-dealer's ron by han (1-3 han at 30-40 fu, then the limits)."""
@@ -35,7 +35,6 @@ NEAR_FLUSH_HAN = (0.5, 0.25, 0.1)
 NEAR_SIMPLES_HAN = 0.5
 """All simples two terminals or honors away (closed: both may still go): the share of its han counted."""
 
-_NOT_SIMPLE = tuple(k in TERMINALS_AND_HONORS for k in range(34))
 _SUIT = tuple(k // 9 if k < HONOR else -1 for k in range(34))
 """Each kind's numbered suit (-1 for an honor)."""
 
@@ -56,9 +55,9 @@ def points_of_han(han: float, dealer: bool) -> float:
 def value_kinds_han(state, seat: int) -> dict[int, int]:
     """The kinds whose triplet is a yaku for ``seat`` and the han each brings: the dragons one, the round and seat
     winds one each (a double wind two)."""
-    out = {31: 1, 32: 1, 33: 1}
-    rw = 27 + state.round_wind
-    sw = 27 + state.seat_wind(seat)
+    out = dict.fromkeys(DRAGONS, 1)
+    rw = EAST + state.round_wind
+    sw = EAST + state.seat_wind(seat)
     out[rw] = out.get(rw, 0) + 1
     out[sw] = out.get(sw, 0) + 1
     return out
@@ -95,7 +94,7 @@ class HandValue:
                 fixed += k in dora
                 if red and t in RED_FIVE_IDS:
                     fixed += 1
-                if _NOT_SIMPLE[k]:
+                if TERMINAL_HONOR_MASK >> k & 1:
                     meld_simple = False
                 if k < HONOR:
                     meld_suits.add(k // 9)
@@ -146,7 +145,7 @@ class HandValue:
         yaku = yaku or self.meld_yaku
         closed = self.closed
         if self.meld_simple:
-            off = self.off_simple - (k is not None and _NOT_SIMPLE[k])
+            off = self.off_simple - (k is not None and TERMINAL_HONOR_MASK >> k & 1)
             if off <= 1:
                 han += 1
                 yaku = True
