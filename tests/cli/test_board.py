@@ -12,11 +12,7 @@ from rich.console import Console
 from scorer.cli.board import HONOR_FACES, TableView, render_board
 from scorer.tiles import Tile
 
-from tests.game.scene import Scene
-
-
-def junk(extra: str = "7z") -> str:
-    return "19m19p19s123456z" + extra
+from tests.game.scene import Scene, junk
 
 
 def text(state, width=100, view=TableView()) -> str:

@@ -9,6 +9,11 @@ from scorer.game.wall import TILES
 from scorer.tiles import parse_tiles
 
 
+def junk(extra: str = "7z") -> str:
+    """13 tiles far from tenpai: the twelve orphans but 7z, and one more (a seat that only passes tiles on)."""
+    return "19m19p19s123456z" + extra
+
+
 class Scene:
     """Deal chosen hands (notation, 13 tiles or fewer) and drive the state with events named by notation."""
 

@@ -12,11 +12,7 @@ from scorer.cli.play import HumanPlayer
 from scorer.game.actions import is_legal
 from scorer.game.wall import TILES
 
-from tests.game.scene import Scene
-
-
-def junk(extra: str = "7z") -> str:
-    return "19m19p19s123456z" + extra
+from tests.game.scene import Scene, junk
 
 
 def human(answers):

@@ -8,11 +8,7 @@ from scorer.game.ai.defense import danger, safe_kinds
 from scorer.game.ai.player import visible_counts
 from scorer.game.wall import TILES
 
-from tests.game.scene import Scene
-
-
-def junk(extra: str = "7z") -> str:
-    return "19m19p19s123456z" + extra
+from tests.game.scene import Scene, junk
 
 
 def choose(s: Scene, seat: int):

@@ -9,12 +9,7 @@ from __future__ import annotations
 from scorer.game.actions import _discard_left, win_hand
 from scorer.game.state import kuikae_kinds
 
-from tests.game.scene import Scene
-
-
-def junk(extra: str = "7z") -> str:
-    """13 tiles far from tenpai: the twelve orphans but 7z, and one more."""
-    return "19m19p19s123456z" + extra
+from tests.game.scene import Scene, junk
 
 
 TENPAI_25M = "34m456p678s234s55p"    # waits 2m 5m, all simples (tanyao)

@@ -13,13 +13,9 @@ from scorer.game.ai.strong import (StrongRiichiAI, danger, genbutsu, last_deal, 
 from scorer.game.engine import Engine
 from scorer.game.wall import TILES
 
-from tests.game.scene import Scene
+from tests.game.scene import Scene, junk
 
 M, P, S, Z = 0, 9, 18, 27
-
-
-def junk(extra: str = "7z") -> str:
-    return "19m19p19s123456z" + extra
 
 
 def riichi_scene(riichi_tile: str = "4s", seat2: str | None = None) -> Scene:

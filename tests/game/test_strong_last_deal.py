@@ -7,11 +7,7 @@ from __future__ import annotations
 from scorer.game.ai.strong import StrongRiichiAI, genbutsu, last_deal
 from scorer.game.wall import TILES
 
-from tests.game.scene import Scene
-
-
-def junk(extra: str = "7z") -> str:
-    return "19m19p19s123456z" + extra
+from tests.game.scene import Scene, junk
 
 
 def choose(s: Scene, seat: int, **settings):

@@ -8,7 +8,7 @@ from scorer.game.ai.strong import StrongRiichiAI
 from scorer.game.ai.value import HandValue, points_of_han
 from scorer.game.wall import TILES
 
-from tests.game.scene import Scene
+from tests.game.scene import Scene, junk
 
 
 def kind(text: str) -> int:
@@ -88,8 +88,7 @@ def furiten_scene() -> Scene:
     """Seat 0 let a 3s and a 6s go earlier (and so did seat 1); it now holds 234m 567m 234p 45s 555p: the 5p
     leaves the two-sided 3s-6s wait (four live tiles, but furiten: ron on neither) and so does the 2p (345p 55p,
     pinfu), the 4s or 5s a single wait (three live)."""
-    junk = "19m19p19s123456z"
-    s = Scene(["234m567m234p45s55p", junk + "7z", junk + "2m", junk + "3m"], dora="1z")
+    s = Scene(["234m567m234p45s55p", junk(), junk("2m"), junk("3m")], dora="1z")
     s.turn(0, "3s")
     s.turn(1, "3s")
     s.turn(2, "8p")
@@ -119,8 +118,7 @@ def test_a_closed_hand_passes_a_call_that_only_speeds_a_cheap_win():
     dora): the strong AI stays closed for riichi (``call_min_value``); with a dora in it (6p) the chi is made; with
     the floor off the cheap chi is made too."""
     def scene(dora: str) -> Scene:
-        junk = "19m19p19s123456z"
-        s = Scene([junk + "8m", "34m678p2346s5589m", junk + "2m", junk + "3m"], dora=dora)
+        s = Scene([junk("8m"), "34m678p2346s5589m", junk("2m"), junk("3m")], dora=dora)
         s.turn(0, "5m")
         return s
 

@@ -9,11 +9,7 @@ import dataclasses
 from scorer.game.presets import find_preset, rules_card_rows
 from scorer.game.rules.riichi import tenpai_at_draw
 
-from tests.game.scene import Scene
-
-
-def junk(extra: str = "7z") -> str:
-    return "19m19p19s123456z" + extra
+from tests.game.scene import Scene, junk
 
 
 # closed, no pinfu (a triplet), waiting on 1m / 4m: 4m wins with all simples, 1m has no yaku
