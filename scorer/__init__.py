@@ -49,13 +49,36 @@ _EVALUATORS: dict = {}
 ``preset`` by position: cheaper than by keyword, once a hand)."""
 
 
+SEED_AFTER_LINES = 64
+"""Lines of text read by :func:`parse` and :func:`score` before the seeded per-suit tables are read
+(:func:`scorer.arrangements.seed_tables`, about 40 ms, once a process): a process that reads hand text line after line
+is scoring a file's worth of hands, and the batch's measure holds for it too (reading the tables is cheaper from
+some tens of hands on than building the table's parts as hands need them: :data:`scorer.cli.batch.SEED_BYTES`).
+One hand scored from the command line reads none; a game or a replay, which reads no text, seeds only as the
+arrangements module's own count of entries says."""
+
+
 def _parse_hand():
     """The grammar's parser (``read_line(text, rules, preset, allow_incomplete)``: :func:`grammar.parse_hand` with its arguments by
-    position), imported on first use (the core does not need the grammar to score a Hand)."""
+    position), imported on first use (the core does not need the grammar to score a Hand). For the first
+    :data:`SEED_AFTER_LINES` lines it is read_line behind a count, then read_line itself (the count costs no line
+    after that)."""
     global _parse
     if _parse is None:
         from grammar.hand import read_line
-        _parse = read_line
+
+        left = [SEED_AFTER_LINES]
+
+        def counted(text, rules, preset, allow_incomplete):
+            global _parse
+            left[0] -= 1
+            if left[0] <= 0:   # the tables first, then this line: its hand meets them
+                _parse = read_line
+                from scorer.arrangements import seed_tables
+                seed_tables()
+            return read_line(text, rules, preset, allow_incomplete)
+
+        _parse = counted
     return _parse
 
 

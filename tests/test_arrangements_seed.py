@@ -106,6 +106,43 @@ def test_one_hand_reads_no_seed_and_a_seeding_process_reads_the_file():
     assert _run(code) == "ok"
 
 
+READER = """
+import json, sys, scorer, scorer.arrangements as A
+lines, n, plain = json.loads(sys.stdin.read()), scorer.SEED_AFTER_LINES, sys.argv[1] == "plain"
+if plain:
+    A._seeded.append(True)          # (a process that never seeds: the rows as made one by one)
+hand = scorer.parse(lines[0])
+for _ in range(3 * n):
+    scorer.score(hand)              # a Hand passed in (a game, a replay) is no line read
+rows, seeded_at = [], None
+for i, line in enumerate(lines[1:], 2):
+    row = scorer.score(line).to_dict() if i % 2 else repr(scorer.parse(line))
+    rows.append(row)
+    if seeded_at is None and A._seeded:
+        seeded_at = i
+print(json.dumps({"rows": rows, "seeded_at": seeded_at, "entries": len(A._entries)}))
+"""
+
+
+def test_a_process_reading_hand_text_seeds_at_so_many_lines_and_scores_the_same():
+    """:func:`scorer.score` and :func:`scorer.parse` count the lines of text they read: the seed is read once, as
+    line ``SEED_AFTER_LINES`` is read (one hand from the command line reads none), and every row is what a process
+    that never seeds makes of it. A Hand passed in is not counted."""
+    import json
+
+    import scorer
+    lines = [line.split("|")[0].strip() for f in sorted((ROOT / "fixtures" / "hands").glob("*.txt"))
+             for line in f.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+    assert len(lines) > scorer.SEED_AFTER_LINES + 20
+    runs = [subprocess.run([sys.executable, "-c", READER, mode], input=json.dumps(lines), capture_output=True,
+                           text=True, cwd=ROOT, timeout=120) for mode in ("seeding", "plain")]
+    for run in runs:
+        assert run.returncode == 0, run.stderr[-2000:]
+    seeding, plain = (json.loads(run.stdout) for run in runs)
+    assert seeding["seeded_at"] == scorer.SEED_AFTER_LINES and seeding["entries"] > 30000
+    assert seeding["rows"] == plain["rows"] and len(plain["rows"]) == len(lines) - 1
+
+
 def test_the_caches_stay_tracked_by_the_collector():
     """A full collection untracks an exact dict whose items are all untracked, and the next insert puts it back in
     the youngest generation, where each young collection walks all of it: the growing caches are a dict subclass,
