@@ -218,6 +218,28 @@ def test_strong_riichis_the_same_shape_with_a_good_wait():
     assert a.type == "riichi" and str(TILES[a.tile]) == "9p"
 
 
+def test_strong_riichis_a_hand_short_of_a_mangan_dama():
+    """A non-dealer's red dragon triplet and two dora (22p, a 1p indicator) waiting on 4s-7s: 5,200 dama.
+    Under :attr:`~StrongRiichiAI.dama_value` (8,000) it declares: riichi makes it a mangan."""
+    s = Scene(["777z234m567m22p56s", junk("3z"), junk("2m"), junk("3m")], dora="1p", dealer=3)
+    s.draw(0, "9p")
+    a = choose(s, 0)
+    assert a.type == "riichi" and str(TILES[a.tile]) == "9p"
+    ai = StrongRiichiAI()
+    ai.dama_value = 5200                 # the former threshold kept it dama
+    a = ai.choose(s.state, 0, s.legal(0))
+    assert a.type == "discard" and str(TILES[a.tile]) == "9p"
+
+
+def test_strong_stays_dama_with_a_mangan():
+    """The same shape with the red dragons as dora (a 6z indicator): a mangan dama already; it stays dama."""
+    s = Scene(["777z234m567m22p56s", junk("3z"), junk("2m"), junk("3m")], dora="6z", dealer=3)
+    s.draw(0, "9p")
+    a = choose(s, 0)
+    assert "riichi" in s.types(0)
+    assert a.type == "discard" and str(TILES[a.tile]) == "9p"
+
+
 def test_strong_keeps_a_value_pair_after_opening():
     """Sakizuke: a chi with a pair of dragons in hand counts the pair as the yaku, and the pair is kept. Without
     it (and with a 2,000 floor for opening) the strong AI passes, as the basic one does."""

@@ -17,7 +17,7 @@ a tenpai hand's value is asked of the riichi scorer. On top of :class:`~scorer.g
   hands fold (the least dangerous tile, then the lowest shanten). A push, or play against open hands only, takes
   the safest tile among those that keep the shanten with at least 60% of the best acceptance; when
   that tile is nearly safe (a suji terminal, an honor with three copies seen) there is nothing to fold for.
-- **Riichi or dama** by value and wait: a hand without a yaku declares; with a yaku it stays dama when worth 5,200
+- **Riichi or dama** by value and wait: a hand without a yaku declares; with a yaku it stays dama when worth 8,000
   already, with a poor wait (two live tiles or fewer) worth 2,000, against a riichi, or with four tiles
   or fewer left; the discard is chosen by live tiles times value (less the danger
   of the tile against a threat), a furiten wait (a winning kind among its own discards) counted at its tsumo share.
@@ -350,12 +350,14 @@ class StrongRiichiAI(RiichiAI):
     """A tenpai discard whose waits are furiten (a winning kind among the own discards, or the tile let go) counts
     this share of its value: tsumo only (1: furiten not weighed). +5.8 +- 6.0 points a deal over 2,000 paired
     deals (seeds 2000000..): rare, a correction rather than strength one can measure in places."""
-    dama_value = 5200
-    """A tenpai hand with a yaku worth this much dama (a dealer's half as much again) stays dama. 5,200 (was
-    12,000) keeps four strong AIs' riichi inside issue 14's +-20% of Tenhou's with :attr:`call_min_value` 2,000
-    (0.863 -> 0.821 a round over 300 South games, seeds 2900000..) at no measurable cost: paired placement
-    +0.006 +- 0.008 and -0.001 +- 0.009 on game seeds 3000000.. and 3100000.. (400 South games x 2 rotations),
-    -6 +- 10 points a deal over 2,000 paired deals."""
+    dama_value = 8000
+    """A tenpai hand with a yaku worth this much dama (a dealer's half as much again) stays dama: a mangan, which
+    riichi's han raise least; under it riichi's han usually make a limit hand. Paired on the same walls, 8,000
+    against 5,200: +33.6 +- 9.3 points a deal over 2,000 paired deals (seeds 4003000..; 12,000 +32.1 +- 11.2
+    there and +38.9 +- 10.7 on 4001000..), placement 2.387 against 2.407, -0.020 +- 0.009, on the fresh game
+    seeds 4100000.. (400 South games x 2 rotations); four strong AIs' riichi a round 0.806 -> 0.834 (1.16x
+    Tenhou's; 12,000: 0.851, 1.18x; 100 South games, seeds 2900000..). (5,200, down from 12,000, had been chosen
+    for realism before: 0.863 -> 0.821 a round over 300 South games, seeds 2900000...)"""
     dama_poor_wait = True
     """A poor wait (:attr:`poor_wait` live tiles or fewer) with a yaku worth 2,000 stays dama."""
     poor_wait = 2
