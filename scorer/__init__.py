@@ -67,12 +67,13 @@ def _parse_hand():
     if _parse is None:
         from grammar.hand import read_line
 
-        left = [SEED_AFTER_LINES]
+        left = SEED_AFTER_LINES
 
         def counted(text, rules, preset, allow_incomplete):
             global _parse
-            left[0] -= 1
-            if left[0] <= 0:   # the tables first, then this line: its hand meets them
+            nonlocal left
+            left -= 1
+            if left <= 0:   # the tables first, then this line: its hand meets them
                 _parse = read_line
                 from scorer.arrangements import seed_tables
                 seed_tables()

@@ -21,7 +21,7 @@ not split. Everything else here reads that table:
   ``_suit_state``) and the typed one (:func:`arrangements`, :func:`placements`) read the same table.
 
 The caches are bounded: the table is fixed, and a suit part is cached only when it splits. A process that scores
-many hands (a batch; a process reading hand text, at its 64th line: :data:`scorer.SEED_AFTER_LINES`; any process
+many hands (a batch; a process reading hand text, at the line :data:`scorer.SEED_AFTER_LINES` names; any process
 once it has made 4,096 suit entries) takes the whole table and the common suit
 entries and suit waits at once from ``arrangements_seed.pickle``, package data that ``python -m
 scorer.arrangements_seed`` writes from this code (:func:`seed_tables`; computed when the file is missing).
