@@ -139,7 +139,7 @@ _ATTRS = rf"(?:{_WS}++{_NAME}={_VALUE})*+{_WS}*+"
 _FLAT_DOC = re.compile(
     rf"(?:<\?xml{_WS}+version=(?:\"1\.0\"|'1\.0')(?:{_WS}+encoding=(?:\"(?i:utf-8)\"|'(?i:utf-8)'))?"
     rf"(?:{_WS}+standalone=(?:\"(?:yes|no)\"|'(?:yes|no)'))?{_WS}*\?>)?"
-    rf"{_WS}*+<({_NAME}){_ATTRS}>"                       # the root's start tag
+    rf"{_WS}*+<({_NAME})({_ATTRS})>"                     # the root's start tag
     rf"((?:{_WS}*+<{_NAME}{_ATTRS}/>)*+)"                # its children, empty elements only
     rf"{_WS}*+</\1{_WS}*+>{_WS}*+")
 _FLAT_CHILD = re.compile(rf"<({_NAME})({_ATTRS})/>")
@@ -158,8 +158,11 @@ def _flat_elements(data: bytes) -> list[tuple[str, dict | str]] | None:
     m = _FLAT_DOC.fullmatch(text)
     if m is None:
         return None
-    out = _FLAT_CHILD.findall(m.group(2))
     attributes = _FLAT_ATTR.findall
+    root = attributes(m.group(2))
+    if len({name for name, _ in root}) != len(root):   # a repeated attribute is not well-formed: the parser says so
+        return None
+    out = _FLAT_CHILD.findall(m.group(3))
     for i, (tag, attrs) in enumerate(out):
         if attrs:
             pairs = attributes(attrs)

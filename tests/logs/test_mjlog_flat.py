@@ -110,6 +110,17 @@ def test_pattern_path_takes_a_declaration_and_whitespace():
     assert mjlog._flat_elements(doc) == [("GO", {"type": "169", "lobby": "0"}), ("T1", "")]
 
 
+def test_a_root_attribute_given_twice_is_left_to_the_parser():
+    """Not well-formed XML (the parser refuses it), so the pattern path must decline it too: found by the mutated
+    records below (``a="1"`` written twice into the root's start tag), which read it as a good file."""
+    doc = b'<mjloggm ver="2.3" a="1" a="1"><GO type="169"/></mjloggm>'
+    assert mjlog._flat_elements(doc) is None
+    assert _parsed(doc) is not None and not _check_children(doc)
+    assert mjlog._flat_elements(b'<mjloggm ver="2.3" a="1"><GO type="169"/></mjloggm>') == [("GO", {"type": "169"})]
+    data = BASE[:8] + b' a="1"' * 2 + BASE[8:]
+    assert _rounds(data, "m.mjlog", True) == _rounds(data, "m.mjlog", False)
+
+
 _PIECES = [b"<", b">", b"/", b"/>", b'"', b"'", b"=", b" ", b"\n", b"\t", b"&", b"&amp;", b"&#1;", b"<!DOCTYPE x>",
            b"<!--", b"xmlns", b"</mjloggm>", b"<T1/>", b"<D1/>", b"<T0052/>", b"\xff", b"\xe3\x81\x82", b"\x00",
            b" a=\"1\"", b"INIT", b"AGARI", b"N", b"m=\"", b"who=\"1\""]
