@@ -667,6 +667,12 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
     return found
 
 
+def suit_waits(part: HandCode) -> SuitWaits:
+    """The :data:`SuitWaits` of one suit part of a hand code (``code & SUIT_FIELDS[s]``) that holds no kind more
+    than four times, cached: for an evaluator that asks about one suit (MCR's unique-wait test)."""
+    return _suit_waits.get(part) or _suit_waits_of(part)
+
+
 _F_MAN, _F_PIN, _F_SOU, _F_HONOR = SUIT_FIELDS
 _F_PIN_SOU_HONOR = SUIT_FIELDS[1:]
 

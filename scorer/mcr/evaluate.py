@@ -19,12 +19,12 @@ declared meld's facts are made once per meld and a situation's once per Situatio
 hand key: ``_SITUATIONS``), and each suit's record (``_Suit``: its kinds,
 its readings into sets and a pair from the core's per-suit table (``scorer.arrangements``) with what each reading's
 pungs and groups add up to, its completions with and without each tile) is made once per suit and code; the
-records of every small complete suit are made at once when a process scores hands in numbers (with a table of the
-small suits one tile short of complete, for the unique-wait test). So the common hand (one reading per suit) is arranged,
-scored straight from ``_best``, and its unique wait tested, from four records. The fan checks are not run per
-hand: what each part of them reads (the hand's flags, its tiles, an arrangement's notable pungs, its other set
-fields) is packed into a small integer key while the hand is read, and a key's fans are worked out once, from a
-context of the fields the key holds (the tiles' key: of the first hand that meets it; see "the hand key" below and
+records of every small complete suit are made at once when a process scores hands in numbers (with the set of
+their codes, for the unique-wait test). So the common hand (one reading per suit) is arranged, scored straight
+from ``_best``, and its unique wait tested, from four records. The fan checks are not run per hand: what each
+part of them reads (the hand's flags, its tiles, an arrangement's notable pungs, its other set fields) is packed
+into a small integer key while the hand is read, and a key's fans are worked out once, from a context of the
+fields the key holds (the tiles' key: of the first hand that meets it; see "the hand key" below and
 ``fans.CHECK_GROUPS``), every key at once when a process scores hands in numbers; a form's
 fans are a small dict merged from the parts (each cached with the mask of its fans and their points, see
 :mod:`scorer.mcr.parts`), excluded by one look-up of what the fans present remove, and totalled from the parts'
@@ -40,7 +40,8 @@ from itertools import combinations_with_replacement, product
 
 from scorer.arrangements import suit_table_entry as _suit_entry_of_code
 from scorer.arrangements import (CODE_ONE, OVER_FOUR_ADD, OVER_FOUR_TEST, RED_SHIFT, HandCode, completing_kinds,
-                                 is_complete, special_waits, suit_code_complete, waits_of_win)
+                                 is_complete, special_waits, suit_code_complete, suit_waits,
+                                 waits_of_win)
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
@@ -844,14 +845,13 @@ class _Suit:
     def other_completion(self, r: int, target: int) -> bool:
         """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
         or sets and a pair (2), the target of the suit's size? (Copies not limited, as in :func:`_completions`.)
-        Read from the table of small suits one tile short, or for a larger suit (or one holding four of a kind)
-        from the core's per-suit table, rank by rank until one is found; a fifth copy, which that table does not
-        hold, is searched (:func:`_suit_ok`)."""
-        if self.size <= _SMALL_SUIT_TILES and self.most < 4 and (table := _SMALL_WAITS[self.index]) is not None:
-            # the table of small suits one tile short: no count reaches five, so "copies not limited" changes
-            # nothing (the target is the suit's size's); its kinds are distinct
-            kinds = table.get(self.code - (1 << 5 * r))
-            return kinds is not None and (len(kinds) > 1 or kinds[0] != _BASES[self.index] + r)
+        Read from the core's per-suit wait tables when no kind has four tiles (no count then reaches five, so
+        "copies not limited" changes nothing; the target is the suit's size's), else from the core's per-suit table,
+        rank by rank until one is found; a fifth copy, which that table does not hold, is searched
+        (:func:`_suit_ok`)."""
+        if self.most < 4:
+            kinds = suit_waits(self.code - (1 << 5 * r) << _SUIT_BITS * self.index)[2]  # (distinct, in order)
+            return len(kinds) > 1 or kinds != () and kinds[0] != _BASES[self.index] + r
         if self.others is None:
             self.others = {}
         key = 64 + r * 4 + target  # (the keys below 64 are before_state's)
@@ -1037,25 +1037,12 @@ def _build_small_suits() -> None:
     build_small_parts()
     _build_keyed_parts()
     _SMALL_COMPLETE[:] = [frozenset(complete), frozenset(complete_honors)]
-    _SMALL_WAITS[:] = [_waits_table(complete, 9, base) for base in _BASES[:3]] + [_waits_table(complete_honors, 7, 27)]
 
 
 # the count codes of every complete suit of at most _SMALL_SUIT_TILES tiles (numbered, honors), once built
 _SMALL_COMPLETE: list = [None, None]
-# per suit (m, p, s, honors), by the count code of a suit one tile short of one of those: the kinds that complete
-# it, once built
-_SMALL_WAITS: list = [None, None, None, None]
 # what a suit of so many tiles can be: 1 sets, 2 sets and a pair, 0 neither
 _TARGET_OF_SIZE = tuple((2 if n % 3 == 2 else 1 if n % 3 == 0 else 0) for n in range(20))
-
-
-def _waits_table(complete, ranks: int, base: int) -> dict[int, tuple[int, ...]]:
-    out: dict[int, list[int]] = {}
-    for code in complete:
-        for x in range(ranks):
-            if code >> 5 * x & 31:
-                out.setdefault(code - (1 << 5 * x), []).append(base + x)
-    return {code: tuple(sorted(kinds)) for code, kinds in out.items()}
 
 
 def _small_complete(suit: _Suit):
