@@ -40,8 +40,7 @@ from itertools import combinations_with_replacement, product
 
 from scorer.arrangements import suit_table_entry as _suit_entry_of_code
 from scorer.arrangements import (CODE_ONE, OVER_FOUR_ADD, OVER_FOUR_TEST, RED_SHIFT, HandCode, completing_kinds,
-                                 is_complete, special_waits, suit_code_complete, suit_waits,
-                                 waits_of_win)
+                                 special_waits, standard_splits, suit_code_complete, suit_waits, waits_of_win)
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
@@ -71,6 +70,7 @@ _KNITTED_SUITS = [any(i >> a & 1 and i >> 3 + b & 1 and i >> 6 + c & 1
                   for i in range(512)]
 _NUMBERED_MASK = (1 << 27) - 1
 _KNITTED_MASKS = tuple(sum(1 << k for k in seq) for seq in KNITTED_SEQS)
+_KNITTED_CODES = tuple(sum(CODE_ONE[k] for k in seq) for seq in KNITTED_SEQS)  # their hand codes
 _SM, _SP, _SS = SUIT_MASKS
 _HONOR, _TERMINAL_HONOR = F.HONOR_MASK, F.TERMINAL_HONOR_MASK
 _NOT_REVERSIBLE, _NOT_GREEN, _NOT_TERMINAL_HONOR = ~F.REVERSIBLE_MASK, ~F.GREEN_MASK, ~F.TERMINAL_HONOR_MASK
@@ -1154,21 +1154,17 @@ def _knitted_waits(facts: _HandInfo, n_melds: int, waits: list[int]) -> list[int
     # eight of a knitted straight's nine kinds: at least two of each numbered suit
     if (mask & _NUMBERED_MASK).bit_count() >= 8 and (mask & _SM).bit_count() >= 2 \
             and (mask & _SP).bit_count() >= 2 and (mask & _SS).bit_count() >= 2:
-        counts = [*suits[0].counts, *suits[1].counts, *suits[2].counts, *suits[3].counts]
-        counts[win] -= 1
-        for seq, seq_mask in zip(KNITTED_SEQS, _KNITTED_MASKS):
+        code = facts.code - CODE_ONE[win]  # the tiles before the winning one
+        for seq_code, seq_mask in zip(_KNITTED_CODES, _KNITTED_MASKS):
             if (mask & seq_mask).bit_count() >= 8:
-                # a knitted straight and a set and a pair (or one meld) once the tile is in
+                # a knitted straight and a set and a pair (or one meld) once the tile is in: read from the core's
+                # tables, the rest beside the straight counted as three more sets
                 missing = seq_mask & ~mask
-                rest = list(counts)
-                for k in seq:
-                    rest[k] -= 1
-                if not missing:
-                    waits += standard_wait_kinds(rest)
-                else:
+                if not missing:  # the straight held: the rest's waits
+                    waits += completing_kinds(code - seq_code, 4 - 3 * n_melds, n_melds + 3)
+                else:  # the straight waits on its missing kind: the rest is a set and a pair (or the pair)
                     k = missing.bit_length() - 1
-                    rest[k] += 1
-                    if is_complete(rest, n_melds + 3, four_as_two_pairs=True):
+                    if standard_splits(code - (seq_code - CODE_ONE[k]))[0]:
                         waits.append(k)
     if not n_melds and mask.bit_count() == 13 and mask & ~_ORPHANS_MASK:
         # honors and knitted tiles: thirteen different tiles, the numbered ones of one knitted straight's kinds
