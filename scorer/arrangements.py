@@ -667,6 +667,12 @@ def _suit_waits_of(part: HandCode) -> SuitWaits:
     return found
 
 
+def suit_waits(part: HandCode) -> SuitWaits:
+    """The :data:`SuitWaits` of one suit part of a hand code (``code & SUIT_FIELDS[s]``) that holds no kind more
+    than four times, cached: for an evaluator that asks about one suit (MCR's unique-wait test)."""
+    return _suit_waits.get(part) or _suit_waits_of(part)
+
+
 _F_MAN, _F_PIN, _F_SOU, _F_HONOR = SUIT_FIELDS
 _F_PIN_SOU_HONOR = SUIT_FIELDS[1:]
 
@@ -733,14 +739,24 @@ def _add_special_waits(code: HandCode, found: list[Kind], four_as_two_pairs: boo
         found.sort()
 
 
+def special_waits(code: HandCode, four_as_two_pairs: bool = False) -> list[Kind]:
+    """The waits of seven pairs and thirteen orphans alone (what :func:`completing_kinds` adds to the standard
+    form's) of 13 closed tiles and no meld given as a hand code, ascending: for an evaluator that knows the
+    standard form has none (two suits that split no way, with any tile)."""
+    found: list[Kind] = []
+    _add_special_waits(code, found, four_as_two_pairs)
+    return found
+
+
 _SUIT_OF_KIND = tuple(min(k // 9, 3) for k in range(N_KINDS))
 
 
-def waits_of_win(code: HandCode, win: Kind, pair: Kind, n_melds: int) -> list[Kind]:
-    """:func:`completing_kinds` (riichi's seven pairs: four of a kind is no two pairs) of the concealed tiles of a
-    won hand whose tiles with the winning kind ``win`` split into sets and a pair of kind ``pair`` — what the
-    evaluator learnt — read from at most two suits' :data:`SuitWaits` instead of four: only the winning tile's suit
-    and the pair's can take a tile, for every other suit is sets only.
+def waits_of_win(code: HandCode, win: Kind, pair: Kind, n_melds: int, four_as_two_pairs: bool = False
+                 ) -> list[Kind]:
+    """:func:`completing_kinds` (with its ``four_as_two_pairs``: riichi's seven pairs by default, MCR's with True)
+    of the concealed tiles of a won hand whose tiles with the winning kind ``win`` split into sets and a pair of
+    kind ``pair`` — what the evaluator learnt — read from at most two suits' :data:`SuitWaits` instead of four:
+    only the winning tile's suit and the pair's can take a tile, for every other suit is sets only.
 
     When the winning tile's suit held the pair, it alone can take one (its tiles less one are 3n+1). Otherwise it
     takes one when that makes it sets only (the pair's suit keeps the pair), and the pair's suit takes one (the
@@ -759,7 +775,7 @@ def waits_of_win(code: HandCode, win: Kind, pair: Kind, n_melds: int) -> list[Ki
     if not n_melds:
         odd = code & ODD   # seven pairs wait on one single; thirteen orphans hold only terminals and honors
         if odd and not odd & (odd - 1) or not code & _NOT_ORPHAN_FIELDS:
-            _add_special_waits(code, found, False)
+            _add_special_waits(code, found, four_as_two_pairs)
     return found
 
 

@@ -19,12 +19,12 @@ declared meld's facts are made once per meld and a situation's once per Situatio
 hand key: ``_SITUATIONS``), and each suit's record (``_Suit``: its kinds,
 its readings into sets and a pair from the core's per-suit table (``scorer.arrangements``) with what each reading's
 pungs and groups add up to, its completions with and without each tile) is made once per suit and code; the
-records of every small complete suit are made at once when a process scores hands in numbers (with a table of the
-small suits one tile short of complete, for the waits). So the common hand (one reading per suit) is arranged,
-scored straight from ``_best``, and its unique wait tested, from four records. The fan checks are not run per
-hand: what each part of them reads (the hand's flags, its tiles, an arrangement's notable pungs, its other set
-fields) is packed into a small integer key while the hand is read, and a key's fans are worked out once, from a
-context of the fields the key holds (the tiles' key: of the first hand that meets it; see "the hand key" below and
+records of every small complete suit are made at once when a process scores hands in numbers (with the set of
+their codes, for the unique-wait test). So the common hand (one reading per suit) is arranged, scored straight
+from ``_best``, and its unique wait tested, from four records. The fan checks are not run per hand: what each
+part of them reads (the hand's flags, its tiles, an arrangement's notable pungs, its other set fields) is packed
+into a small integer key while the hand is read, and a key's fans are worked out once, from a context of the
+fields the key holds (the tiles' key: of the first hand that meets it; see "the hand key" below and
 ``fans.CHECK_GROUPS``), every key at once when a process scores hands in numbers; a form's
 fans are a small dict merged from the parts (each cached with the mask of its fans and their points, see
 :mod:`scorer.mcr.parts`), excluded by one look-up of what the fans present remove, and totalled from the parts'
@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
 
 from scorer.arrangements import suit_table_entry as _suit_entry_of_code
-from scorer.arrangements import CODE_ONE, OVER_FOUR_ADD, OVER_FOUR_TEST, RED_SHIFT, HandCode, is_complete, suit_code_complete
+from scorer.arrangements import (CODE_ONE, OVER_FOUR_ADD, OVER_FOUR_TEST, RED_SHIFT, HandCode, completing_kinds,
+                                 special_waits, standard_splits, suit_code_complete, suit_waits, waits_of_win)
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
@@ -69,6 +70,7 @@ _KNITTED_SUITS = [any(i >> a & 1 and i >> 3 + b & 1 and i >> 6 + c & 1
                   for i in range(512)]
 _NUMBERED_MASK = (1 << 27) - 1
 _KNITTED_MASKS = tuple(sum(1 << k for k in seq) for seq in KNITTED_SEQS)
+_KNITTED_CODES = tuple(sum(CODE_ONE[k] for k in seq) for seq in KNITTED_SEQS)  # their hand codes
 _SM, _SP, _SS = SUIT_MASKS
 _HONOR, _TERMINAL_HONOR = F.HONOR_MASK, F.TERMINAL_HONOR_MASK
 _NOT_REVERSIBLE, _NOT_GREEN, _NOT_TERMINAL_HONOR = ~F.REVERSIBLE_MASK, ~F.GREEN_MASK, ~F.TERMINAL_HONOR_MASK
@@ -165,8 +167,8 @@ class McrResult(_FanLinesMemo):
     waits_: tuple[Tile, ...] | None = field(default=None, repr=False)
     payments: tuple[Payment, ...] = field(default=())
     # what the evaluation knew of a complete hand, for its waits: the hand's _HandInfo (its suits' records, the
-    # winning kind, every suit's count code with the melds' tiles or None when no kind has four tiles, the kinds
-    # held: bits over our kinds, the winning tile's included, the suits' summed _SuitSummary)
+    # winning kind, the closed tiles' hand code, the hand code with the melds' tiles or None when no kind has four
+    # tiles, the kinds held: bits over our kinds, the winning tile's included, the suits' summed _SuitSummary)
     facts_: _HandInfo | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -447,7 +449,7 @@ assert len(_SET_BY) == len(set(_SET_BY))
 class _HandInfo:
     """What is the same for every form and arrangement of one hand."""
 
-    __slots__ = ("ctx", "closed_", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
+    __slots__ = ("ctx", "closed_", "code", "suit_infos", "win", "fixed_chows", "fixed_pungs", "melded", "self_drawn",
                  "n_melds", "unique_wait", "tables", "grouped",
                  "closed_kinds", "closed_mask", "fixed_traits", "fixed_pung_facts", "key", "mask", "winds", "every",
                  "nine_gates", "summed",
@@ -843,14 +845,13 @@ class _Suit:
     def other_completion(self, r: int, target: int) -> bool:
         """With one tile of rank ``r`` taken out, does a tile of another rank make the suit sets (``target`` 1)
         or sets and a pair (2), the target of the suit's size? (Copies not limited, as in :func:`_completions`.)
-        Read from the table of small suits one tile short, or for a larger suit (or one holding four of a kind)
-        from the core's per-suit table, rank by rank until one is found; a fifth copy, which that table does not
-        hold, is searched (:func:`_suit_ok`)."""
-        if self.size <= _SMALL_SUIT_TILES and self.most < 4 and (table := _SMALL_WAITS[self.index]) is not None:
-            # the table of small suits one tile short: no count reaches five, so "copies not limited" changes
-            # nothing (the target is the suit's size's); its kinds are distinct
-            kinds = table.get(self.code - (1 << 5 * r))
-            return kinds is not None and (len(kinds) > 1 or kinds[0] != _BASES[self.index] + r)
+        Read from the core's per-suit wait tables when no kind has four tiles (no count then reaches five, so
+        "copies not limited" changes nothing; the target is the suit's size's), else from the core's per-suit table,
+        rank by rank until one is found; a fifth copy, which that table does not hold, is searched
+        (:func:`_suit_ok`)."""
+        if self.most < 4:
+            kinds = suit_waits(self.code - (1 << 5 * r) << _SUIT_BITS * self.index)[2]  # (distinct, in order)
+            return len(kinds) > 1 or kinds != () and kinds[0] != _BASES[self.index] + r
         if self.others is None:
             self.others = {}
         key = 64 + r * 4 + target  # (the keys below 64 are before_state's)
@@ -1036,25 +1037,12 @@ def _build_small_suits() -> None:
     build_small_parts()
     _build_keyed_parts()
     _SMALL_COMPLETE[:] = [frozenset(complete), frozenset(complete_honors)]
-    _SMALL_WAITS[:] = [_waits_table(complete, 9, base) for base in _BASES[:3]] + [_waits_table(complete_honors, 7, 27)]
 
 
 # the count codes of every complete suit of at most _SMALL_SUIT_TILES tiles (numbered, honors), once built
 _SMALL_COMPLETE: list = [None, None]
-# per suit (m, p, s, honors), by the count code of a suit one tile short of one of those: the kinds that complete
-# it, once built
-_SMALL_WAITS: list = [None, None, None, None]
 # what a suit of so many tiles can be: 1 sets, 2 sets and a pair, 0 neither
 _TARGET_OF_SIZE = tuple((2 if n % 3 == 2 else 1 if n % 3 == 0 else 0) for n in range(20))
-
-
-def _waits_table(complete, ranks: int, base: int) -> dict[int, tuple[int, ...]]:
-    out: dict[int, list[int]] = {}
-    for code in complete:
-        for x in range(ranks):
-            if code >> 5 * x & 31:
-                out.setdefault(code - (1 << 5 * x), []).append(base + x)
-    return {code: tuple(sorted(kinds)) for code, kinds in out.items()}
 
 
 def _small_complete(suit: _Suit):
@@ -1112,139 +1100,83 @@ def _completions(counts: list[int], honor: bool, target: int, skip: int = -1, fi
     return tuple(out)
 
 
-def _taker_waits(code: int, suit: _Suit) -> list[int]:
-    """The kinds of the suit (its record) one more tile of which makes the count code ``code`` sets and at most
-    one pair (read from the core's per-suit table); a fifth copy is no wait."""
-    base = _BASES[suit.index]
-    honor = suit.honor
-    return [base + x for x in range(len(suit.counts))
-            if code >> 5 * x & 31 < 4 and suit_code_complete(code + (1 << 5 * x), honor)]
-
-
-def _standard_waits(suits: tuple, s: int, r: int, win_suit: _Suit) -> list[int]:
-    """The standard waits of the 13 tiles before the winning tile (of rank ``r`` in suit ``s``), any shape: the
-    suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair)."""
-    waits = []
-    # A small suit is read from the tables of small complete suits, a larger one from the core's per-suit table (a
-    # kind whose fifth copy would complete a suit is one all four of which are in view, left out below either way)
-    states = [suits[0].state, suits[1].state, suits[2].state, suits[3].state]
-    small = _SMALL_WAITS[0] is not None
-    before = win_suit.code - (1 << 5 * r)
-    if small and win_suit.size <= _SMALL_SUIT_TILES + 1:
-        complete = before in _SMALL_COMPLETE[win_suit.honor]
+def _winning_waits(facts: _HandInfo, n_melds: int) -> list[int]:
+    """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), read
+    from the core's per-suit wait tables on the closed tiles' hand code less the winning tile: when the hand is
+    four sets and a pair, from the winning tile's suit and the pair's (:func:`scorer.arrangements.waits_of_win`),
+    else from every suit (:func:`scorer.arrangements.completing_kinds`) — the standard form, seven pairs (a kind's
+    four counting as two pairs) and thirteen orphans either way; then the knitted shapes' (:func:`_knitted_waits`).
+    A kind all four of which are in view (the hand's tiles and melds) is left out. The kinds in order, each once."""
+    win = facts.win
+    code = facts.code - CODE_ONE[win]
+    m, p, s, h = suits = facts.suit_infos
+    if facts.summed >> _SS_PAIRS == 1:  # every suit is sets, one of them with the pair (see _SuitSummary)
+        # a kind of the pair's suit (waits_of_win reads only which suit holds the pair)
+        pair = (win if suits[_SUIT_OF[win]].has_pair else 0 if m.has_pair else 9 if p.has_pair
+                else 18 if s.has_pair else 27)
+        waits = waits_of_win(code, win, pair, n_melds, True)
+    elif (facts.summed >> _SS_BROKEN & 7) - (suits[_SUIT_OF[win]].state == 0) >= 2:
+        # two suits that split no way besides the winning tile's, which it leaves as they are: no standard wait
+        waits = special_waits(code, True) if not n_melds else []
     else:
-        complete = suit_code_complete(before, win_suit.honor)
-    states[s] = _TARGET_OF_SIZE[win_suit.size - 1] if complete else 0
-    broken = states.count(0)
-    if broken <= 1:
-        pairs = states.count(2)
-        # the one suit that is not sets (and a pair) must take the tile; else any suit may
-        for i in ((states.index(0),) if broken else range(4)):
-            elsewhere = pairs - (states[i] == 2)
-            if elsewhere > 1:
-                continue
-            # the hand ends with one pair
-            suit = suits[i]
-            target = 2 - elsewhere
-            size = suit.size + (i != s)  # once the tile is in
-            if target != _TARGET_OF_SIZE[size]:
-                continue
-            code = before if i == s else suit.code
-            if small and size <= _SMALL_SUIT_TILES:
-                waits += _SMALL_WAITS[i].get(code, ())
-            else:
-                waits += _taker_waits(code, suit)
-    return waits
-
-
-def _winning_waits(facts: _HandInfo, n_melds: int) -> "list[int] | tuple[int, ...]":
-    """The waits of the 13 tiles before the winning tile of a complete hand (what :func:`mcr_waits` gives), from
-    the suits' records of the evaluation: the standard waits as :func:`scorer.shanten.wait_kinds_of_infos` combines
-    them, the single of six pairs, and the knitted-straight, thirteen-orphans and honors-and-knitted waits. A kind
-    all four of which are in view (the hand's tiles and melds) is left out. The kinds in order, each once."""
-    suits, win, every, mask, summed = facts.suit_infos, facts.win, facts.every, facts.closed_mask, facts.summed
-    s = _SUIT_OF[win]
-    r = win - _BASES[s]
-    win_suit = suits[s]
-    if win_suit.counts[r] == 1:
-        mask &= ~(1 << win)
-    waits = []
-    alone = None  # the waits when they are one table's tuple of kinds (sorted, each once) and nothing else
-    counts = None
-    # eight of a knitted straight's nine kinds: at least two of each numbered suit
-    if n_melds <= 1 and (mask & _NUMBERED_MASK).bit_count() >= 8 and (mask & _SM).bit_count() >= 2 \
-            and (mask & _SP).bit_count() >= 2 and (mask & _SS).bit_count() >= 2:
-        counts = [*suits[0].counts, *suits[1].counts, *suits[2].counts, *suits[3].counts]
-        counts[win] -= 1
-        for seq, seq_mask in zip(KNITTED_SEQS, _KNITTED_MASKS):
-            if (mask & seq_mask).bit_count() >= 8:
-                # a knitted straight and a set and a pair (or one meld) once the tile is in
-                missing = seq_mask & ~mask
-                rest = list(counts)
-                for k in seq:
-                    rest[k] -= 1
-                if not missing:
-                    waits += standard_wait_kinds(rest)
-                else:
-                    k = missing.bit_length() - 1
-                    rest[k] += 1
-                    if is_complete(rest, n_melds + 3, four_as_two_pairs=True):
-                        waits.append(k)
-    # standard: the suits' states before the winning tile (0: not sets and a pair, 1: sets, 2: sets and a pair).
-    if summed >> _SS_PAIRS == 1:  # every suit is sets, one of them with the pair (see _SuitSummary)
-        # Four sets and a pair once the tile is in (the common case): the winning tile's suit takes a tile in its
-        # place, ending as it is (the other suits are sets, one of them with the pair); and when that suit was
-        # sets and a pair before the tile (so the hand held two pairs), the other suit with a pair may take one
-        # too, ending as sets. Each is one suit's completions, from the table of small suits one tile short
-        # or the core's per-suit table.
-        before = win_suit.code - (1 << 5 * r)
-        size = win_suit.size  # once the tile is in
-        if size <= _SMALL_SUIT_TILES and (table := _SMALL_WAITS[s]) is not None:
-            found = table.get(before, ())
-            complete = not win_suit.has_pair and before in _SMALL_COMPLETE[win_suit.honor]
-            if not waits and not complete:
-                alone = found  # the one suit's completions (in order, each once), unless more are added below
-            waits += found
-        else:
-            waits += _taker_waits(before, win_suit)
-            complete = not win_suit.has_pair and suit_code_complete(before, win_suit.honor)
-        if complete:
-            m, p, so, h = suits
-            other = m if m.has_pair else p if p.has_pair else so if so.has_pair else h
-            if other.size < _SMALL_SUIT_TILES and (table := _SMALL_WAITS[other.index]) is not None:
-                waits += table.get(other.code, ())
-            else:
-                waits += _taker_waits(other.code, other)
-    else:
-        waits += _standard_waits(suits, s, r, win_suit)
-    if n_melds == 0:
-        distinct = mask.bit_count()
-        n = len(waits)
-        if distinct <= 7:  # six pairs and a single (a kong's four counting as two pairs)
-            odd = _single_of_six_pairs(suits, win)
-            if odd is not None:
-                waits.append(odd)
-        if not mask & ~_ORPHANS_MASK:
-            if distinct == 13:
-                waits += _ORPHAN_KINDS
-            elif distinct == 12:
-                waits.append((_ORPHANS_MASK & ~mask).bit_length() - 1)
-        elif distinct == 13:
-            numbered = mask & ~_HONOR
-            for seq_mask in _KNITTED_MASKS:
-                if not numbered & ~seq_mask:
-                    left = (seq_mask | _HONOR) & ~mask
-                    while left:
-                        low = left & -left
-                        waits.append(low.bit_length() - 1)
-                        left ^= low
-        if len(waits) != n:
-            alone = None
-    waits = alone if alone is not None else sorted(set(waits))
+        waits = completing_kinds(code, 13 - 3 * n_melds, n_melds, True)
+    # a knitted straight holds eight of its nine kinds before the winning tile, so two numbered suits hold all
+    # three of theirs (_Suit.knit); honors and knitted tiles hold thirteen kinds (the winning tile, counted in
+    # both, only adds)
+    if n_melds <= 1 and (m.knit and (p.knit or s.knit) or p.knit and s.knit
+                         or not n_melds and facts.closed_mask.bit_count() >= 13):
+        waits = _knitted_waits(facts, n_melds, waits)
+    every = facts.every
     if every is None:  # no kind has four tiles in view (counting the winning one too)
         return waits
-    # in view: the tiles before the winning one and the melds' (``every`` counts the winning tile too)
-    return [k for k in waits if (every[_SUIT_OF[k]] >> _SHIFT_OF[k] & 31) - (k == win) < 4]
+    # in view: the tiles before the winning one and the melds' (``every`` counts the winning tile too, whose kind
+    # is then never four in view): bit 2 of a kind's count field is set for a count of four only
+    fours = every & _FOUR_BITS & ~(4 << 5 * win)
+    return _not_four(waits, fours) if fours else waits
+
+
+def _not_four(waits: list[int], fours: HandCode) -> list[int]:
+    """The kinds of ``waits`` whose count field in ``fours`` (a hand code's bits of the counts of four) is clear."""
+    return [k for k in waits if not fours >> 5 * k & 4]
+
+
+def _knitted_waits(facts: _HandInfo, n_melds: int, waits: list[int]) -> list[int]:
+    """``waits`` (the kinds in order, each once) with the waits of the knitted shapes of the 13 tiles before the
+    winning tile (no meld, or one for a knitted straight): a knitted straight with a set and a pair (or the meld),
+    and honors and knitted tiles."""
+    win = facts.win
+    suits = facts.suit_infos
+    mask = facts.closed_mask
+    s = _SUIT_OF[win]
+    if suits[s].counts[win - _BASES[s]] == 1:
+        mask &= ~(1 << win)  # the kinds held before the winning tile
+    n = len(waits)
+    # eight of a knitted straight's nine kinds: at least two of each numbered suit
+    if (mask & _NUMBERED_MASK).bit_count() >= 8 and (mask & _SM).bit_count() >= 2 \
+            and (mask & _SP).bit_count() >= 2 and (mask & _SS).bit_count() >= 2:
+        code = facts.code - CODE_ONE[win]  # the tiles before the winning one
+        for seq_code, seq_mask in zip(_KNITTED_CODES, _KNITTED_MASKS):
+            if (mask & seq_mask).bit_count() >= 8:
+                # a knitted straight and a set and a pair (or one meld) once the tile is in: read from the core's
+                # tables, the rest beside the straight counted as three more sets
+                missing = seq_mask & ~mask
+                if not missing:  # the straight held: the rest's waits
+                    waits += completing_kinds(code - seq_code, 4 - 3 * n_melds, n_melds + 3)
+                else:  # the straight waits on its missing kind: the rest is a set and a pair (or the pair)
+                    k = missing.bit_length() - 1
+                    if standard_splits(code - (seq_code - CODE_ONE[k]))[0]:
+                        waits.append(k)
+    if not n_melds and mask.bit_count() == 13 and mask & ~_ORPHANS_MASK:
+        # honors and knitted tiles: thirteen different tiles, the numbered ones of one knitted straight's kinds
+        numbered = mask & ~_HONOR
+        for seq_mask in _KNITTED_MASKS:
+            if not numbered & ~seq_mask:
+                left = (seq_mask | _HONOR) & ~mask
+                while left:
+                    low = left & -left
+                    waits.append(low.bit_length() - 1)
+                    left ^= low
+    return sorted(set(waits)) if len(waits) != n else waits
 
 
 def _suit_readings(code: int, size: int, base: int) -> tuple:
@@ -1680,6 +1612,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True, sit: tuple | N
     # 14 tiles, its melds counting 3)
     if code % 31 != 14 - 3 * len(hand.melds):
         raise ImpossibleHandError("a flower is not a hand tile; flowers are counted apart")
+    info.code = code
     held_win = (code >> 5 * win & 31) - 1  # copies of the winning tile's kind held before it
     # the suits' records (a cache hit is a plain subscript: a miss, rare once the small suits are built, raises)
     c0, c1, c2, c3 = code & _SUIT_FIELD, code >> _P_SHIFT & _SUIT_FIELD, code >> _S_SHIFT & _SUIT_FIELD, code >> _H_SHIFT
@@ -1741,9 +1674,6 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True, sit: tuple | N
         # the declared pungs and kongs: how many, their facts (_PUNG_FACT), melded and concealed kongs
         info.fixed_pung_facts = (len(fixed_pungs), summed_melds >> _MS_FACTS, melded_kongs, concealed_kongs)
         info.fixed_traits = fixed_traits
-        if fours:  # the suits' count codes with the melds' tiles, for the waits' in-view filter
-            every = [every & _SUIT_FIELD, every >> _P_SHIFT & _SUIT_FIELD, every >> _S_SHIFT & _SUIT_FIELD,
-                     every >> _H_SHIFT]
     else:
         melded = win_in_melds = melded_kongs = concealed_kongs = 0
         info.fixed_chows = info.fixed_pungs = ()
@@ -1752,7 +1682,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True, sit: tuple | N
         if summed >> _SS_OVER & 7:  # a kind held more than four times
             _too_many(hand)
         fours = summed >> _SS_FOURS & 15
-        every = [c0, c1, c2, c3] if fours else None
+        every = code
     kongs = melded_kongs + concealed_kongs
     # the hand key (see _HK_*): win flags corrected as a referee would: the last tile cannot be one you hold; three
     # in your melds make it so; a replacement tile needs a kong, a robbed kong a tile not otherwise in the hand
@@ -1781,7 +1711,7 @@ def _prepare(hand: Hand, preset: McrPreset, grouped: bool = True, sit: tuple | N
         if mask & _TERMINAL:
             tiles |= _HK_TERMINAL
     info.key = key | tiles << _HK_TILES
-    # for the waits' in-view filter: every tile counted by suit, melds included (needed only when a kind has four)
+    # for the waits' in-view filter: the hand code of every tile, melds included (needed only when a kind has four)
     info.every = every if fours else None
     info.mask = mask
     info.winds = sit[_SIT_WINDS]

@@ -7,6 +7,7 @@ import importlib
 import random
 from itertools import combinations
 
+from scorer.arrangements import suit_waits
 from scorer.mcr import combinations as C
 from scorer.mcr import fans as F
 
@@ -120,8 +121,9 @@ def test_small_suit_codes_are_the_complete_suits():
 
 def test_unique_wait_look_ups_equal_the_search():
     """Once the small suits are built, a small suit answers "was it sets before the winning tile?" and "does a tile
-    of another rank complete it?" by looking codes up in the complete set: the same answers as the search (every
-    complete suit of at most nine tiles, every rank it holds taken out, numbered and honors)."""
+    of another rank complete it?" by looking codes up in the complete set and the core's wait tables: the same
+    answers as the search (every complete suit of at most nine tiles, every rank it holds taken out, numbered and
+    honors)."""
     E._build_small_suits()
     checked = 0
     for index, ranks, chows in ((0, 9, True), (3, 7, False)):
@@ -139,9 +141,9 @@ def test_unique_wait_look_ups_equal_the_search():
                 target = 2 if suit.has_pair else 1
                 searched = E._completions(lst, suit.honor, target, skip=r, first=True) != ()
                 assert suit.other_completion(r, target) == searched
-                # the waits' table: the kinds that complete the suit one tile short (a fifth copy aside)
+                # the core's wait table: the kinds that complete the suit one tile short (a fifth copy aside)
                 base = E._BASES[index]
-                waits = E._SMALL_WAITS[index].get(suit.code - (1 << 5 * r), ())
+                waits = suit_waits(suit.code - (1 << 5 * r) << 45 * index)[2]
                 assert waits == tuple(base + x for x in E._completions(lst, suit.honor, target) if lst[x] < 4)
                 state = E._suit_ok(tuple(lst), suit.honor)
                 assert suit.before_complete(r) == (state != 0)
@@ -149,7 +151,7 @@ def test_unique_wait_look_ups_equal_the_search():
             if suit.size < E._SMALL_SUIT_TILES:  # a tile added to the whole suit
                 base = E._BASES[index]
                 target = E._TARGET_OF_SIZE[suit.size + 1]
-                waits = E._SMALL_WAITS[index].get(suit.code, ())
+                waits = suit_waits(suit.code << 45 * index)[2]
                 expected = E._completions(list(suit.counts), suit.honor, target) if target else ()
                 assert waits == tuple(base + x for x in expected if suit.counts[x] < 4)
     assert checked > 5000
