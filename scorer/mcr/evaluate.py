@@ -44,7 +44,7 @@ from scorer.arrangements import (CODE_ONE, OVER_FOUR_ADD, OVER_FOUR_TEST, RED_SH
 from scorer.errors import ImpossibleHandError, NotationError
 from scorer.hand import Hand
 from scorer.kinds import DRAGON_MASK as _DRAGON_MASK
-from scorer.kinds import FIVES, FLOWER_BASE, SUIT_MASKS, TERMINAL_HONOR_MASK, TERMINAL_MASK, TERMINALS_AND_HONORS
+from scorer.kinds import FIVES, FLOWER_BASE, SUIT_MASKS, TERMINAL_HONOR_MASK, TERMINAL_MASK
 from scorer.kinds import WIND_MASK as _WIND_MASK
 from scorer.melds import MeldType
 from scorer.mcr import fans as F
@@ -61,7 +61,6 @@ from scorer.shanten import KNITTED_SEQS, mcr_shanten, mcr_waits, standard_wait_k
 
 # the six knitted straights (147/258/369 in three different suits), in the reference's order, as our kinds
 _M, _P, _S = 0, 9, 18
-_ORPHAN_KINDS = TERMINALS_AND_HONORS
 _ORPHANS_MASK = TERMINAL_HONOR_MASK
 # by the three numbered suits' ``knit`` bits (m | p << 3 | s << 6): can they hold a knitted straight (147, 258 and
 # 369 each in a different suit)?
@@ -1125,7 +1124,7 @@ def _winning_waits(facts: _HandInfo, n_melds: int) -> list[int]:
     # both, only adds)
     if n_melds <= 1 and (m.knit and (p.knit or s.knit) or p.knit and s.knit
                          or not n_melds and facts.closed_mask.bit_count() >= 13):
-        waits = _knitted_waits(facts, n_melds, waits)
+        waits = _knitted_waits(facts, code, n_melds, waits)
     every = facts.every
     if every is None:  # no kind has four tiles in view (counting the winning one too)
         return waits
@@ -1140,10 +1139,10 @@ def _not_four(waits: list[int], fours: HandCode) -> list[int]:
     return [k for k in waits if not fours >> 5 * k & 4]
 
 
-def _knitted_waits(facts: _HandInfo, n_melds: int, waits: list[int]) -> list[int]:
+def _knitted_waits(facts: _HandInfo, code: HandCode, n_melds: int, waits: list[int]) -> list[int]:
     """``waits`` (the kinds in order, each once) with the waits of the knitted shapes of the 13 tiles before the
-    winning tile (no meld, or one for a knitted straight): a knitted straight with a set and a pair (or the meld),
-    and honors and knitted tiles."""
+    winning tile (``code``: their hand code; no meld, or one for a knitted straight): a knitted straight with a set
+    and a pair (or the meld), and honors and knitted tiles."""
     win = facts.win
     suits = facts.suit_infos
     mask = facts.closed_mask
@@ -1154,7 +1153,6 @@ def _knitted_waits(facts: _HandInfo, n_melds: int, waits: list[int]) -> list[int
     # eight of a knitted straight's nine kinds: at least two of each numbered suit
     if (mask & _NUMBERED_MASK).bit_count() >= 8 and (mask & _SM).bit_count() >= 2 \
             and (mask & _SP).bit_count() >= 2 and (mask & _SS).bit_count() >= 2:
-        code = facts.code - CODE_ONE[win]  # the tiles before the winning one
         for seq_code, seq_mask in zip(_KNITTED_CODES, _KNITTED_MASKS):
             if (mask & seq_mask).bit_count() >= 8:
                 # a knitted straight and a set and a pair (or one meld) once the tile is in: read from the core's
