@@ -12,6 +12,10 @@ Public API::
 
 from __future__ import annotations
 
+from scorer import _compiled
+
+_compiled.install()  # before any compiled module is imported: see scorer._compiled
+
 from scorer.errors import ClaimError, ImpossibleHandError, LogError, MjscoreError, NotationError
 from scorer.hand import Hand, Situation
 from scorer.melds import Meld, MeldType

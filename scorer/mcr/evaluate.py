@@ -725,8 +725,9 @@ def _arrangement_table(info: _HandInfo, form_keys: tuple, chows: tuple, pungs: t
     (:func:`scorer.mcr.combinations.traits_of`)."""
     form_code, hk_form, sk_form, pk_form, form = form_keys
     if info.grouped:
+        key = info.key | hk_form
         try:
-            found = _HAND_FANS[key := info.key | hk_form]
+            found = _HAND_FANS[key]
         except KeyError:
             found = _hand_fans(key, info, form)
         fans, mask, total = found  # mask: the fans present (see scorer.mcr.parts), for the exclusions
@@ -1866,8 +1867,9 @@ def evaluate(hand: Hand, preset: str | None = None) -> McrResult:
     r.shanten = -1
     r.waits_ = None
     if meets:
+        pay = (total + flowers) << 1 | sit[_SIT_SELF]
         try:
-            r.payments = _PAYMENTS[pay := (total + flowers) << 1 | sit[_SIT_SELF]]
+            r.payments = _PAYMENTS[pay]
         except KeyError:
             r.payments = _payments_of(pay)
     else:

@@ -53,7 +53,8 @@ _names: list[str] = []
 
 def _fact(name: str) -> Facts:
     _names.append(name)
-    return 1 << (len(_names) - 1)
+    index = len(_names) - 1  # not inline: compiled, `1 << len(...)` is a C shift (see scorer._compiled)
+    return 1 << index
 
 
 # the table (situation)
@@ -68,7 +69,8 @@ ONE_SUIT, HAS_HONOR, THREE_KANS, FOUR_KANS = (_fact(n) for n in ("one suit", "an
 PURE_SUIT, THREE_SUITS, NO_MELDS, STRAIGHT_TILES = (_fact(n) for n in (
     "one suit and no honor", "all three suits", "no declared meld", "1 to 9 of one suit"))
 KUITAN = _fact("closed, or open tanyao allowed")
-HAND_FACTS: Facts = (1 << len(_names)) - 1
+_n_facts = len(_names)
+HAND_FACTS: Facts = (1 << _n_facts) - 1
 """The facts above are the hand's (the same for every placement); those below are the placement's."""
 # the placement
 SEVEN_PAIRS_FORM, ORPHANS_FORM = _fact("seven pairs"), _fact("thirteen orphans")
@@ -84,7 +86,8 @@ TRIP_OF: dict[int, Facts] = {k: _fact(f"a triplet of honor {k}") for k in range(
 """A triplet or kan of the honor kind ``k``."""
 FACT_NAMES: tuple[str, ...] = tuple(_names)
 _TRIP_FACT = tuple(TRIP_OF.get(k, 0) for k in range(34))   # by kind: its TRIP_OF fact (0 for a number)
-PLACEMENT_FACTS: Facts = (1 << len(_names)) - 1 & ~HAND_FACTS
+_n_facts = len(_names)
+PLACEMENT_FACTS: Facts = (1 << _n_facts) - 1 & ~HAND_FACTS
 
 # "at least n" facts by count
 SEQ_FACTS = (0, SEQ1, SEQ1 | SEQ2, SEQ1 | SEQ2 | SEQ3, SEQ1 | SEQ2 | SEQ3 | SEQ4)
@@ -612,7 +615,8 @@ def needs_of(y: Yaku) -> Facts:
 YakuBits: TypeAlias = int
 """A set of yaku as bits: bit i is ``YAKU[i]``."""
 _BIT = {y.id: 1 << i for i, y in enumerate(YAKU)}
-_ALL = (1 << len(YAKU)) - 1
+_n_yaku = len(YAKU)
+_ALL = (1 << _n_yaku) - 1
 _EXACT = sum(_BIT[y.id] for y in YAKU if y.exact)
 _YAKUMAN = sum(_BIT[y.id] for y in YAKU if y.yakuman)
 _CHECK = {_BIT[y.id]: y.applies for y in YAKU if not y.exact}
