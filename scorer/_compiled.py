@@ -27,7 +27,8 @@ import os
 import sys
 import warnings
 
-#: the hot path of scoring a line: the notation, the values, the hand-analysis core and both evaluators
+#: the hot path of scoring a line (the notation, the values, the hand-analysis core and both evaluators) and of
+#: playing a deal
 COMPILED: tuple[str, ...] = (
     "grammar.hand",
     "scorer.tiles",
@@ -47,6 +48,23 @@ COMPILED: tuple[str, ...] = (
     "scorer.mcr.exclusions",
     "scorer.mcr.points",
     "scorer.mcr.parts",
+    # the game engine, its tables and its AIs: what `mjscore play`, a match and a replay spend their time in
+    "scorer.game.actions",
+    "scorer.game.engine",
+    "scorer.game.events",
+    "scorer.game.mcr",
+    "scorer.game.state",
+    "scorer.game.wall",
+    "scorer.game.rules.base",
+    "scorer.game.rules.riichi",
+    "scorer.game.rules.mcr",
+    "scorer.game.rules.tenhou",
+    "scorer.game.ai.defense",
+    "scorer.game.ai.efficiency",
+    "scorer.game.ai.mcr",
+    "scorer.game.ai.player",
+    "scorer.game.ai.strong",
+    "scorer.game.ai.value",
 )
 
 #: an extension older than its source by more than this (seconds) is stale; the margin covers an install that

@@ -22,6 +22,7 @@ from scorer import _compiled
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / ".." / "shared" / "bench"
+REALDATA = ROOT / ".." / "shared" / "realdata"
 
 _DUMP = r"""
 import hashlib, importlib, json, sys
@@ -87,6 +88,55 @@ def test_build_and_sources_agree(tmp_path):
     for line, a, b in zip(lines, built["rows"], pure["rows"]):
         assert a == b, line
     assert len(built["rows"]) == len(pure["rows"]) == len(lines)
+
+
+_GAMES = [  # (name, mjscore arguments): every table and AI the compiled game modules play
+    ("riichi", ["play", "--auto", "--deals", "12", "--seed", "31"]),
+    ("riichi-strong", ["play", "--auto", "--game", "east", "--seed", "32", "--ai", "strong,basic,strong,basic"]),
+    ("sanma", ["play", "--auto", "--deals", "6", "--seed", "33", "--players", "3"]),
+    ("mcr", ["play", "--rules", "mcr", "--auto", "--deals", "8", "--seed", "34"]),
+]
+
+
+def _play(tmp_path: Path, pure: bool) -> dict[str, str]:
+    """Each game's summary and its whole event log, played on the build or on the sources."""
+    env = dict(os.environ, MJSCORE_PURE="1" if pure else "0", PYTHONHASHSEED="0",
+               PYTHONPATH=os.pathsep.join([str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+    cwd = tmp_path / ("pure" if pure else "built")
+    cwd.mkdir()
+    out = {}
+    for name, args in _GAMES:
+        log = Path(f"{name}.log")   # the summary names it: the same relative name for either run
+        done = subprocess.run([sys.executable, "-c", _CLI, *args, "--json", "--log", str(log)], cwd=cwd, env=env,
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        out[name] = done.stdout
+        out[name + " log"] = (cwd / log).read_text(encoding="utf-8")
+    return out
+
+
+_CLI = "import sys; sys.argv = ['mjscore'] + sys.argv[1:]; from scorer.cli.app import main; sys.exit(main())"
+
+
+def test_build_and_sources_play_the_same_deals(tmp_path):
+    built, pure = _play(tmp_path, False), _play(tmp_path, True)
+    for name in built:
+        assert len(built[name]) > 100, name
+        assert built[name] == pure[name], name
+
+
+@pytest.mark.skipif(not (REALDATA / "riichi" / "tenhou-mjlog").is_dir(), reason="../shared/realdata is not here")
+def test_build_and_sources_replay_the_same_rounds():
+    files = sorted(str(p) for p in (REALDATA / "riichi" / "tenhou-mjlog").glob("*.mjlog"))[:12]
+    rows = []
+    for pure in (False, True):
+        env = dict(os.environ, MJSCORE_PURE="1" if pure else "0", PYTHONHASHSEED="0")
+        done = subprocess.run([sys.executable, "-c", _CLI, "replay", *files, "--verify", "--json"], cwd=ROOT,
+                              env=env, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        rows.append(done.stdout.splitlines())
+    assert len(rows[0]) > 100
+    assert rows[0] == rows[1]
 
 
 def _fresh_builds() -> list[str]:
