@@ -18,6 +18,7 @@ draw, as after a kan); the rounds carry the ``tenhou-sanma`` preset and three-se
 from __future__ import annotations
 
 import io
+import sys
 from types import MappingProxyType
 from typing import Iterator
 
@@ -135,14 +136,33 @@ def _tile(n: int, what: str) -> int:
 _WS = r"[ \t\r\n]"
 _NAME = r"(?![Xx][Mm][Ll])[A-Za-z_][A-Za-z0-9_]*"        # "xml..." names (xmlns!) are reserved: parser path
 _VALUE = r'"[^"<&\x00-\x1f\ufffe\uffff]*"'               # no reference to expand, no whitespace to normalise
-_ATTRS = rf"(?:{_WS}++{_NAME}={_VALUE})*+{_WS}*+"
-_FLAT_DOC = re.compile(
-    rf"(?:<\?xml{_WS}+version=(?:\"1\.0\"|'1\.0')(?:{_WS}+encoding=(?:\"(?i:utf-8)\"|'(?i:utf-8)'))?"
-    rf"(?:{_WS}+standalone=(?:\"(?:yes|no)\"|'(?:yes|no)'))?{_WS}*\?>)?"
-    rf"{_WS}*+<({_NAME})({_ATTRS})>"                     # the root's start tag
-    rf"((?:{_WS}*+<{_NAME}{_ATTRS}/>)*+)"                # its children, empty elements only
-    rf"{_WS}*+</\1{_WS}*+>{_WS}*+")
-_FLAT_CHILD = re.compile(rf"<({_NAME})({_ATTRS})/>")
+
+
+def _flat_patterns(keep: str) -> tuple[re.Pattern, re.Pattern]:
+    """The whole-document pattern and the child pattern; ``keep`` ("+" or "") makes the repeats possessive: they
+    keep what they matched, so a document that is not flat fails at once instead of trying the repeats again (no
+    repeat here can give back characters that let the match go on: a name, a value, a run of whitespace each end
+    where the next part must begin)."""
+    attrs = rf"(?:{_WS}+{keep}{_NAME}={_VALUE})*{keep}{_WS}*{keep}"
+    doc = re.compile(
+        rf"(?:<\?xml{_WS}+version=(?:\"1\.0\"|'1\.0')(?:{_WS}+encoding=(?:\"(?i:utf-8)\"|'(?i:utf-8)'))?"
+        rf"(?:{_WS}+standalone=(?:\"(?:yes|no)\"|'(?:yes|no)'))?{_WS}*\?>)?"
+        rf"{_WS}*{keep}<({_NAME})({attrs})>"                           # the root's start tag
+        rf"((?:{_WS}*{keep}<{_NAME}{attrs}/>)*{keep})"                 # its children, empty elements only
+        rf"{_WS}*{keep}</\1{_WS}*{keep}>{_WS}*{keep}")
+    return doc, re.compile(rf"<({_NAME})({attrs})/>")
+
+
+def _possessive_works() -> bool:
+    """Whether this Python reads possessive repeats right: they came in 3.11, and up to 3.11.2 (Debian 12's
+    python3) the document pattern with them matches no document at all."""
+    if sys.version_info < (3, 11):
+        return False
+    doc, _ = _flat_patterns("+")
+    return doc.fullmatch('<a b="1">\n<c/> <d e="2" f=""/></a>') is not None
+
+
+_FLAT_DOC, _FLAT_CHILD = _flat_patterns("+" if _possessive_works() else "")
 _FLAT_ATTR = re.compile(rf'({_NAME})="([^"]*)"')
 
 

@@ -136,3 +136,26 @@ def test_mutated_records_read_the_same_by_either_path(edits):
         data = data[:at] + piece + data[at + cut:]
     _check_children(data)
     assert _rounds(data, "m.mjlog", True) == _rounds(data, "m.mjlog", False)
+
+
+_DECLINED = test_pattern_path_declines_what_it_cannot_read_exactly.pytestmark[0].args[1]
+
+
+def test_the_patterns_without_possessive_repeats_read_the_same():
+    """The patterns a Python without working possessive repeats gets (before 3.11, and 3.11.0-3.11.2) take every
+    record the parser reads and decline every document above, like the possessive ones."""
+    plain_doc, plain_child = mjlog._flat_patterns("")
+    assert "++" not in plain_doc.pattern
+    files = [p for p in _xml_files() if p.parent.name == "tenhou-mjlog" or p.parent == FIXTURES]
+    with mock.patch.object(mjlog, "_FLAT_DOC", plain_doc), mock.patch.object(mjlog, "_FLAT_CHILD", plain_child):
+        took = [_check_children(read_bytes(str(p))) for p in files]
+        assert all(mjlog._flat_elements(doc) is None for doc in _DECLINED[:-1])   # (the last: the element limit)
+    assert any(took)   # the fixtures' flat records; and every Tenhou record, when ../shared is here:
+    assert all(took[i] for i, p in enumerate(files) if p.parent.name == "tenhou-mjlog")
+
+
+def test_possessive_repeats_are_used_exactly_where_they_read_a_record():
+    possessive_doc, _ = mjlog._flat_patterns("+")
+    works = possessive_doc.fullmatch(BASE.decode("utf-8")) is not None
+    assert mjlog._possessive_works() == works
+    assert ("++" in mjlog._FLAT_DOC.pattern) == works
