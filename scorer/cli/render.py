@@ -285,7 +285,7 @@ def row_renderer(fmt: str) -> Callable[[dict], str]:
 def _text_renderer(fmt: str) -> Callable[[dict], str]:
     from scorer.batch import plain_row
     if fmt == "csv":
-        write_row = csv.writer(_Echo(), lineterminator="\n").writerow
+        write_row = _csv_row_writer()
 
         def csv_row(row) -> str:
             return write_row(_csv_values(plain_row(row)))     # the record's text: what _Echo.write returns
@@ -464,6 +464,25 @@ def _riichi_writer(cls=None) -> Callable:
             words_get(limit) or word_json(limit), fus_get(fu_items) or fu_json(fu_items), points,
             pays_get(payments) or pay_json(payments), total_gain, shanten, waits_get(w) or waits_json(w))
     return write
+
+
+def _csv_row_writer() -> Callable[[list], str]:
+    """The CSV writer's ``writerow``: a row's values to the record's text. Before Python 3.11 the csv module
+    cannot write a NUL (it takes it for an unset escape character and raises "need to escape"), and a hostile
+    line's input, quoted back in its error row, may hold one; there each NUL is written through a stand-in that
+    the row does not contain (csv treats neither specially), so the record is the same text as on 3.11 and later."""
+    write_row = csv.writer(_Echo(), lineterminator="\n").writerow
+    if sys.version_info >= (3, 11):
+        return write_row
+
+    def write_row_with_nul(values: list) -> str:
+        if not any(isinstance(v, str) and "\0" in v for v in values):
+            return write_row(values)
+        text = "".join(map(str, values))
+        stand_in = next(chr(c) for c in range(0xE000, 0xF900) if chr(c) not in text)   # a private-use character
+        return write_row([v.replace("\0", stand_in) if isinstance(v, str) else v for v in values]).replace(
+            stand_in, "\0")
+    return write_row_with_nul
 
 
 class _Echo:
