@@ -30,6 +30,7 @@ import json
 import os
 import re
 import stat
+import sys
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, NamedTuple
 
@@ -256,6 +257,12 @@ def items_of(units: Iterable) -> Iterator[Item]:
             yield unit
 
 
+# Before Python 3.11 csv.reader refuses a line with a NUL ("line contains NUL"), which made the record an error
+# row whatever column held it; there a NUL is fed to it as a lone surrogate, which no line of text can hold (the
+# lines are strict UTF-8), and each cell gets its NULs back, so a record reads the same as on 3.11 and later.
+_NUL_STAND_IN = "\udc00" if sys.version_info < (3, 11) else None
+
+
 def read_csv(stream: Iterable[str], source: str, counter: ByteCounter | None = None) -> Iterator[Item]:
     """CSV with a header naming a ``hand`` column (and optionally ``claim``); line numbers are the file's. A
     physical line that is not text (:class:`BadLine`) makes the record it belongs to an error row."""
@@ -279,6 +286,8 @@ def read_csv(stream: Iterable[str], source: str, counter: ByteCounter | None = N
             reader = csv.reader(counted)
             continue
         n = counted.start
+        if _NUL_STAND_IN is not None and any(_NUL_STAND_IN in cell for cell in row):
+            row = [cell.replace(_NUL_STAND_IN, "\0") for cell in row]
         if counted.bad is not None:
             bad, counted.bad = counted.bad, None
             if header is None:  # without its header no record of the file can be read: say so, once
@@ -335,6 +344,8 @@ class _Counted:
                 self.bad = line
             return "\n"
         self.in_record = (line.count('"') % 2 == 1) ^ self.in_record
+        if _NUL_STAND_IN is not None and "\0" in line:
+            return line.replace("\0", _NUL_STAND_IN)
         return line
 
 

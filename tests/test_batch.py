@@ -148,6 +148,16 @@ def test_a_broken_csv_record_is_an_error_row(tmp_path):
     assert "not a CSV record" in rows[1]["error"] and rc == 1
 
 
+def test_a_nul_in_a_csv_record_is_read_as_a_character(tmp_path):
+    # csv before Python 3.11 refuses a line with a NUL: the record must read the same on every Python
+    p = tmp_path / "nul.csv"
+    p.write_text(f"hand,claim,note\n{GOOD},7700,a\0b\n\"{GOOD}\0\",,\n", encoding="utf-8")
+    rc, text = _run(tmp_path, [p])
+    rows = _rows(text)
+    assert [(r["line"], _kind(r)) for r in rows] == [(2, "win"), (3, "error")]
+    assert rows[1]["input"] == GOOD + "\0" and "\\x00" in rows[1]["error"] and rc == 1
+
+
 def test_an_over_long_csv_line_is_an_error_row(tmp_path):
     p = tmp_path / "long.csv"
     huge = "1" * (csv.field_size_limit() + 10)
