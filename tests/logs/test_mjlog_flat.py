@@ -6,6 +6,7 @@ rounds (events, where each came from, every error message) are the same whicheve
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from unittest import mock
 
@@ -155,7 +156,11 @@ def test_the_patterns_without_possessive_repeats_read_the_same():
 
 
 def test_possessive_repeats_are_used_exactly_where_they_read_a_record():
-    possessive_doc, _ = mjlog._flat_patterns("+")
-    works = possessive_doc.fullmatch(BASE.decode("utf-8")) is not None
+    try:
+        possessive_doc, _ = mjlog._flat_patterns("+")
+    except re.error:   # before 3.11 re has no possessive repeats: "multiple repeat"
+        works = False
+    else:
+        works = possessive_doc.fullmatch(BASE.decode("utf-8")) is not None
     assert mjlog._possessive_works() == works
     assert ("++" in mjlog._FLAT_DOC.pattern) == works
