@@ -42,7 +42,8 @@ def test_batch_csv_gives_one_row_per_record():
     path = FIXTURES / "hands.csv"
     run = mjscore("batch", path, "--format", "csv", "--jobs", "1")
     check_sane(run, codes=(1,))
-    records = list(csv.reader(io.StringIO(run.text)))
+    # (csv.reader before Python 3.11 refuses a NUL, which the rows quote back from the file: read it as a space)
+    records = list(csv.reader(io.StringIO(run.text.replace("\0", " "))))
     lines = [int(r[1]) for r in records[1:]]
     assert lines == sorted(lines) and len(lines) == len(set(lines))
     # every data record of the file (header at line 1, the unclosed quote runs to the end) has its row
