@@ -66,8 +66,18 @@ def _lines() -> list[str]:
     return lines
 
 
+def _env(pure: bool) -> dict[str, str]:
+    """A child process's environment: on the sources (MJSCORE_PURE=1) or the build, the same set orders, and this
+    checkout importable from any working directory."""
+    path = [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return dict(os.environ, MJSCORE_PURE="1" if pure else "0", PYTHONHASHSEED="0", PYTHONPATH=os.pathsep.join(path))
+
+
+_CLI = "import sys; sys.argv = ['mjscore'] + sys.argv[1:]; from scorer.cli.app import main; sys.exit(main())"
+
+
 def _run(tmp_path: Path, lines_file: Path, pure: bool) -> dict:
-    env = dict(os.environ, MJSCORE_PURE="1" if pure else "0", PYTHONHASHSEED="0")  # the same set orders
+    env = _env(pure)
     out = tmp_path / f"out-{int(pure)}.json"
     subprocess.run([sys.executable, "-c", _DUMP, str(lines_file), str(out)], cwd=ROOT, env=env, check=True,
                    timeout=600)
@@ -100,8 +110,7 @@ _GAMES = [  # (name, mjscore arguments): every table and AI the compiled game mo
 
 def _play(tmp_path: Path, pure: bool) -> dict[str, str]:
     """Each game's summary and its whole event log, played on the build or on the sources."""
-    env = dict(os.environ, MJSCORE_PURE="1" if pure else "0", PYTHONHASHSEED="0",
-               PYTHONPATH=os.pathsep.join([str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+    env = _env(pure)
     cwd = tmp_path / ("pure" if pure else "built")
     cwd.mkdir()
     out = {}
@@ -113,9 +122,6 @@ def _play(tmp_path: Path, pure: bool) -> dict[str, str]:
         out[name] = done.stdout
         out[name + " log"] = (cwd / log).read_text(encoding="utf-8")
     return out
-
-
-_CLI = "import sys; sys.argv = ['mjscore'] + sys.argv[1:]; from scorer.cli.app import main; sys.exit(main())"
 
 
 def test_build_and_sources_play_the_same_deals(tmp_path):
@@ -130,9 +136,8 @@ def test_build_and_sources_replay_the_same_rounds():
     files = sorted(str(p) for p in (REALDATA / "riichi" / "tenhou-mjlog").glob("*.mjlog"))[:12]
     rows = []
     for pure in (False, True):
-        env = dict(os.environ, MJSCORE_PURE="1" if pure else "0", PYTHONHASHSEED="0")
         done = subprocess.run([sys.executable, "-c", _CLI, "replay", *files, "--verify", "--json"], cwd=ROOT,
-                              env=env, capture_output=True, text=True, timeout=600)
+                              env=_env(pure), capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr
         rows.append(done.stdout.splitlines())
     assert len(rows[0]) > 100

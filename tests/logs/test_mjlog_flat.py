@@ -79,7 +79,7 @@ def test_pattern_path_reads_what_the_parser_reads(path):
     assert _rounds(data, path.name, True) == _rounds(data, path.name, False)
 
 
-@pytest.mark.parametrize("doc", [
+_DECLINED = [
     b'<!DOCTYPE mjloggm [<!ENTITY a "x">]><mjloggm><T1/></mjloggm>',      # a DTD: defusedxml refuses it
     b'<mjloggm><UN n0="&amp;"/></mjloggm>',                                 # a reference to expand
     b'<mjloggm><UN n0="&#65;"/></mjloggm>',
@@ -100,7 +100,12 @@ def test_pattern_path_reads_what_the_parser_reads(path):
     b'<mjloggm><UN n0="\xff"/></mjloggm>',
     b'<mjloggm/>',
     b'<mjloggm>' + b'<T1/>' * (mjlog.MAX_ELEMENTS + 1) + b'</mjloggm>',  # the parser path stops it at the limit
-])
+]
+"""Documents the pattern path must leave to the parser (the last: over the element limit, declined before any
+pattern is tried)."""
+
+
+@pytest.mark.parametrize("doc", _DECLINED)
 def test_pattern_path_declines_what_it_cannot_read_exactly(doc):
     assert mjlog._flat_elements(doc) is None
 
@@ -137,9 +142,6 @@ def test_mutated_records_read_the_same_by_either_path(edits):
         data = data[:at] + piece + data[at + cut:]
     _check_children(data)
     assert _rounds(data, "m.mjlog", True) == _rounds(data, "m.mjlog", False)
-
-
-_DECLINED = test_pattern_path_declines_what_it_cannot_read_exactly.pytestmark[0].args[1]
 
 
 def test_the_patterns_without_possessive_repeats_read_the_same():
