@@ -514,29 +514,29 @@ _UNORDERED = len(_SUIT_RANK)
 """Above every suit's rank: the concealed runs read so far are not in canonical order (see :func:`_read`)."""
 
 
-class _Piece(NamedTuple):
-    """The meaning of a piece of the tile block."""
-    kind: int            # _RUN, _FLOWER_RUN, _MELD or _WIN
-    what: object         # the flower tiles as written (a tuple), the Meld, or the winning Tile; None for a
-    #                      concealed run (its tiles as written are worked out only when needed: _written)
-    bit: int             # the presence bits of the facts it shows (see _BIT): flower tiles, an open meld, a kan
-    counts: TileCode     # the tiles it adds to the hand, summed (0 for flowers)
-    reds: KindCounts     # the counts of its red fives
-    text: str            # its part of the canonical notation: a concealed run's tiles sorted, a meld's or +X's
-    #                      text; "" for flower tiles (written from all of them)
-    ordered: tuple       # a concealed run: its tiles sorted (TILE_ORDER); else ()
-    rank: int            # a concealed run: its suit's place in the canonical order (m 0, p 1, s 2, z 3); else 0
+# The meaning of a piece of the tile block, a plain tuple (compiled code unpacks an exact tuple in place; a
+# NamedTuple it would walk with an iterator), by position:
+#   kind     _RUN, _FLOWER_RUN, _MELD or _WIN
+#   what     the flower tiles as written (a tuple), the Meld, or the winning Tile; None for a concealed run (its
+#            tiles as written are worked out only when needed: _written)
+#   bit      the presence bits of the facts it shows (see _BIT): flower tiles, an open meld, a kan
+#   counts   the tiles it adds to the hand, summed (0 for flowers): a TileCode
+#   reds     the counts of its red fives: KindCounts
+#   text     its part of the canonical notation: a concealed run's tiles sorted, a meld's or +X's text; "" for
+#            flower tiles (written from all of them)
+#   ordered  a concealed run: its tiles sorted (TILE_ORDER); else ()
+#   rank     a concealed run: its suit's place in the canonical order (m 0, p 1, s 2, z 3); else 0
+_Piece: TypeAlias = "tuple[int, object, int, TileCode, KindCounts, str, tuple, int]"
+_PIECE_TEXT, _PIECE_ORDERED, _PIECE_RANK = 5, 6, 7
 
-
-class _Keyword(NamedTuple):
-    """The meaning of a keyword."""
-    bit: int             # its presence bit (see _BIT)
-    valued: tuple | None  # a valued keyword's (slot, value, text, counts, reds), None for a flag: its place among
-    #                      the parts of the canonical notation (_TEXT_SLOT); its value, read by its field reader
-    #                      (FIELDS); its part of that notation (see _value_text; "" for rules: and preset:, written
-    #                      from the whole line); the indicator tiles of dora: and ura: summed (they count as seen
-    #                      tiles), else 0; the counts of their red fives
-    name: str            # the keyword, lower case, without its colon
+# The meaning of a keyword, a plain tuple likewise:
+#   bit      its presence bit (see _BIT)
+#   valued   a valued keyword's (slot, value, text, counts, reds), None for a flag: its place among the parts of
+#            the canonical notation (_TEXT_SLOT); its value, read by its field reader (FIELDS); its part of that
+#            notation (see _value_text; "" for rules: and preset:, written from the whole line); the indicator
+#            tiles of dora: and ura: summed (they count as seen tiles), else 0; the counts of their red fives
+#   name     the keyword, lower case, without its colon
+_Keyword: TypeAlias = "tuple[int, tuple | None, str]"
 
 
 _TEXT_ORDER = ("round", "seat", "honba", "sticks", "dora", "ura", "flowers", "nuki", "claim", "rules", "preset")
@@ -547,7 +547,7 @@ _TEXT_SLOT = {name: slot for slot, name in enumerate(_TEXT_ORDER)}
 assert set(_TEXT_ORDER) == set(FIELDS)
 
 
-_new_meaning = tuple.__new__   # a _Piece or _Keyword from its fields, without NamedTuple's keyword-handling __new__
+_new_meaning = tuple.__new__   # a _Line from its fields, without NamedTuple's keyword-handling __new__
 _PIECES: dict[str, _Piece] = {}
 _KEYWORDS: dict[str, _Keyword] = {}
 """token -> its meaning, filled by :func:`_piece` and :func:`_keyword` up to :data:`_MAX_MEANINGS` entries each
@@ -576,7 +576,7 @@ def _piece(src: _Source, tok: str, i: int) -> _Piece:
         meld = _meld(src, tok, i)
         bit = (_OPEN_MELD_BIT if meld.type is not MeldType.ANKAN else 0) | (
             _KAN_BIT if meld.type is MeldType.KAN or meld.type is MeldType.ANKAN else 0)
-        meaning = _new_meaning(_Piece, (_MELD, meld, bit, *_counts(meld.tiles), meld.notation(), (), 0))
+        meaning = (_MELD, meld, bit, *_counts(meld.tiles), meld.notation(), (), 0)
     elif c == "+":
         tile = _DIGITS[tok[2]].get(tok[1])
         if tile is None:
@@ -584,13 +584,12 @@ def _piece(src: _Source, tok: str, i: int) -> _Piece:
                 Tile.parse(tok[1:])
             except ValueError as exc:
                 raise src.error(NotationError, str(exc), src.loc(i) + 1) from None
-        meaning = _new_meaning(_Piece, (_WIN, tile, 0, *_counts((tile,)), "+" + str(tile), (), 0))
+        meaning = (_WIN, tile, 0, *_counts((tile,)), "+" + str(tile), (), 0)
     else:   # a digit run and its suit
         suit = tok[-1]
         digits = tok[:-1]
         if suit == "f":
-            meaning = _new_meaning(_Piece, (_FLOWER_RUN, _run_tiles(src, digits, suit, i), _FLOWER_TILES_BIT, 0, 0,
-                                            "", (), 0))
+            meaning = (_FLOWER_RUN, _run_tiles(src, digits, suit, i), _FLOWER_TILES_BIT, 0, 0, "", (), 0)
         else:   # the run's digits sorted as its tiles sort, its tiles in that order, and its counts
             in_order = ("".join(sorted(digits)) if "0" not in digits   # no red five: the digits sort as the tiles
                         else "".join(sorted(digits.translate(_DIGIT_TO_KEY))).translate(_KEY_TO_DIGIT))
@@ -605,9 +604,8 @@ def _piece(src: _Source, tok: str, i: int) -> _Piece:
             except KeyError:   # a digit that names no tile of the suit: the first one written is the error
                 _run_tiles(src, digits, suit, i)
                 raise  # pragma: no cover - _run_tiles raised
-            meaning = _new_meaning(_Piece, (_RUN, None, 0, code,
-                                            digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0,
-                                            in_order + suit, ordered, _SUIT_RANK[suit]))
+            meaning = (_RUN, None, 0, code, digits.count("0") * _RED_COUNTS[suit] if "0" in digits else 0,
+                       in_order + suit, ordered, _SUIT_RANK[suit])
     if len(_PIECES) < _MAX_MEANINGS and len(tok) <= _KEPT_RUN:
         _PIECES[tok] = meaning
     return meaning
@@ -636,14 +634,13 @@ def _keyword(src: _Source, tok: str, i: int, present: int) -> _Keyword:
             reason = exc.reason.replace(SHOWN, src.quote(vloc, vloc + len(value)))
             raise src.error(exc.cls, reason, vloc + exc.offset) from None
         counted = _counts(read) if name in ("dora", "ura") else (0, 0)   # indicators count as seen tiles
-        meaning = _new_meaning(_Keyword, (_BIT[name], (_TEXT_SLOT[name], read, _value_text(name, read), *counted),
-                                          name))
+        meaning = (_BIT[name], (_TEXT_SLOT[name], read, _value_text(name, read), *counted), name)
     else:
         if name not in FLAGS:
             hint = (f"{name}: needs a value" if name in FIELDS
                     else f"unknown keyword {_token_shown(src, i, tok, True)}")
             raise src.error(NotationError, f"{hint}; expected {EXPECTED_KEYWORD}", src.loc(i))
-        meaning = _new_meaning(_Keyword, (_BIT[name], None, name))
+        meaning = (_BIT[name], None, name)
     if len(_KEYWORDS) < _MAX_MEANINGS:
         _KEYWORDS[tok] = meaning
     return meaning
@@ -962,16 +959,16 @@ assert len(_DEFAULT_VALUES) == len(_TEXT_ORDER)
 assert _TEXT_ORDER[:8] == ("round", "seat", "honba", "sticks", "dora", "ura", "flowers", "nuki")
 
 
-class _Said(NamedTuple):
-    """What a line's keywords say, whatever its tiles: they are read apart from the tile block (a keyword's
-    meaning and the keywords given twice do not depend on it), so a keyword list written again (the same string)
-    is read once."""
-    present: PresenceMask   # the keywords' presence bits
-    vals: list              # by _TEXT_SLOT: each valued keyword's value (see _DEFAULT_VALUES); never changed
-    counts: TileCode        # the dora and ura indicators, summed
-    reds: KindCounts        # the counts of their red fives
-    text: str               # their part of the canonical notation after rules: and preset: (flags, then values)
-    situation: Situation
+# What a line's keywords say, whatever its tiles: they are read apart from the tile block (a keyword's meaning and
+# the keywords given twice do not depend on it), so a keyword list written again (the same string) is read once.
+# A plain tuple (as _Piece), by position:
+#   present    the keywords' presence bits
+#   vals       by _TEXT_SLOT: each valued keyword's value (see _DEFAULT_VALUES); never changed
+#   counts     the dora and ura indicators, summed
+#   reds       the counts of their red fives
+#   text       their part of the canonical notation after rules: and preset: (flags, then values)
+#   situation  the Situation
+_Said: TypeAlias = "tuple[PresenceMask, list, TileCode, KindCounts, str, Situation]"
 
 
 _SAID: dict[str, _Said] = {}
@@ -1016,7 +1013,7 @@ def _said(keywords: list[str], src: _Source, first: int) -> _Said:
         situation = build_situation_of(_flag_values.get(bits) or _situation_flags(bits), *vals[:8])
     else:
         situation = _NO_SITUATION
-    return _new_meaning(_Said, (present, vals, counts, reds, text, situation))
+    return present, vals, counts, reds, text, situation
 
 
 def _read_keywords(keywords: list[str], src: _Source, first: int, vals: list, texts: list) -> tuple[int, int, int]:
@@ -1229,8 +1226,8 @@ def _sorted_concealed(src: _Source, pieces: list[str], popped: bool) -> tuple[tu
         runs[-1] = runs[-1][:-2] + runs[-1][-1]
     if len({tok[-1] for tok in runs}) == len(runs):   # one run a suit, out of order: their meanings in suit order
         meanings = sorted((_PIECES.get(tok) or _piece(src, tok, 0) for tok in runs if len(tok) > 1),
-                          key=attrgetter("rank"))
-        return (tuple([t for m in meanings for t in m.ordered]), "".join([m.text for m in meanings]))
+                          key=itemgetter(_PIECE_RANK))
+        return (tuple([t for m in meanings for t in m[_PIECE_ORDERED]]), "".join([m[_PIECE_TEXT] for m in meanings]))
     ordered = tuple(sorted([t for tok in runs for t in _written(tok)], key=TILE_ORDER))
     return ordered, format_tiles(ordered, sort=False)
 
