@@ -547,7 +547,7 @@ _TEXT_SLOT = {name: slot for slot, name in enumerate(_TEXT_ORDER)}
 assert set(_TEXT_ORDER) == set(FIELDS)
 
 
-_new_meaning = tuple.__new__   # a _Line from its fields, without NamedTuple's keyword-handling __new__
+_new_line = tuple.__new__   # a _Line from its fields, without NamedTuple's keyword-handling __new__
 _PIECES: dict[str, _Piece] = {}
 _KEYWORDS: dict[str, _Keyword] = {}
 """token -> its meaning, filled by :func:`_piece` and :func:`_keyword` up to :data:`_MAX_MEANINGS` entries each
@@ -1118,7 +1118,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
             _no_tiles(win, last_run >= 0) or _wrong_count(n_tiles, allow_incomplete) or _fifth_copy(counts)):
         rest = every   # one of the first rows fails: the table says which, and with what message
     if rest:   # the line's facts, for the rules (most lines pass the first rows and call up few others)
-        f = _new_meaning(_Line, (src, pieces, keywords, present, melds, win, vals, RULESETS[rules_v],
+        f = _new_line(_Line, (src, pieces, keywords, present, melds, win, vals, RULESETS[rules_v],
                                  allow_incomplete, n_tiles, counts, reds))
         for fails, rule in rest:
             if fails(f):
@@ -1131,7 +1131,7 @@ def _read(tokens: Tokens, src: _Source, rules: str | None, preset: str | None, a
     if present & _NUKI_BIT:   # a three-player hand: the preset's table must seat three and hold its tiles
         players, absent = _TABLES.get((rules_v, preset_v)) or _table(rules_v, preset_v)
         if players != 3 or counts & absent:
-            _table_error(_new_meaning(_Line, (src, pieces, keywords, present, melds, win, vals, RULESETS[rules_v],
+            _table_error(_new_line(_Line, (src, pieces, keywords, present, melds, win, vals, RULESETS[rules_v],
                                               allow_incomplete, n_tiles, counts, reds)), preset_v, players, absent)
     # the concealed tiles, sorted, and the canonical notation (as format_hand writes it: tests/grammar/test_paths.py)
     if popped and last_rank != _UNORDERED:
