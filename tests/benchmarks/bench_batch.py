@@ -13,6 +13,13 @@ peak of the summed PSS of the process tree (psutil, sampled every 0.2 s) and the
 ``--repeats R`` the settings run R times, interleaved; the speed-up is taken from the medians. The harness also
 times the reference (mahjong 2.1.0) side by side; this script does not: run the harness for the goal's ratio.
 
+``--ceiling`` (with ``--repeats R``) adds, interleaved with the two settings, two ``--jobs 1`` runs started at
+once (each on the whole input, each to its own output) and a run on the input's first 100 lines (enough to read
+the seeded tables, as a whole input does). The pair's throughput over one run alone is the most two processes
+get from this machine's two cores (what they contend for included: caches, memory); the short run is the part of
+a run no worker shares (start-up, imports, the tables, the end). With the two, ``--jobs 2`` can at best take ``short + (jobs 1 - short) * (pair / alone) / 2``: printed
+as the speed-up's ceiling beside the one measured.
+
 ``--profile N`` instead profiles, in this process, what a worker does with the first N lines (read as the CLI
 reads them: blocks of lines, chunks, ``run_chunk``), top functions by internal time.
 
@@ -65,9 +72,7 @@ class _Say:
 def instructions(speed, path: str, jobs: int, out: str, pycache: str, tmp: str) -> dict:
     """One run under cachegrind: the instructions of the batch process and of each worker (pid -> count)."""
     folder = tempfile.mkdtemp(prefix=f"cg-jobs{jobs}-", dir=tmp)
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=pycache, MJSCORE_NO_PROGRESS="1",
-               PYTHONHASHSEED="0")      # (hash order moves the counts by a few million otherwise)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env = dict(_env(pycache), PYTHONHASHSEED="0")    # (hash order moves the counts by a few million otherwise)
     cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={folder}/cg.%p",
            sys.executable, "-c", RUN, "batch", path, "--format", "jsonl", "--out", out, "--jobs", str(jobs)]
     proc = subprocess.Popen(cmd, cwd=str(ROOT), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -84,33 +89,63 @@ def instructions(speed, path: str, jobs: int, out: str, pycache: str, tmp: str) 
             "err": err}
 
 
-def run(speed, path: str, jobs: int, out: str, pycache: str) -> dict:
-    import psutil
+def _env(pycache: str) -> dict:
+    """The environment of a timed run: this checkout's code, from bytecode (as the harness and a user run it)
+    kept outside the tree, no progress bar."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=pycache, MJSCORE_NO_PROGRESS="1")
-    env.pop("PYTHONDONTWRITEBYTECODE", None)     # from bytecode, as the harness (and a user) runs it
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def run(speed, path: str, jobs: int, out: str, pycache: str) -> dict:
+    """One run: wall time from start to exit (the memory is sampled beside it, in a thread, so that the sampling
+    interval does not round the wall time up), the CPU times it reports, the peak PSS of its process tree."""
+    import threading
+
+    import psutil
+    env = _env(pycache)
     cmd = [sys.executable, "-c", RUN, "batch", path, "--format", "jsonl", "--out", out, "--jobs", str(jobs)]
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=str(ROOT), env=env, stderr=subprocess.PIPE, text=True)
     ps = psutil.Process(proc.pid)
-    peak = 0
-    while proc.poll() is None:
-        total = 0
-        try:
-            for p in [ps] + ps.children(recursive=True):
-                try:
-                    total += p.memory_full_info().pss
-                except (psutil.NoSuchProcess, psutil.AccessDenied):
-                    pass
-        except psutil.NoSuchProcess:
-            break
-        peak = max(peak, total)
-        time.sleep(0.2)
+    done = threading.Event()
+    peak = [0]
+
+    def sample():
+        while not done.is_set():
+            total = 0
+            try:
+                for p in [ps] + ps.children(recursive=True):
+                    try:
+                        total += p.memory_full_info().pss
+                    except (psutil.NoSuchProcess, psutil.AccessDenied):
+                        pass
+            except psutil.NoSuchProcess:
+                return
+            peak[0] = max(peak[0], total)
+            done.wait(0.2)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    err = proc.communicate()[1]
     wall = time.perf_counter() - t0
-    err = proc.stderr.read()
+    done.set()
+    sampler.join()
     cpu = [line.split()[1:] for line in err.splitlines() if line.startswith("CPU ")]
     own, workers = (float(cpu[-1][0]), float(cpu[-1][1])) if cpu else (float("nan"), float("nan"))
-    return {"wall": wall, "rc": proc.returncode, "peak_mb": peak / 2**20, "own": own, "workers": workers,
+    return {"wall": wall, "rc": proc.returncode, "peak_mb": peak[0] / 2**20, "own": own, "workers": workers,
             "err": err}
+
+
+def together(path: str, outs: list[str], pycache: str) -> float:
+    """Wall time of ``--jobs 1`` runs started together, one for each file of ``outs``, each on ``path``."""
+    env = _env(pycache)
+    t0 = time.perf_counter()
+    procs = [subprocess.Popen([sys.executable, "-c", RUN, "batch", path, "--format", "jsonl", "--out", out,
+                               "--jobs", "1"], cwd=str(ROOT), env=env, stderr=subprocess.DEVNULL) for out in outs]
+    for proc in procs:
+        proc.wait()
+    return time.perf_counter() - t0
 
 
 def profile(speed, path: str, n: int) -> None:
@@ -149,6 +184,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--repeats", type=int, default=1, help="run each --jobs setting this many times (interleaved)")
     ap.add_argument("--profile", type=int, default=0, help="profile a worker's run_chunk on the first N lines")
+    ap.add_argument("--ceiling", action="store_true",
+                    help="also time two --jobs 1 runs at once and a 100-line run: the speed-up's ceiling here")
     ap.add_argument("--instructions", action="store_true",
                     help="count each process's instructions under valgrind instead of timing (a loaded machine)")
     args = ap.parse_args()
@@ -161,8 +198,13 @@ def main() -> None:
         count_instructions(speed, path, bad, args)
         return
     results: dict[int, list[dict]] = {}
+    pairs: list[float] = []
+    shorts: list[float] = []
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         out = os.path.join(tmp, "out.jsonl")
+        head = os.path.join(tmp, "head.txt")
+        with open(path, encoding="utf-8") as f, open(head, "w", encoding="utf-8") as h:
+            h.writelines(line for _, line in zip(range(100), f))
         # the harness's own bytecode cache, kept between runs: a fresh one would make the first run compile
         pycache = speed.cache_dir("pycache")
         for _ in range(args.repeats):
@@ -174,9 +216,23 @@ def main() -> None:
                       f"CPU: batch process {r['own']:.2f} s, workers {r['workers']:.2f} s; peak PSS (tree) "
                       f"{r['peak_mb']:.0f} MB; load {os.getloadavg()[0]:.1f}; rows {'ok' if ok else 'BAD: ' + text}",
                       flush=True)
+            if args.ceiling:
+                pairs.append(together(path, [out, os.path.join(tmp, "out2.jsonl")], pycache))
+                ok, text = speed.check_rows(out, args.lines, bad)
+                shorts.append(together(head, [os.path.join(tmp, "head.jsonl")], pycache))
+                print(f"two --jobs 1 at once: {pairs[-1]:.2f} s (rows {'ok' if ok else 'BAD: ' + text}); the first "
+                      f"100 lines alone: {shorts[-1]:.3f} s", flush=True)
     med = {j: statistics.median(r["wall"] for r in rs) for j, rs in results.items()}
     if 1 in med and 2 in med:
         print(f"speed-up --jobs 2 / --jobs 1 (medians of {args.repeats}): {med[1] / med[2]:.2f}x")
+    if pairs and 1 in med:
+        both, short = statistics.median(pairs), statistics.median(shorts)
+        print(f"two --jobs 1 runs at once: {2 * med[1] / both:.2f}x the throughput of one (medians of "
+              f"{args.repeats}); the serial part {short:.3f} s")
+        if 2 in med:
+            best = short + (med[1] - short) * (both / med[1]) / 2
+            print(f"speed-up ceiling here: {med[1] / best:.2f}x (--jobs 2 at best {best:.2f} s; measured "
+                  f"{med[2]:.2f} s, {med[1] / med[2]:.2f}x)")
 
 
 def count_instructions(speed, path: str, bad, args) -> None:
