@@ -4,6 +4,7 @@ close four ``strong`` AIs come to real play (issue 14).
     python tests/benchmarks/strength.py [--deals N] [--seed S] [--rotations 2|4] [--preset tenhou]
                                         [--seats strong,basic,strong,basic] [--realism N] [--speed N]
                                         [--games N [--game south|east]] [--realism-games N] [--profile]
+                                        [--deal-ins N]
                                         [--set NAME=VALUE ...] [--compare NAME=VALUE ...]
 
 Placements (``--games N``, issue 14's acceptance): N AI-only games (``scorer.game.match.play_game``), each played
@@ -22,6 +23,10 @@ are counted: the share of rounds ending in a win, the tsumo share of wins, riich
 with the figures issue 14 quotes for ``../shared/realdata/riichi/tenhou-mjlog/``.
 
 Speed: deals per second of each level playing alone (four copies), printed with the strength figures.
+
+Deal-ins (``--deal-ins N``): N games per rotation; every ron the strong AI pays, grouped by its last turn before
+it (its own riichi, the riichi declaration, or its shanten then), the threat it saw (none, an open hand, a riichi,
+the dealer's riichi) and its hand closed or open, with the points paid: where its losses come from.
 
 ``--set NAME=VALUE`` overrides one of the strong riichi AI's thresholds (its class attributes, the value read as
 JSON) for the run: the same walls with and without a change give a paired comparison. ``--compare NAME=VALUE``
@@ -42,6 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from scorer.game.actions import RIICHI  # noqa: E402
 from scorer.game.ai.levels import find_ai  # noqa: E402
 from scorer.game.engine import Engine  # noqa: E402
 from scorer.game.presets import find_preset  # noqa: E402
@@ -258,6 +264,54 @@ def game_realism(level: str, games: int, seed: int, preset: str, game: str) -> d
             "riichi_per_round": riichi / rounds, "calls_per_round": calls / rounds}
 
 
+def deal_ins(seats: list[str], games: int, seed: int, rotations: int, preset: str, game: str) -> dict:
+    """Where the strong riichi AI's deal-ins come from: over ``games`` game seeds, each played once per rotation,
+    every ron paid by a strong seat, grouped by that seat's last turn before it (its own riichi, the riichi
+    declaration, or the shanten of its 14 tiles then), the threat it saw then (none, an open hand, a riichi, the
+    dealer's riichi) and whether its hand was closed: counts and points paid. (It wraps the AI's turn for the
+    run; the choices are the same.)"""
+    from scorer.game.match import play_game
+    from scorer.shanten import shanten_counts
+    strong = find_ai("strong", "riichi")
+    rules = find_preset(preset).rules
+    last: dict = {}                 # (id of the deal's state, seat) -> the seat's last turn
+    turn = strong._turn
+
+    def watched(self, state, seat, by_type, actions):
+        a = turn(self, state, seat, by_type, actions)
+        p = state.players[seat]
+        riichis = [t for t, _ in self._threats(state, seat) if state.players[t].riichi]
+        if riichis:
+            threat = "dealer's riichi" if state.dealer in riichis else "riichi"
+        else:
+            threat = "open hand" if self._threats(state, seat) else "none"
+        own = "in riichi" if p.riichi else "declaring riichi" if a.type == RIICHI else \
+            f"shanten {shanten_counts(p.counts(), len(p.melds))}"
+        last[(id(state), seat)] = (own, threat, "closed" if p.is_closed else "open")
+        return a
+
+    found: dict = {}
+
+    def on_deal(eng, position, following):
+        for r in eng.state.results:
+            if r.type == "win" and r.from_seat is not None and isinstance(eng.players[r.from_seat], strong):
+                key = last.get((id(eng.state), r.from_seat), ("?", "?", "?"))
+                n, paid = found.get(key, (0, 0))
+                found[key] = (n + 1, paid - r.deltas[r.from_seat])
+        last.clear()
+
+    strong._turn = watched
+    try:
+        for g in range(games):
+            for rot in range(rotations):
+                sat = [seats[(q + rot) % 4] for q in range(4)]
+                play_game([find_ai(lv, rules) for lv in sat], preset=preset, game=game, seed=seed + g,
+                          names=[f"{lv}{q}" for q, lv in enumerate(sat)], on_deal=on_deal)
+    finally:
+        strong._turn = turn
+    return found
+
+
 def realism(level: str, deals: int, seed: int, preset: str) -> dict:
     won = tsumo = n_wins = riichi = calls = 0
     for i in range(deals):
@@ -290,6 +344,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=0, help="AI-only games (--game) per rotation: placements")
     ap.add_argument("--game", default="south", choices=("east", "south", "match"))
     ap.add_argument("--realism-games", type=int, default=0, help="games of four copies of the first level")
+    ap.add_argument("--deal-ins", type=int, default=0, metavar="GAMES",
+                    help="the strong AI's deal-ins over GAMES games (--game) per rotation, by its state then")
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--compare", action="append", default=[], metavar="NAME=VALUE",
                     help="with --games: each game played without and with these strong riichi AI settings "
@@ -348,6 +404,15 @@ def main(argv=None) -> int:
               f"({took:.1f} s)")
         for lv, row in res.items():
             print(f"  {lv}: {row}")
+    if args.deal_ins:
+        t = time.perf_counter()
+        found = deal_ins(seats, args.deal_ins, args.seed, args.rotations, args.preset, args.game)
+        total = sum(n for n, _ in found.values())
+        print(f"deal-ins: {args.deal_ins} {args.game} games (game seeds {args.seed}..{args.seed + args.deal_ins - 1})"
+              f" x {args.rotations} rotations, seats {args.seats}: the strong AI dealt in {total} times, "
+              f"{sum(p for _, p in found.values()):,} points ({time.perf_counter() - t:.1f} s); by its last turn:")
+        for key, (n, paid) in sorted(found.items(), key=lambda kv: -kv[1][1]):
+            print(f"  {n:5d} {n / max(1, total):6.1%}  {paid:>10,} points, {paid / n:6,.0f} each   {', '.join(key)}")
     if args.realism_games:
         r = game_realism(seats[0], args.realism_games, args.seed, args.preset, args.game)
         print(f"realism: {args.realism_games} {args.game} games ({r['rounds']} rounds), four {seats[0]} AIs, "

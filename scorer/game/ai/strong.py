@@ -343,7 +343,10 @@ class StrongRiichiAI(RiichiAI):
     tenpai_folds = True
     """A cheap tenpai with a poor wait folds a dangerous tile against a riichi. (Folding every tenpai worth less
     than 2,000 too was +0.016 +- 0.007 placement, worse, on game seeds 2000000.. (400 South games x 2 rotations);
-    never folding a tenpai +0.011 +- 0.010.)"""
+    never folding a tenpai +0.011 +- 0.010; an open tenpai worth less than 3,900 folding too +0.032 +- 0.008,
+    worse, and under 2,000 +0.000 +- 0.004, on game seeds 9300000.. and 9400000.. (800 South games x 2 rotations
+    each); against a dealer's riichi, a tenpai worth less than 2,000 folding too -0.001 +- 0.004 on 8200000..
+    (400 x 2): the open hands' deal-ins against a riichi, a tenth of strong's, are the price of their wins.)"""
     dama = True
     """A tenpai hand with a yaku may stay dama (by value and wait); False: riichi whenever it may."""
     furiten_share = 0.35
@@ -420,7 +423,12 @@ class StrongRiichiAI(RiichiAI):
     not places: strong's placement with 2 against 0 was 2.414 / 2.420 / 2.432 against 2.404 / 2.414 / 2.405 on
     1,000 / 500 / 500 South games x 2 rotations (game seeds 200000 / 400000 / 500000), so it is off; paired again
     on game seeds 2000000.. (400 games x 2 rotations): -0.029 +- 0.025 alone, -0.011 +- 0.026 with
-    :attr:`call_min_value` 2,000 and :attr:`furiten_share`: noise."""
+    :attr:`call_min_value` 2,000 and :attr:`furiten_share`: noise. With today's settings, paired on the fresh
+    8500000.. / 8600000.. (400 x 2) and 8700000.. / 8800000.. (800 x 2): -0.057 +- 0.027, -0.015 +- 0.027,
+    +0.013 +- 0.019, -0.030 +- 0.019, over the 2,400 games -0.018 +- 0.010: a little stronger, but four strong AIs
+    then riichi 1.22x Tenhou's a round and call 0.78x (150 South games; 1.16x and 0.84x without it): out of issue
+    14's +-20%, so it stays off (1: -0.008 +- 0.015 on 9000000.., riichi still 1.22x; 2 with :attr:`riichi_gain`
+    1.5: -0.005 +- 0.019 on 9200000.., riichi 1.20x and calls 0.78x over 300 games)."""
     dora_keep = 0.8
     """A dora's two-step acceptance counts this share when choosing whether to let it go (it adds a han)."""
 
