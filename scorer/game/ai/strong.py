@@ -326,7 +326,8 @@ class StrongRiichiAI(RiichiAI):
     round with four strong AIs fell from 1.26x Tenhou's to 1.11-1.14x; paired on the same walls, 3,900 was
     -0.025 +- 0.011 on game seeds 1000000.. (400 games x 2 rotations), but with :attr:`dama_value` 8,000 and
     :attr:`last_deal_play` it was -0.005 +- 0.013 and +0.021 +- 0.013 on the fresh 1200000.. and 1300000..:
-    tuning noise) ..."""
+    tuning noise; 12,000 was +0.010 +- 0.004 and -0.003 +- 0.004, 5,200 +0.003 +- 0.007 and -0.010 +- 0.007 on
+    9700000.. and 9800000.. (800 South games x 2 rotations each): flat around 8,000) ..."""
     push_one_shanten_ukeire = 6
     """... with at least this many live tiles that make it tenpai ..."""
     push_one_shanten_wall = 12
