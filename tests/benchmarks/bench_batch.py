@@ -17,8 +17,8 @@ times the reference (mahjong 2.1.0) side by side; this script does not: run the 
 once (each on the whole input, each to its own output) and a run on the input's first 100 lines (enough to read
 the seeded tables, as a whole input does). The pair's throughput over one run alone is the most two processes
 get from this machine's two cores (what they contend for included: caches, memory); the short run is the part of
-a run no worker shares (start-up, imports, the tables, the end). With the two, ``--jobs 2`` can at best take ``short + (jobs 1 - short) * (pair / alone) / 2``: printed
-as the speed-up's ceiling beside the one measured.
+a run no worker shares (start-up, imports, the tables, the end). With the two, ``--jobs 2`` can at best take
+``short + (jobs 1 - short) * (pair / alone) / 2``: printed as the speed-up's ceiling beside the one measured.
 
 ``--profile N`` instead profiles, in this process, what a worker does with the first N lines (read as the CLI
 reads them: blocks of lines, chunks, ``run_chunk``), top functions by internal time.
@@ -74,7 +74,7 @@ def instructions(speed, path: str, jobs: int, out: str, pycache: str, tmp: str) 
     folder = tempfile.mkdtemp(prefix=f"cg-jobs{jobs}-", dir=tmp)
     env = dict(_env(pycache), PYTHONHASHSEED="0")    # (hash order moves the counts by a few million otherwise)
     cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={folder}/cg.%p",
-           sys.executable, "-c", RUN, "batch", path, "--format", "jsonl", "--out", out, "--jobs", str(jobs)]
+           *_cmd(path, jobs, out)]
     proc = subprocess.Popen(cmd, cwd=str(ROOT), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True)
     _, err = proc.communicate()
@@ -87,6 +87,11 @@ def instructions(speed, path: str, jobs: int, out: str, pycache: str, tmp: str) 
     # (valgrind runs the batch process as itself: its pid is the one started here; the others are its workers)
     return {"rc": proc.returncode, "own": counts.pop(proc.pid, None), "workers": sorted(counts.values()),
             "err": err}
+
+
+def _cmd(path: str, jobs: int, out: str) -> list[str]:
+    """The timed command: ``mjscore batch PATH --format jsonl --out OUT --jobs N`` as the harness runs it."""
+    return [sys.executable, "-c", RUN, "batch", path, "--format", "jsonl", "--out", out, "--jobs", str(jobs)]
 
 
 def _env(pycache: str) -> dict:
@@ -104,9 +109,8 @@ def run(speed, path: str, jobs: int, out: str, pycache: str) -> dict:
 
     import psutil
     env = _env(pycache)
-    cmd = [sys.executable, "-c", RUN, "batch", path, "--format", "jsonl", "--out", out, "--jobs", str(jobs)]
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=str(ROOT), env=env, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(_cmd(path, jobs, out), cwd=str(ROOT), env=env, stderr=subprocess.PIPE, text=True)
     ps = psutil.Process(proc.pid)
     done = threading.Event()
     peak = [0]
@@ -141,8 +145,8 @@ def together(path: str, outs: list[str], pycache: str) -> float:
     """Wall time of ``--jobs 1`` runs started together, one for each file of ``outs``, each on ``path``."""
     env = _env(pycache)
     t0 = time.perf_counter()
-    procs = [subprocess.Popen([sys.executable, "-c", RUN, "batch", path, "--format", "jsonl", "--out", out,
-                               "--jobs", "1"], cwd=str(ROOT), env=env, stderr=subprocess.DEVNULL) for out in outs]
+    procs = [subprocess.Popen(_cmd(path, 1, out), cwd=str(ROOT), env=env, stderr=subprocess.DEVNULL)
+             for out in outs]
     for proc in procs:
         proc.wait()
     return time.perf_counter() - t0
@@ -203,8 +207,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         out = os.path.join(tmp, "out.jsonl")
         head = os.path.join(tmp, "head.txt")
-        with open(path, encoding="utf-8") as f, open(head, "w", encoding="utf-8") as h:
-            h.writelines(line for _, line in zip(range(100), f))
+        if args.ceiling:
+            with open(path, encoding="utf-8") as f, open(head, "w", encoding="utf-8") as h:
+                h.writelines(line for _, line in zip(range(100), f))
         # the harness's own bytecode cache, kept between runs: a fresh one would make the first run compile
         pycache = speed.cache_dir("pycache")
         for _ in range(args.repeats):

@@ -138,12 +138,13 @@ def strength(seats: list[str], deals: int, seed: int, rotations: int, preset: st
     return out
 
 
-def play_south(levels: list[str], seed: int, preset: str, game: str = "south"):
-    """One AI-only game (``scorer.game.match.play_game``) with ``levels[p]`` as player ``p`` (first-deal chairs)."""
+def play_south(levels: list[str], seed: int, preset: str, game: str = "south", on_deal=None):
+    """One AI-only game (``scorer.game.match.play_game``) with ``levels[p]`` as player ``p`` (first-deal chairs);
+    ``on_deal`` as play_game's."""
     from scorer.game.match import play_game
     rules = find_preset(preset).rules
     return play_game([find_ai(lv, rules) for lv in levels], preset=preset, game=game, seed=seed,
-                     names=[f"{lv}{p}" for p, lv in enumerate(levels)])
+                     names=[f"{lv}{p}" for p, lv in enumerate(levels)], on_deal=on_deal)
 
 
 def game_strength(seats: list[str], games: int, seed: int, rotations: int, preset: str, game: str) -> dict:
@@ -270,46 +271,43 @@ def deal_ins(seats: list[str], games: int, seed: int, rotations: int, preset: st
     declaration, or the shanten of its 14 tiles then), the threat it saw then (none, an open hand, a riichi, the
     dealer's riichi) and whether its hand was closed: counts and points paid. (It wraps the AI's turn for the
     run; the choices are the same.)"""
-    from scorer.game.match import play_game
     from scorer.shanten import shanten_counts
     strong = find_ai("strong", "riichi")
-    rules = find_preset(preset).rules
-    last: dict = {}                 # (id of the deal's state, seat) -> the seat's last turn
+    last: dict = {}                 # seat -> its last turn in the deal being played
     turn = strong._turn
 
     def watched(self, state, seat, by_type, actions):
         a = turn(self, state, seat, by_type, actions)
         p = state.players[seat]
-        riichis = [t for t, _ in self._threats(state, seat) if state.players[t].riichi]
+        found = self._threats(state, seat)
+        riichis = [t for t, _ in found if state.players[t].riichi]
         if riichis:
             threat = "dealer's riichi" if state.dealer in riichis else "riichi"
         else:
-            threat = "open hand" if self._threats(state, seat) else "none"
+            threat = "open hand" if found else "none"
         own = "in riichi" if p.riichi else "declaring riichi" if a.type == RIICHI else \
             f"shanten {shanten_counts(p.counts(), len(p.melds))}"
-        last[(id(state), seat)] = (own, threat, "closed" if p.is_closed else "open")
+        last[seat] = (own, threat, "closed" if p.is_closed else "open")
         return a
 
-    found: dict = {}
+    paid_in: dict = {}
 
     def on_deal(eng, position, following):
         for r in eng.state.results:
             if r.type == "win" and r.from_seat is not None and isinstance(eng.players[r.from_seat], strong):
-                key = last.get((id(eng.state), r.from_seat), ("?", "?", "?"))
-                n, paid = found.get(key, (0, 0))
-                found[key] = (n + 1, paid - r.deltas[r.from_seat])
+                key = last.get(r.from_seat, ("?", "?", "?"))
+                n, paid = paid_in.get(key, (0, 0))
+                paid_in[key] = (n + 1, paid - r.deltas[r.from_seat])
         last.clear()
 
     strong._turn = watched
     try:
         for g in range(games):
             for rot in range(rotations):
-                sat = [seats[(q + rot) % 4] for q in range(4)]
-                play_game([find_ai(lv, rules) for lv in sat], preset=preset, game=game, seed=seed + g,
-                          names=[f"{lv}{q}" for q, lv in enumerate(sat)], on_deal=on_deal)
+                play_south([seats[(q + rot) % 4] for q in range(4)], seed + g, preset, game, on_deal)
     finally:
         strong._turn = turn
-    return found
+    return paid_in
 
 
 def realism(level: str, deals: int, seed: int, preset: str) -> dict:
